@@ -1,0 +1,216 @@
+/// The head of one MessagePack value: its format byte and length fields, decoded and checked.
+enum MessagePackHeader {
+  case `nil`
+  case bool(Bool)
+  case int(Int64)
+  case uint(UInt64)
+  case float32(Float)
+  case float64(Double)
+  /// A string of `length` bytes that start at the scanner's offset.
+  case string(length: Int)
+  case binary(length: Int)
+  case ext(type: Int8, length: Int)
+  case array(count: Int)
+  case map(count: Int)
+}
+
+/// Reads MessagePack value heads from contiguous bytes, checking every length against what is left.
+///
+/// This is the one place that knows the format bytes; the tree reader and the converters all scan
+/// through it, so every reader reports the same errors for the same input.
+struct MessagePackScanner {
+  let bytes: UnsafeRawBufferPointer
+  /// Where the next byte will be read.
+  var offset: Int
+
+  init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+    self.bytes = bytes
+    self.offset = offset
+  }
+
+  var remaining: Int { bytes.count &- offset }
+  var isAtEnd: Bool { offset >= bytes.count }
+
+  @inline(never)
+  func error(_ message: String, at offset: Int) -> FormatError {
+    FormatError(format: .messagePack, offset: offset, message: message)
+  }
+
+  /// Reads one value head. For strings, binary and extensions the payload follows at `offset`,
+  /// and is guaranteed to be in bounds; use `take(_:)` or skip it.
+  @inline(__always)
+  mutating func readHeader() throws(FormatError) -> MessagePackHeader {
+    guard offset < bytes.count else {
+      throw error("unexpected end of input: expected a value", at: offset)
+    }
+    let start = offset
+    let byte = bytes[offset]
+    offset &+= 1
+    switch byte {
+    case 0x00...0x7F: return .int(Int64(byte))
+    case 0x80...0x8F: return try mapHeader(count: Int(byte & 0x0F), format: "fixmap", start: start)
+    case 0x90...0x9F: return try arrayHeader(count: Int(byte & 0x0F), format: "fixarray", start: start)
+    case 0xA0...0xBF: return try payloadHeader(.string(length: Int(byte & 0x1F)), format: "fixstr", start: start)
+    case 0xE0...0xFF: return .int(Int64(Int8(bitPattern: byte)))
+    case 0xC0: return .nil
+    case 0xC2: return .bool(false)
+    case 0xC3: return .bool(true)
+    default: return try readLongHeader(byte, start: start)
+    }
+  }
+
+  private mutating func readLongHeader(_ byte: UInt8, start: Int) throws(FormatError) -> MessagePackHeader {
+    switch byte {
+    case 0xC4: return try payloadHeader(.binary(length: Int(try read(UInt8.self, "bin8", start))), format: "bin8", start: start)
+    case 0xC5: return try payloadHeader(.binary(length: Int(try read(UInt16.self, "bin16", start))), format: "bin16", start: start)
+    case 0xC6: return try payloadHeader(.binary(length: Int(try read(UInt32.self, "bin32", start))), format: "bin32", start: start)
+    case 0xC7: return try extHeader(length: Int(try read(UInt8.self, "ext8", start)), format: "ext8", start: start)
+    case 0xC8: return try extHeader(length: Int(try read(UInt16.self, "ext16", start)), format: "ext16", start: start)
+    case 0xC9: return try extHeader(length: Int(try read(UInt32.self, "ext32", start)), format: "ext32", start: start)
+    case 0xCA: return .float32(Float(bitPattern: try read(UInt32.self, "float32", start)))
+    case 0xCB: return .float64(Double(bitPattern: try read(UInt64.self, "float64", start)))
+    case 0xCC: return .int(Int64(try read(UInt8.self, "uint8", start)))
+    case 0xCD: return .int(Int64(try read(UInt16.self, "uint16", start)))
+    case 0xCE: return .int(Int64(try read(UInt32.self, "uint32", start)))
+    case 0xCF:
+      let value = try read(UInt64.self, "uint64", start)
+      return value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
+    case 0xD0: return .int(Int64(Int8(bitPattern: try read(UInt8.self, "int8", start))))
+    case 0xD1: return .int(Int64(Int16(bitPattern: try read(UInt16.self, "int16", start))))
+    case 0xD2: return .int(Int64(Int32(bitPattern: try read(UInt32.self, "int32", start))))
+    case 0xD3: return .int(Int64(bitPattern: try read(UInt64.self, "int64", start)))
+    case 0xD4: return try extHeader(length: 1, format: "fixext1", start: start)
+    case 0xD5: return try extHeader(length: 2, format: "fixext2", start: start)
+    case 0xD6: return try extHeader(length: 4, format: "fixext4", start: start)
+    case 0xD7: return try extHeader(length: 8, format: "fixext8", start: start)
+    case 0xD8: return try extHeader(length: 16, format: "fixext16", start: start)
+    case 0xD9: return try payloadHeader(.string(length: Int(try read(UInt8.self, "str8", start))), format: "str8", start: start)
+    case 0xDA: return try payloadHeader(.string(length: Int(try read(UInt16.self, "str16", start))), format: "str16", start: start)
+    case 0xDB: return try payloadHeader(.string(length: Int(try read(UInt32.self, "str32", start))), format: "str32", start: start)
+    case 0xDC: return try arrayHeader(count: Int(try read(UInt16.self, "array16", start)), format: "array16", start: start)
+    case 0xDD: return try arrayHeader(count: Int(try read(UInt32.self, "array32", start)), format: "array32", start: start)
+    case 0xDE: return try mapHeader(count: Int(try read(UInt16.self, "map16", start)), format: "map16", start: start)
+    case 0xDF: return try mapHeader(count: Int(try read(UInt32.self, "map32", start)), format: "map32", start: start)
+    default:  // 0xC1, the one byte the spec never uses
+      throw error("byte 0xc1 is not a MessagePack format byte (the spec reserves it as never used)", at: start)
+    }
+  }
+
+  /// Reads a big-endian length or value field that follows a format byte.
+  @inline(__always)
+  private mutating func read<T: FixedWidthInteger>(_: T.Type, _ format: StaticString, _ start: Int) throws(FormatError) -> T {
+    let size = MemoryLayout<T>.size
+    guard remaining >= size else {
+      throw error("\(format) is cut short: it needs \(size) byte\(size == 1 ? "" : "s") after its format byte, \(remaining) left", at: start)
+    }
+    let value = T(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+    offset &+= size
+    return value
+  }
+
+  @inline(__always)
+  private func payloadHeader(_ header: MessagePackHeader, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
+    let length: Int
+    switch header {
+    case .string(let n), .binary(let n): length = n
+    default: length = 0
+    }
+    guard length <= remaining else {
+      throw error("\(format) length \(length) runs past the end of the input (\(remaining) bytes left)", at: start)
+    }
+    return header
+  }
+
+  private mutating func extHeader(length: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
+    let type = Int8(bitPattern: try read(UInt8.self, format, start))
+    guard length <= remaining else {
+      throw error("\(format) length \(length) runs past the end of the input (\(remaining) bytes left)", at: start)
+    }
+    return .ext(type: type, length: length)
+  }
+
+  @inline(__always)
+  private func arrayHeader(count: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
+    // Every element takes at least one byte, so a count above what is left cannot be right.
+    guard count <= remaining else {
+      throw error("\(format) of \(count) elements runs past the end of the input (\(remaining) bytes left)", at: start)
+    }
+    return .array(count: count)
+  }
+
+  @inline(__always)
+  private func mapHeader(count: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
+    guard count <= remaining / 2 else {
+      throw error("\(format) of \(count) entries runs past the end of the input (\(remaining) bytes left)", at: start)
+    }
+    return .map(count: count)
+  }
+
+  /// The next `length` bytes, already checked to be in bounds by `readHeader()`.
+  @inline(__always)
+  mutating func take(_ length: Int) -> UnsafeRawBufferPointer {
+    let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset &+ length])
+    offset &+= length
+    return slice
+  }
+
+  /// Reads a string payload, checking that it is UTF-8.
+  @inline(__always)
+  mutating func readString(length: Int, start: Int) throws(FormatError) -> UnsafeRawBufferPointer {
+    let payload = take(length)
+    if let bad = firstInvalidUTF8(payload) {
+      throw error("string is not valid UTF-8 (byte 0x\(String(payload[bad], radix: 16)) at offset \(payload.baseAddress! - bytes.baseAddress! + bad))", at: start)
+    }
+    return payload
+  }
+
+  /// Skips one whole value, nested values included, checking its structure but not its strings' UTF-8.
+  mutating func skipValue(depth: Int, limits: DecodingLimits) throws(FormatError) {
+    let start = offset
+    switch try readHeader() {
+    case .string(let n), .binary(let n), .ext(_, let n): offset &+= n
+    case .array(let n):
+      try checkDepth(depth, limits, at: start)
+      for _ in 0..<n { try skipValue(depth: depth + 1, limits: limits) }
+    case .map(let n):
+      try checkDepth(depth, limits, at: start)
+      for _ in 0..<(2 * n) { try skipValue(depth: depth + 1, limits: limits) }
+    default: break
+    }
+  }
+
+  @inline(__always)
+  func checkDepth(_ depth: Int, _ limits: DecodingLimits, at start: Int) throws(FormatError) {
+    if depth >= limits.maxDepth {
+      throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start)
+    }
+  }
+
+  /// Fails when bytes remain after the top-level value.
+  func checkAtEnd() throws(FormatError) {
+    if offset < bytes.count {
+      throw error("\(remaining) byte\(remaining == 1 ? "" : "s") after the end of the document (a file holds one value)", at: offset)
+    }
+  }
+}
+
+/// Bounds every reader enforces, so that no input can exhaust memory or the stack.
+public struct DecodingLimits: Sendable, Equatable {
+  /// How deeply arrays and maps may nest. A real animation file nests about ten levels.
+  public var maxDepth: Int
+  /// The largest input accepted, in bytes.
+  public var maxInputSize: Int
+
+  public init(maxDepth: Int = 512, maxInputSize: Int = 1 << 30) {
+    self.maxDepth = maxDepth
+    self.maxInputSize = maxInputSize
+  }
+
+  public static let `default` = DecodingLimits()
+
+  func checkSize(_ count: Int, format: FormatError.Format) throws(FormatError) {
+    if count > maxInputSize {
+      throw FormatError(format: format, offset: 0, message: "input of \(count) bytes is larger than the limit of \(maxInputSize) bytes")
+    }
+  }
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable output buffer on `malloc`/`realloc`.
+///
+/// Writers append through it without bounds checks beyond one capacity check per write. Large buffers
+/// grow with `realloc`, which the C library does by remapping pages rather than copying, so converting a
+/// file costs about its input plus its output in memory.
+final class ByteBuffer {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int = 4096) {
+    self.capacity = max(capacity, 64)
+    guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+  }
+
+  deinit { free(base) }
+
+  @inline(__always)
+  func reserve(_ extra: Int) {
+    if count &+ extra > capacity { grow(count + extra) }
+  }
+
+  @inline(never)
+  private func grow(_ needed: Int) {
+    var newCapacity = capacity
+    while newCapacity < needed { newCapacity = newCapacity < 1 << 20 ? newCapacity * 2 : newCapacity + newCapacity / 2 }
+    guard let memory = realloc(base, newCapacity) else { fatalError("out of memory allocating \(newCapacity) bytes") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count &+= 1
+  }
+
+  @inline(__always)
+  func append(_ a: UInt8, _ b: UInt8) {
+    reserve(2)
+    base[count] = a
+    base[count &+ 1] = b
+    count &+= 2
+  }
+
+  @inline(__always)
+  func append(_ bytes: UnsafeRawBufferPointer) {
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    count &+= bytes.count
+  }
+
+  func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { append($0) }
+  }
+
+  func append(_ text: StaticString) {
+    append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Appends `value` big-endian in `width` bytes.
+  @inline(__always)
+  func appendBigEndian<T: FixedWidthInteger>(_ value: T) {
+    let size = MemoryLayout<T>.size
+    reserve(size)
+    UnsafeMutableRawPointer(base + count).storeBytes(of: value.bigEndian, as: T.self)
+    count &+= size
+  }
+
+  /// Opens a gap of `width` bytes at `offset`, moving everything after it right.
+  func insertGap(at offset: Int, width: Int) {
+    reserve(width)
+    (base + offset + width).update(from: base + offset, count: count - offset)
+    count += width
+  }
+
+  func removeLast(_ n: Int) { count -= n }
+
+  func truncate(to newCount: Int) { count = newCount }
+
+  subscript(offset: Int) -> UInt8 {
+    get { base[offset] }
+    set { base[offset] = newValue }
+  }
+
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+  var array: [UInt8] { Array(bytes) }
+}

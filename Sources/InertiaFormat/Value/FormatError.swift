@@ -1,0 +1,61 @@
+/// Why a document could not be read or converted, and exactly where.
+///
+/// Every error names its position: the byte offset in MessagePack input, or the line and column in JSON
+/// input (computed from the byte offset when the error is made), and the path of the value inside the
+/// document at which reading stopped.
+public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
+  public enum Format: String, Sendable {
+    case messagePack = "MessagePack"
+    case json = "JSON"
+  }
+
+  /// The encoding that was being read (or, for conversion errors, the one being written from).
+  public var format: Format
+  /// The byte offset of the fault in the input.
+  public var offset: Int
+  /// The 1-based line, for JSON input.
+  public var line: Int?
+  /// The 1-based column, counted in Unicode scalars, for JSON input.
+  public var column: Int?
+  /// Where in the document: the value being read when reading stopped.
+  public var path: JSONPointer
+  /// What is wrong, in one sentence without a trailing period.
+  public var message: String
+
+  public init(
+    format: Format, offset: Int, line: Int? = nil, column: Int? = nil, path: JSONPointer = .root, message: String
+  ) {
+    self.format = format
+    self.offset = offset
+    self.line = line
+    self.column = column
+    self.path = path
+    self.message = message
+  }
+
+  /// The position as the CLI prints it after the file name: `:3:14` for JSON, `: offset 1234` otherwise.
+  public var locationSuffix: String {
+    if let line, let column { return ":\(line):\(column)" }
+    return ": offset \(offset)"
+  }
+
+  /// The message followed by the path, when the path is not the root.
+  public var messageWithPath: String {
+    path.isRoot ? message : "\(message) at \(path)"
+  }
+
+  /// `offset 1234: message at /0/id` or `3:14: message at /0/id`.
+  public var description: String {
+    String(locationSuffix.dropFirst(locationSuffix.hasPrefix(": ") ? 2 : 1)) + ": " + messageWithPath
+  }
+
+  /// The one-line report the tools print: `FILE: offset 1234: message` or `FILE:3:14: message`.
+  public func report(file: String) -> String {
+    "\(file)\(locationSuffix): \(messageWithPath)"
+  }
+
+  /// Prepends a path component as the error travels out of a nested value.
+  mutating func prepend(_ component: JSONPointer.Component) {
+    path.components.insert(component, at: 0)
+  }
+}
