@@ -1,0 +1,92 @@
+import InertiaFormat
+
+/// Where the animation objects, keyframes and shapes of a document are, found in one walk and shared by
+/// every rule.
+///
+/// The outline is tolerant: it records whatever has the documented shape and skips whatever does not, so
+/// rules about timing or ids still run on a file the `schema` rule rejects.
+public struct DocumentOutline: Sendable {
+  /// A track: an animation object, either one of the file's own or one written on a shape.
+  public struct Track: Sendable {
+    /// The animation object.
+    public let object: Located
+    /// Which of the file's animations it belongs to.
+    public let animationIndex: Int
+    /// The shape it is written on (an index into ``DocumentOutline/shapes``), or `nil` for the file's
+    /// own animation objects.
+    public let shapeIndex: Int?
+    /// Whether a runtime plays it: every track except one written on a nested shape.
+    public let isPlayed: Bool
+    /// The `keyframes` array, when it is an array.
+    public let keyframesArray: Located?
+    /// The elements of `keyframes`.
+    public let keyframes: [Located]
+  }
+
+  /// A shape object, at any depth.
+  public struct Shape: Sendable {
+    public let object: Located
+    /// Which of the file's animations it is drawn against.
+    public let animationIndex: Int
+    /// 0 for a shape the animation holds directly, 1 for one inside it, and so on.
+    public let depth: Int
+    /// The shape this one is drawn inside (an index into ``DocumentOutline/shapes``).
+    public let parentIndex: Int?
+    /// The `shape` description, when there is one.
+    public let description: Located?
+
+    /// Whether this shape is drawn inside another shape.
+    public var isNested: Bool { depth > 0 }
+  }
+
+  /// The file's own animation objects (the top-level array's elements that are maps), with their index in
+  /// that array.
+  public private(set) var animations: [(index: Int, object: Located)] = []
+  /// Every track, in document order.
+  public private(set) var tracks: [Track] = []
+  /// Every shape, in document order (a parent before its children).
+  public private(set) var shapes: [Shape] = []
+
+  /// Walks `document` once.
+  public init(_ document: LocatedDocument) {
+    guard let root = document.root else { return }
+    for (index, element) in document.elements(of: root).enumerated() {
+      guard case .map = element.value else { continue }
+      animations.append((index, element))
+      addTrack(element, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
+      if let list = document.field("shapes", of: element) {
+        addShapes(list, animationIndex: index, depth: 0, parentIndex: nil, document)
+      }
+    }
+  }
+
+  private mutating func addTrack(
+    _ object: Located, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool, _ document: LocatedDocument
+  ) {
+    let array = document.field("keyframes", of: object).flatMap { $0.value.arrayValue != nil ? $0 : nil }
+    tracks.append(
+      Track(
+        object: object, animationIndex: animationIndex, shapeIndex: shapeIndex, isPlayed: isPlayed,
+        keyframesArray: array, keyframes: array.map { document.elements(of: $0) } ?? []))
+  }
+
+  private mutating func addShapes(
+    _ list: Located, animationIndex: Int, depth: Int, parentIndex: Int?, _ document: LocatedDocument
+  ) {
+    for element in document.elements(of: list) {
+      guard case .map = element.value else { continue }
+      let index = shapes.count
+      let description = document.field("shape", of: element).flatMap { $0.value.mapEntries != nil ? $0 : nil }
+      shapes.append(
+        Shape(
+          object: element, animationIndex: animationIndex, depth: depth, parentIndex: parentIndex,
+          description: description))
+      if let track = document.field("animation", of: element), case .map = track.value {
+        addTrack(track, animationIndex: animationIndex, shapeIndex: index, isPlayed: depth == 0, document)
+      }
+      if let children = document.field("shapes", of: element) {
+        addShapes(children, animationIndex: animationIndex, depth: depth + 1, parentIndex: index, document)
+      }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import InertiaFormat
+
+/// One thing a rule found in one file.
+///
+/// A finding names the value it is about twice: as a JSON Pointer (RFC 6901), which reads the same
+/// whichever encoding the file is in, and as a position in the input, which is the byte ``offset`` for
+/// MessagePack input and the ``line`` and ``column`` for JSON input.
+public struct Finding: Sendable, Equatable {
+  /// The file as it was named on the command line, or as found under a directory.
+  public var file: String
+  /// The rule's stable id, such as `non-positive-duration`.
+  public var ruleID: String
+  public var severity: Severity
+  /// One sentence: what is wrong and what the runtime will do about it.
+  public var message: String
+  /// The value the finding is about. A later duplicate of a map key has the same pointer as the first;
+  /// its position tells them apart.
+  public var pointer: JSONPointer
+  /// The byte offset of the value in the input (for both encodings).
+  public var offset: Int
+  /// The 1-based line, for JSON input.
+  public var line: Int?
+  /// The 1-based column, counted in Unicode scalars, for JSON input.
+  public var column: Int?
+  /// The change that resolves this finding, when the rule can offer one.
+  public var fix: Fix?
+
+  public init(
+    file: String, ruleID: String, severity: Severity, message: String, pointer: JSONPointer, offset: Int,
+    line: Int? = nil, column: Int? = nil, fix: Fix? = nil
+  ) {
+    self.file = file
+    self.ruleID = ruleID
+    self.severity = severity
+    self.message = message
+    self.pointer = pointer
+    self.offset = offset
+    self.line = line
+    self.column = column
+    self.fix = fix
+  }
+
+  /// Whether the rule offers a fix for this finding.
+  public var isFixable: Bool { fix != nil }
+
+  /// The order findings are reported in: by file, then position, then pointer, then rule, then message.
+  public static func reportOrder(_ a: Finding, _ b: Finding) -> Bool {
+    if a.file != b.file { return a.file < b.file }
+    if a.offset != b.offset { return a.offset < b.offset }
+    if a.pointer != b.pointer { return a.pointer < b.pointer }
+    if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+    return a.message < b.message
+  }
+}

@@ -1,0 +1,38 @@
+import InertiaFormat
+
+/// A change that resolves a finding: a new value for the value at ``pointer``, which sits at
+/// ``byteRange`` of the input.
+///
+/// A fix replaces exactly one value's bytes. That works in both encodings: JSON text is spliced, and a
+/// MessagePack container records how many values it holds rather than how many bytes, so a value can be
+/// re-encoded in place at any length.
+public struct Fix: Sendable, Equatable {
+  /// Whether applying a fix can change what the file means.
+  public enum Safety: String, Sendable, Equatable {
+    /// The file keeps meaning what the runtime already does with it (for example writing out the
+    /// repair the runtime applies anyway).
+    case safe
+    /// The fix changes what plays or draws, or guesses at intent; review it before you keep it.
+    case unsafe
+  }
+
+  /// What the fix does, in a few words ("set the duration to 0.001").
+  public var summary: String
+  public var safety: Safety
+  /// The value replaced.
+  public var pointer: JSONPointer
+  /// The bytes of the input that encode the value replaced.
+  public var byteRange: Range<Int>
+  /// The value written in its place.
+  public var replacement: MessagePackValue
+
+  public init(
+    summary: String, safety: Safety, pointer: JSONPointer, byteRange: Range<Int>, replacement: MessagePackValue
+  ) {
+    self.summary = summary
+    self.safety = safety
+    self.pointer = pointer
+    self.byteRange = byteRange
+    self.replacement = replacement
+  }
+}

@@ -1,0 +1,97 @@
+import InertiaFormat
+
+/// A rule: one sentence of the format documentation, checked against a document.
+///
+/// Each rule lives in its own file under `Rules/`, named after it, and is listed in ``RuleRegistry``.
+public protocol LintRule: Sendable {
+  /// The rule's documentation and examples.
+  static var description: RuleDescription { get }
+
+  /// Reports what the rule finds in a document that has been read.
+  /// - Parameters:
+  ///   - context: the document, its outline and the settings.
+  ///   - findings: where the rule reports.
+  static func check(_ context: LintContext, _ findings: inout FindingSink)
+}
+
+/// Settings some rules read, from the configuration file.
+public struct LintSettings: Sendable, Equatable {
+  /// The container ids a file may be named after: by default only `animation`, the one id the editor
+  /// sends schemas to.
+  public var containerIDs: [String]
+  /// The loop duration the app plays at, in seconds: 3 unless the app sets `inertia.loopDuration`.
+  public var loopDuration: Double
+
+  public init(containerIDs: [String] = ["animation"], loopDuration: Double = 3) {
+    self.containerIDs = containerIDs
+    self.loopDuration = loopDuration
+  }
+
+  public static let `default` = LintSettings()
+}
+
+/// What a rule sees: the document with positions, its outline, the file's name and the settings.
+public struct LintContext: Sendable {
+  public let document: LocatedDocument
+  public let outline: DocumentOutline
+  /// The file's name (its last path component), or `nil` for unnamed standard input.
+  public let fileName: String?
+  public let settings: LintSettings
+  /// Makes a fresh identifier for fixes that need one: an uppercase UUID, as the editor writes.
+  public let makeIdentifier: @Sendable () -> String
+
+  public init(
+    document: LocatedDocument, fileName: String?, settings: LintSettings,
+    makeIdentifier: @escaping @Sendable () -> String
+  ) {
+    self.document = document
+    self.outline = DocumentOutline(document)
+    self.fileName = fileName
+    self.settings = settings
+    self.makeIdentifier = makeIdentifier
+  }
+
+  /// The container id the file serves: its name without the extension.
+  public var containerID: String? {
+    guard let fileName else { return nil }
+    guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return fileName }
+    return String(fileName[..<dot])
+  }
+}
+
+/// Collects one rule's findings in one document.
+public struct FindingSink {
+  let document: LocatedDocument
+  let ruleID: String
+  let severity: Severity
+  /// What has been reported so far (file, line and column are filled in by the ``Linter``).
+  public private(set) var findings: [Finding] = []
+
+  init(document: LocatedDocument, rule: RuleDescription) {
+    self.document = document
+    self.ruleID = rule.identifier
+    self.severity = rule.severity
+  }
+
+  /// Reports a finding at a value.
+  /// - Parameters:
+  ///   - message: what is wrong and what the runtime does about it.
+  ///   - located: the value the finding is about.
+  ///   - severity: the finding's severity when it is not the rule's.
+  ///   - fix: the change that resolves it, if the rule offers one.
+  public mutating func report(_ message: String, at located: Located, severity: Severity? = nil, fix: Fix? = nil) {
+    findings.append(
+      Finding(
+        file: "", ruleID: ruleID, severity: severity ?? self.severity, message: message, pointer: located.pointer,
+        offset: document.byteRange(of: located).lowerBound, fix: fix))
+  }
+
+  /// A fix that replaces the value at `located` with `replacement`.
+  public func fix(_ summary: String, _ safety: Fix.Safety, replacing located: Located, with replacement: MessagePackValue)
+    -> Fix
+  {
+    Fix(
+      summary: summary, safety: safety, pointer: located.pointer, byteRange: document.byteRange(of: located),
+      replacement: replacement)
+  }
+}

@@ -1,0 +1,77 @@
+import InertiaFormat
+
+/// `invisible-shape`: a shape that draws nothing.
+struct InvisibleShapeRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "invisible-shape",
+    name: "Shape that draws nothing",
+    severity: .warning,
+    summary: "A shape has neither a fill nor a stroke with a width, no size, or nothing to draw.",
+    rationale: """
+      A shape with neither `fill` nor `stroke` draws nothing at all, and a stroke draws nothing without a \
+      positive `strokeWidth`; a description whose `width` or `height` is not positive has no area; a \
+      shape object with neither `shape` nor `vertices` (nor shapes inside it) has nothing to draw. The \
+      runtimes still load it, and the editor still lists it. Warning: it is valid, but it is almost \
+      certainly not what was meant.
+      """,
+    nonTriggeringExamples: [
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "circle", "width": 1, "height": 1, "#
+          + #""fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "square", "width": 1, "height": 1, "#
+          + #""stroke": {"red": 1, "green": 1, "blue": 1, "alpha": 1}, "strokeWidth": 0.1}}]}]"#),
+      Example(#"[{"id": "c", "shapes": [{"id": "S", "vertices": [[0, 0], [1, 0], [0, 1]]}]}]"#),
+    ],
+    triggeringExamples: [
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": ↓{"id": "D", "type": "circle", "width": 1, "height": 1, "#
+          + #""strokeWidth": 0}}]}]"#),
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": ↓{"id": "D", "type": "oval", "width": 1, "height": 1, "#
+          + #""stroke": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "oval", "width": ↓0, "height": 1, "#
+          + #""fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
+      Example(#"[{"id": "c", "shapes": [↓{"id": "S", "zIndex": 1}]}]"#),
+    ])
+
+  static func check(_ context: LintContext, _ findings: inout FindingSink) {
+    let document = context.document
+    for shape in context.outline.shapes {
+      guard let description = shape.description else {
+        if document.field("shape", of: shape.object) == nil, document.field("vertices", of: shape.object) == nil,
+          !hasElements(document.field("shapes", of: shape.object))
+        {
+          findings.report("shape has neither `shape` nor `vertices`: it draws nothing", at: shape.object)
+        }
+        continue
+      }
+      var sizeIsZero = false
+      for side in ["width", "height"] {
+        guard let size = document.field(side, of: description), let value = size.value.doubleValue,
+          value.isFinite, value <= 0
+        else { continue }
+        sizeIsZero = true
+        findings.report("shape \(side) \(RuleText.number(value)) is not positive: the shape has no area and draws nothing", at: size)
+      }
+      if sizeIsZero { continue }
+      let hasFill = document.presentField("fill", of: description) != nil
+      let hasStroke = document.presentField("stroke", of: description) != nil
+      let strokeWidth = document.field("strokeWidth", of: description)?.value.doubleValue ?? 0
+      if !hasFill && !(hasStroke && strokeWidth > 0) {
+        let reason =
+          hasStroke
+          ? "it has no fill, and its stroke draws nothing without a positive strokeWidth"
+          : "it has neither fill nor stroke"
+        findings.report("shape draws nothing: \(reason)", at: description)
+      }
+    }
+  }
+
+
+  private static func hasElements(_ field: Located?) -> Bool {
+    guard let elements = field?.value.arrayValue else { return false }
+    return !elements.isEmpty
+  }
+}

@@ -1,0 +1,44 @@
+import InertiaFormat
+
+/// `loop-stretched`: a track longer than the loop, which stretches the loop for every track.
+struct LoopStretchedRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "loop-stretched",
+    name: "Track stretches the loop",
+    severity: .info,
+    summary: "A played track is longer than the loop duration (3 s by default), so every track loops at its length.",
+    rationale: """
+      The file does not record a loop length. The runtimes loop every track over \
+      max(loopDuration, longest track), with loopDuration 3 s unless the editor sends a timeline length \
+      or the app sets `inertia.loopDuration` (SwiftUI only). A track longer than that stretches the loop \
+      for every track in the container, so shorter tracks hold their final pose for longer than they did \
+      in the editor. Set `loopDuration` in `.inertia-lint.json` to the length your app plays at. The \
+      1 ms the runtime gives each zero duration is not counted here (a 3 s track that starts with a \
+      duration of 0 is not flagged). Info: this is often intended.
+      """,
+    nonTriggeringExamples: [
+      Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "3")]))]"),
+      Example(
+        "[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "5")]))]",
+        settings: LintSettings(loopDuration: 5)),
+    ],
+    triggeringExamples: [
+      Example(
+        #"[{"id": "card0", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "keyframes": ↓["#
+          + "\(RuleText.keyframe("A", "0")), \(RuleText.keyframe("B", "2")), \(RuleText.keyframe("C", "2"))]}]")
+    ])
+
+  static func check(_ context: LintContext, _ findings: inout FindingSink) {
+    let loop = context.settings.loopDuration
+    for track in context.outline.tracks where track.isPlayed {
+      guard let keyframes = track.keyframesArray else { continue }
+      let timing = TrackTiming(track)
+      guard timing.writtenLength > loop else { continue }
+      findings.report(
+        "\(RuleText.trackName(track, context)) runs \(RuleText.seconds(timing.playedLength)), longer than the "
+          + "\(RuleText.seconds(loop)) loop: every track in the container loops every "
+          + "\(RuleText.seconds(timing.playedLength)) or more, holding its final pose until then",
+        at: keyframes)
+    }
+  }
+}

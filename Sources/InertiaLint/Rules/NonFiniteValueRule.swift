@@ -1,0 +1,69 @@
+import InertiaFormat
+
+/// `non-finite-value`: a pose value or shape size that is NaN or infinite.
+struct NonFiniteValueRule: LintRule {
+  static let poseFields = ["scale", "rotate", "rotateCenter", "opacity"]
+
+  static let description = RuleDescription(
+    identifier: "non-finite-value",
+    name: "Non-finite value",
+    severity: .error,
+    summary: "A pose value (scale, translate, rotate, rotateCenter, opacity) or a shape size is NaN or infinite.",
+    rationale: """
+      The runtimes interpolate poses and build transforms and geometry from these numbers; they repair \
+      only durations. A NaN or infinite value turns the view's transform into NaN, and the view vanishes. \
+      JSON cannot write such a number, but MessagePack can, and so can a script. Durations are \
+      `non-positive-duration`'s and colours `colour-out-of-range`'s. Error: the view does not draw.
+      """,
+    nonTriggeringExamples: [
+      Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0")]))]")
+    ],
+    triggeringExamples: [
+      Example(
+        #"[{"id": "c", "initialValues": {"scale": ↓1e999, "translate": [0, ↓-1e999], "rotate": 0, "#
+          + #""rotateCenter": 0, "opacity": 1}, "keyframes": []}]"#),
+      Example(#"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "width": ↓1e400, "height": 1}}]}]"#),
+    ])
+
+  static func check(_ context: LintContext, _ findings: inout FindingSink) {
+    let document = context.document
+    for track in context.outline.tracks {
+      if let initial = document.field("initialValues", of: track.object) { checkPose(initial, context, &findings) }
+      for keyframe in track.keyframes {
+        if let values = document.field("values", of: keyframe) { checkPose(values, context, &findings) }
+      }
+    }
+    for shape in context.outline.shapes {
+      if let transforms = document.field("transforms", of: shape.object) {
+        checkPose(transforms, context, &findings)
+      }
+      guard let description = shape.description else { continue }
+      for name in ["width", "height", "strokeWidth"] {
+        guard let field = document.field(name, of: description), field.value.isNonFiniteNumber else { continue }
+        report(name, field, consequence: "the shape's geometry becomes NaN and it does not draw", &findings)
+      }
+    }
+  }
+
+  private static func checkPose(_ pose: Located, _ context: LintContext, _ findings: inout FindingSink) {
+    for entry in context.document.entries(of: pose) {
+      guard let name = entry.name else { continue }
+      if poseFields.contains(name), entry.value.value.isNonFiniteNumber {
+        report(name, entry.value, consequence: poseConsequence, &findings)
+      } else if name == "translate" {
+        for element in context.document.elements(of: entry.value) where element.value.isNonFiniteNumber {
+          report(name, element, consequence: poseConsequence, &findings)
+        }
+      }
+    }
+  }
+
+  private static let poseConsequence = "the transform becomes NaN and what it moves vanishes"
+
+  private static func report(
+    _ name: String, _ field: Located, consequence: String, _ findings: inout FindingSink
+  ) {
+    let value = field.value.doubleValue.map(RuleText.number) ?? "?"
+    findings.report("\(name) is \(value): the runtimes do not repair it, so \(consequence)", at: field)
+  }
+}

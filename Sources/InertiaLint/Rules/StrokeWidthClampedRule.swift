@@ -1,0 +1,53 @@
+import InertiaFormat
+
+/// `stroke-width-clamped`: a stroke wider than half the shape's smaller side.
+struct StrokeWidthClampedRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "stroke-width-clamped",
+    name: "Stroke width clamped",
+    severity: .warning,
+    summary: "A `strokeWidth` is more than half the shape's smaller side, where the runtimes hold it.",
+    rationale: """
+      The stroke is drawn inside the outline, and its width is held at half the shape's smaller side, \
+      where it already fills the shape. A wider value is drawn as that maximum. Warning: the file plays, \
+      not as written. The fix writes the width the runtimes draw, so it is safe.
+      """,
+    nonTriggeringExamples: [
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "oval", "width": 1, "height": 0.5, "#
+          + #""stroke": {"red": 0, "green": 0, "blue": 0, "alpha": 1}, "strokeWidth": 0.25}}]}]"#)
+    ],
+    triggeringExamples: [
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "oval", "width": 1, "height": 0.5, "#
+          + #""stroke": {"red": 0, "green": 0, "blue": 0, "alpha": 1}, "strokeWidth": ↓0.3}}]}]"#)
+    ],
+    corrections: [
+      Correction(
+        Example(
+          #"[{"id": "c", "shapes": [{"id": "S", "shape": {"width": 0.5, "height": 2, "#
+            + #""stroke": {"red": 0, "green": 0, "blue": 0, "alpha": 1}, "strokeWidth": 1}}]}]"#),
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": {"width": 0.5, "height": 2, "#
+          + #""stroke": {"red": 0, "green": 0, "blue": 0, "alpha": 1}, "strokeWidth": 0.25}}]}]"#)
+    ])
+
+  static func check(_ context: LintContext, _ findings: inout FindingSink) {
+    let document = context.document
+    for shape in context.outline.shapes {
+      guard let description = shape.description, document.presentField("stroke", of: description) != nil,
+        let strokeWidth = document.field("strokeWidth", of: description), let width = strokeWidth.value.doubleValue,
+        let sideA = document.field("width", of: description)?.value.doubleValue,
+        let sideB = document.field("height", of: description)?.value.doubleValue,
+        sideA.isFinite, sideB.isFinite, sideA > 0, sideB > 0, width.isFinite
+      else { continue }
+      let limit = min(sideA, sideB) / 2
+      guard width > limit else { continue }
+      findings.report(
+        "strokeWidth \(RuleText.number(width)) is more than half the shape's smaller side: the runtimes hold "
+          + "it at \(RuleText.number(limit)), where the stroke fills the shape",
+        at: strokeWidth,
+        fix: findings.fix("set the stroke width to \(RuleText.number(limit))", .safe, replacing: strokeWidth,
+                          with: .float64(limit)))
+    }
+  }
+}

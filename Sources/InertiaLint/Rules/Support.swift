@@ -1,0 +1,57 @@
+import InertiaFormat
+
+/// Pieces the rules share: example fragments and wording.
+enum RuleText {
+  /// A pose with all five values, for examples.
+  static let pose = #"{"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1}"#
+
+  /// A keyframe for examples.
+  static func keyframe(_ id: String, _ duration: String) -> String {
+    #"{"id": "\#(id)", "duration": \#(duration), "values": \#(pose)}"#
+  }
+
+  /// An animation object for examples, with the given keyframes and, optionally, shapes.
+  static func animation(_ id: String = "card0", keyframes: [String] = [], shapes: String? = nil,
+                        invokeType: String = "trigger") -> String {
+    let shapesField = shapes.map { #", "shapes": \#($0)"# } ?? ""
+    return #"{"id": "\#(id)", "invokeType": "\#(invokeType)", "initialValues": \#(pose), "#
+      + #""keyframes": [\#(keyframes.joined(separator: ", "))]\#(shapesField)}"#
+  }
+
+  /// A number as a message shows it: `3`, `0.5`, `-0.001`, `nan`.
+  static func number(_ value: Double) -> String {
+    if value.isNaN { return "NaN" }
+    if value.isInfinite { return value < 0 ? "-infinity" : "infinity" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+  }
+
+  /// Seconds as a message shows them, to the millisecond: `3 s`, `4.001 s`.
+  static func seconds(_ value: Double) -> String {
+    number((value * 1000).rounded() / 1000) + " s"
+  }
+
+  /// How the outline names a track in messages.
+  static func trackName(_ track: DocumentOutline.Track, _ context: LintContext) -> String {
+    let animationID = context.document.field("id", of: track.object)?.value.stringValue
+    if track.shapeIndex != nil { return "the shape animation at \(track.object.pointer)" }
+    return animationID.map { "animation '\($0)'" } ?? "the animation at \(track.object.pointer)"
+  }
+}
+
+extension MessagePackValue {
+  /// Whether the value is a number that is not finite.
+  var isNonFiniteNumber: Bool {
+    guard let number = doubleValue else { return false }
+    return !number.isFinite
+  }
+}
+
+extension LocatedDocument {
+  /// The value of a field that is there and not `nil` (a `nil` optional field reads as absent).
+  func presentField(_ name: String, of located: Located) -> Located? {
+    guard let field = field(name, of: located) else { return nil }
+    if case .nil = field.value { return nil }
+    return field
+  }
+}

@@ -1,0 +1,36 @@
+import InertiaFormat
+
+/// `track-beyond-editor-range`: a track longer than the editor's timeline can be.
+struct TrackBeyondEditorRangeRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "track-beyond-editor-range",
+    name: "Track beyond the editor's range",
+    severity: .warning,
+    summary: "A played track runs longer than 60 s, the longest timeline the editor holds.",
+    rationale: """
+      The editor clamps its timeline to 0.1...60 s (`InertiaPlayback.loopDurationRange`). A track that \
+      runs longer still plays, stretching the loop past anything the editor can show, but it cannot be \
+      seen or edited in full there. Warning: the file plays, but can no longer be authored.
+      """,
+    nonTriggeringExamples: [
+      Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "60")]))]")
+    ],
+    triggeringExamples: [
+      Example(
+        #"[{"id": "card0", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "keyframes": ↓["#
+          + "\(RuleText.keyframe("A", "0")), \(RuleText.keyframe("B", "45")), \(RuleText.keyframe("C", "30"))]}]")
+    ])
+
+  static func check(_ context: LintContext, _ findings: inout FindingSink) {
+    let limit = TrackTiming.editorLoopRange.upperBound
+    for track in context.outline.tracks where track.isPlayed {
+      guard let keyframes = track.keyframesArray else { continue }
+      let timing = TrackTiming(track)
+      guard timing.writtenLength > limit else { continue }
+      findings.report(
+        "\(RuleText.trackName(track, context)) runs \(RuleText.seconds(timing.playedLength)), beyond the "
+          + "editor's 60 s timeline: it plays, but the editor cannot show or edit all of it",
+        at: keyframes)
+    }
+  }
+}
