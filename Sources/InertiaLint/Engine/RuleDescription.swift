@@ -53,19 +53,28 @@ public struct Example: Sendable {
   public let fileName: String
   /// The settings it is linted with.
   public let settings: LintSettings
+  /// Whether the example is linted as MessagePack: its text is then the extended JSON form (see
+  /// `inertia-convert --help`), which can write what plain JSON cannot, such as `{"$float64": "NaN"}`.
+  public let isMessagePack: Bool
   /// Where the example is written, so a failing example points at itself.
-  public let file: StaticString
-  public let line: UInt
+  public let fileID: String
+  public let filePath: String
+  public let line: Int
+  public let column: Int
 
   public init(
     _ text: String, fileName: String = "animation.inertia", settings: LintSettings = .default,
-    file: StaticString = #filePath, line: UInt = #line
+    messagePack: Bool = false,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) {
     self.text = text
     self.fileName = fileName
     self.settings = settings
-    self.file = file
+    self.isMessagePack = messagePack
+    self.fileID = fileID
+    self.filePath = filePath
     self.line = line
+    self.column = column
   }
 
   /// The document without markers, and the byte offsets the markers stood at.

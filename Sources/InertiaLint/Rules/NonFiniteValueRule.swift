@@ -20,9 +20,13 @@ struct NonFiniteValueRule: LintRule {
     ],
     triggeringExamples: [
       Example(
-        #"[{"id": "c", "initialValues": {"scale": ↓1e999, "translate": [0, ↓-1e999], "rotate": 0, "#
-          + #""rotateCenter": 0, "opacity": 1}, "keyframes": []}]"#),
-      Example(#"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "width": ↓1e400, "height": 1}}]}]"#),
+        #"[{"id": "c", "initialValues": {"scale": ↓{"$float64": "NaN"}, "translate": [0, "#
+          + #"↓{"$float64": "-Infinity"}], "rotate": 0, "rotateCenter": 0, "opacity": 1}, "keyframes": []}]"#,
+        messagePack: true),
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "width": ↓{"$float32": "Infinity"}, "#
+          + #""height": 1}}]}]"#,
+        messagePack: true),
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
