@@ -23,7 +23,10 @@ public enum FixApplier {
       let replacement: [UInt8]
       switch encoding {
       case .messagePack: replacement = MessagePackWriter().write(fix.replacement)
-      case .json: replacement = Array(JSONText.scalar(fix.replacement).utf8)
+      case .json:
+        // A replacement JSON cannot hold (a NaN, say) is no fix; rules never offer one.
+        guard let text = try? JSONWriter(options: .init(style: .compact)).write(fix.replacement) else { continue }
+        replacement = text
       }
       result.replaceSubrange(fix.byteRange, with: replacement)
     }

@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import InertiaFormat
+
+/// `inertia-lint`: the whole command as a function of its arguments and surroundings, so that tests run
+/// it in-process and `main.swift` only calls it.
+///
+/// Exit codes: 0 when nothing fails; 1 when an error is found, or with `--strict` a warning; 2 for a
+/// usage, configuration or I/O error.
+public enum InertiaLintCommand {
+  /// What the command reads from its process, made replaceable for tests.
+  public struct Environment: Sendable {
+    /// The directory relative paths start from, and the configuration search starts in.
+    public var currentDirectory: String
+    /// Environment variables (the command reads `NO_COLOR`).
+    public var variables: [String: String]
+    /// Whether standard output is a terminal.
+    public var stdoutIsTerminal: Bool
+    /// Reads all of standard input, or returns `nil` when it cannot be read.
+    public var readStandardInput: @Sendable () -> [UInt8]?
+
+    public init(
+      currentDirectory: String, variables: [String: String] = [:], stdoutIsTerminal: Bool = false,
+      readStandardInput: @escaping @Sendable () -> [UInt8]? = { nil }
+    ) {
+      self.currentDirectory = currentDirectory
+      self.variables = variables
+      self.stdoutIsTerminal = stdoutIsTerminal
+      self.readStandardInput = readStandardInput
+    }
+
+    /// This process's.
+    public static var process: Environment {
+      var variables: [String: String] = [:]
+      if let noColor = getenv("NO_COLOR") { variables["NO_COLOR"] = String(cString: noColor) }
+      return Environment(
+        currentDirectory: FilePath.currentDirectory, variables: variables,
+        stdoutIsTerminal: FileIO.isTerminal(STDOUT_FILENO),
+        readStandardInput: { try? FileIO.read("-", maxSize: DecodingLimits.default.maxInputSize) })
+    }
+  }
+
+  /// Runs the command.
+  /// - Parameters:
+  ///   - arguments: the arguments, without the program name.
+  ///   - stdout: receives the report (in one piece for a lint run).
+  ///   - stderr: receives diagnostics, one line per call, without the newline.
+  ///   - environment: the working directory, variables and standard input.
+  /// - Returns: the exit code.
+  public static func run(
+    arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void,
+    environment: Environment = .process
+  ) -> Int32 {
+    let options: LintOptions
+    do {
+      options = try LintOptions.parse(arguments)
+    } catch {
+      stderr("inertia-lint: \(error.message) (see --help)")
+      return 2
+    }
+    switch options.action {
+    case .help:
+      stdout(LintOptions.usage + "\n")
+      return 0
+    case .version:
+      stdout("inertia-lint \(InertiaToolsVersion.current)\n")
+      return 0
+    case .listRules:
+      stdout(RuleDocumentation.list())
+      return 0
+    case .explain(let id):
+      guard let rule = RuleRegistry.rule(id) else {
+        stderr("inertia-lint: --explain: \(RuleSelection.unknownRuleMessage(id))")
+        return 2
+      }
+      stdout(RuleDocumentation.explain(rule.description))
+      return 0
+    case .lint:
+      return lint(options, stdout: stdout, stderr: stderr, environment: environment)
+    }
+  }
+
+  private static func lint(
+    _ options: LintOptions, stdout: (String) -> Void, stderr: (String) -> Void, environment: Environment
+  ) -> Int32 {
+    let directory = environment.currentDirectory
+    var configuration = LintConfiguration()
+    do {
+      if let path = options.configPath {
+        configuration = try LintConfiguration.load(FilePath.absolute(path, from: directory))
+        configuration.path = path.hasPrefix("/") ? path : FilePath.absolute(path, from: directory)
+      } else if let path = LintConfiguration.find(from: directory) {
+        configuration = try LintConfiguration.load(path)
+      }
+    } catch {
+      stderr("inertia-lint: configuration: \(error.description)")
+      return 2
+    }
+    let severities: [String: Severity?]
+    let inputs: [LintInput]
+    do {
+      severities = try RuleSelection.severities(
+        configured: configuration.severities, enable: options.enable, disable: options.disable)
+      inputs = try FileDiscovery(currentDirectory: directory, options: options, configuration: configuration)
+        .inputs(for: options.paths, standardInputName: options.standardInputName)
+    } catch {
+      stderr("inertia-lint: \(error.message)")
+      return 2
+    }
+
+    let linter = Linter(severities: severities, settings: configuration.settings)
+    let jobs = options.jobs ?? ProcessorCount.current
+    let outcomes = LintRunner(linter: linter, jobs: jobs).run(inputs, standardInput: environment.readStandardInput)
+
+    var findings: [Finding] = []
+    var fileCount = 0
+    var failedToRead = false
+    for outcome in outcomes {
+      switch outcome {
+      case .linted(let found):
+        fileCount += 1
+        findings += found
+      case .unreadable(let message):
+        stderr("inertia-lint: \(message)")
+        failedToRead = true
+      }
+    }
+    let rules = linter.rules.map { ($0.rule.description, $0.severity ?? $0.rule.description.severity) }
+    let report = LintReport(fileCount: fileCount, findings: findings, rules: rules, strict: options.strict)
+    stdout(reporter(for: options, environment).render(report))
+    if failedToRead { return 2 }
+    return report.fails ? 1 : 0
+  }
+
+  private static func reporter(for options: LintOptions, _ environment: Environment) -> any Reporter {
+    switch options.format {
+    case .text:
+      let noColor = !(environment.variables["NO_COLOR"] ?? "").isEmpty
+      let color: Bool
+      switch options.color {
+      case .always: color = true
+      case .never: color = false
+      case .auto: color = environment.stdoutIsTerminal && !noColor
+      }
+      return TextReporter(color: color)
+    case .json: return JSONReporter()
+    case .sarif: return SARIFReporter(currentDirectory: environment.currentDirectory)
+    case .github: return GitHubReporter()
+    }
+  }
+}
+
+/// How many cores the machine has.
+enum ProcessorCount {
+  static var current: Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  }
+}

@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+import InertiaFormat
+
+/// What linting one input came to.
+public enum LintOutcome: Sendable {
+  /// The findings, in report order.
+  case linted([Finding])
+  /// The input could not be read; the message names the path and the reason.
+  case unreadable(String)
+}
+
+/// Lints many inputs across the machine's cores, giving results in the inputs' order.
+struct LintRunner {
+  let linter: Linter
+  /// How many inputs are linted at once.
+  let jobs: Int
+
+  /// Lints every input. Standard input, if among them, is read first, on the calling thread.
+  func run(_ inputs: [LintInput], standardInput: () -> [UInt8]?) -> [LintOutcome] {
+    let stdinBytes: [UInt8]? = inputs.contains(where: \.isStandardInput) ? standardInput() : nil
+    let linter = self.linter
+    let lintOne: @Sendable (LintInput) -> LintOutcome = { input in
+      let bytes: [UInt8]
+      if let path = input.readPath {
+        do throws(FileIOError) {
+          bytes = try FileIO.read(path, maxSize: DecodingLimits.default.maxInputSize)
+        } catch {
+          return .unreadable("\(input.path): cannot read: \(error.reason)")
+        }
+      } else {
+        guard let stdinBytes else { return .unreadable("\(input.path): cannot read standard input") }
+        bytes = stdinBytes
+      }
+      return .linted(linter.lint(bytes, file: input.path, fileName: input.fileName))
+    }
+    if jobs <= 1 || inputs.count <= 1 { return inputs.map(lintOne) }
+
+    let results = UnsafeMutableBufferPointer<LintOutcome>.allocate(capacity: inputs.count)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let shared = results
+    // Hand out inputs in small batches, so a slow file does not hold up a whole share of the work.
+    let batch = max(1, min(64, inputs.count / (jobs * 8)))
+    let batches = (inputs.count + batch - 1) / batch
+    let next = Counter()
+    DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+      while true {
+        let index = next.increment()
+        if index >= batches { return }
+        for i in (index * batch)..<min(inputs.count, (index + 1) * batch) {
+          (shared.baseAddress! + i).initialize(to: lintOne(inputs[i]))
+        }
+      }
+    }
+    let outcomes = Array(results)
+    results.baseAddress!.deinitialize(count: inputs.count)
+    return outcomes
+  }
+}
+
+/// A counter shared by the workers.
+private final class Counter: @unchecked Sendable {
+  private var value = 0
+  private let lock = NSLock()
+
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    let current = value
+    value += 1
+    return current
+  }
+}

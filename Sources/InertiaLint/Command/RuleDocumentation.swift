@@ -1,0 +1,58 @@
+/// What `--list-rules` and `--explain` print, from each rule's ``RuleDescription``.
+enum RuleDocumentation {
+  /// One line per rule: id, default severity, whether it fixes, and its summary.
+  static func list() -> String {
+    let descriptions = RuleRegistry.descriptions
+    let width = descriptions.map(\.identifier.count).max() ?? 0
+    var out = ""
+    for rule in descriptions {
+      let id = rule.identifier.padding(to: width)
+      let severity = rule.severity.rawValue.padding(to: 7)
+      let fix = (rule.isFixable ? "fix" : "").padding(to: 3)
+      out += "\(id)  \(severity)  \(fix)  \(rule.summary)\n"
+    }
+    out += "\nRun inertia-lint --explain RULE for why each rule exists and examples.\n"
+    return out
+  }
+
+  /// A rule's whole documentation.
+  static func explain(_ rule: RuleDescription) -> String {
+    var out = "\(rule.identifier): \(rule.name)\n"
+    out += "Default severity: \(rule.severity.rawValue)"
+    out += rule.isFixable ? ". Offers fixes.\n\n" : ".\n\n"
+    out += rule.summary + "\n\n" + rule.rationale + "\n"
+    func examples(_ title: String, _ examples: [Example]) {
+      guard !examples.isEmpty else { return }
+      out += "\n\(title)\n"
+      for example in examples {
+        var notes: [String] = []
+        if example.fileName != "animation.inertia" { notes.append("in \(example.fileName)") }
+        if example.isMessagePack { notes.append("as MessagePack, written here in the extended JSON form") }
+        if example.settings.containerIDs != LintSettings.default.containerIDs {
+          notes.append("with containerId \(example.settings.containerIDs)")
+        }
+        if example.settings.loopDuration != LintSettings.default.loopDuration {
+          notes.append("with loopDuration \(example.settings.loopDuration)")
+        }
+        out += "  \(example.text)\n"
+        if !notes.isEmpty { out += "    (\(notes.joined(separator: ", ")))\n" }
+      }
+    }
+    examples("Triggers (↓ marks where):", rule.triggeringExamples)
+    examples("Does not trigger:", rule.nonTriggeringExamples)
+    if !rule.corrections.isEmpty {
+      out += "\nFixes:\n"
+      for correction in rule.corrections {
+        out += "  \(correction.before.text)\n  becomes\n  \(correction.after)\n"
+      }
+    }
+    return out
+  }
+}
+
+extension String {
+  /// The string padded with spaces to at least `width` characters.
+  func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

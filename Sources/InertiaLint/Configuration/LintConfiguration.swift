@@ -1,0 +1,185 @@
+import InertiaFormat
+
+/// What `.inertia-lint.json` says: per-rule severities, which files to lint, and what the project's
+/// containers and loop are.
+///
+/// ```json
+/// {
+///   "rules": { "auto-invoke-type": "warning", "loop-stretched": "off" },
+///   "include": ["*.inertia"],
+///   "exclude": ["Tests/Fixtures/**"],
+///   "containerId": ["animation", "onboarding"],
+///   "loopDuration": 5
+/// }
+/// ```
+///
+/// Every key is optional. An unknown key, an unknown rule id or a value of the wrong kind is an error,
+/// never silently ignored. Globs are relative to the directory the file is in.
+public struct LintConfiguration: Sendable, Equatable {
+  /// The name the file is looked for under, from the current directory upward.
+  public static let fileName = ".inertia-lint.json"
+
+  /// The keys a configuration may have.
+  public static let keys = ["rules", "include", "exclude", "containerId", "loopDuration"]
+
+  /// A severity per rule id; `nil` switches the rule off.
+  public var severities: [String: Severity?] = [:]
+  /// Globs of the files a directory walk lints, replacing the default `*.inertia` when not empty.
+  public var includes: [String] = []
+  /// Globs of files and folders not to lint.
+  public var excludes: [String] = []
+  /// Settings the rules read.
+  public var settings = LintSettings.default
+  /// The configuration file, when there is one.
+  public var path: String?
+
+  public init() {}
+
+  /// The directory globs in this configuration are relative to.
+  public var directory: String? {
+    path.map { FilePath.directory(of: $0) }
+  }
+
+  /// The configuration file that applies in `directory`: the nearest `.inertia-lint.json` in it or above it.
+  public static func find(from directory: String) -> String? {
+    var current = FilePath.normalized(directory)
+    while true {
+      let candidate = FilePath.join(current, fileName)
+      if FilePath.isFile(candidate) { return candidate }
+      let parent = FilePath.directory(of: current)
+      if parent == current { return nil }
+      current = parent
+    }
+  }
+
+  /// Reads a configuration file.
+  /// - Throws: ``ConfigurationError`` when it cannot be read or says something not understood.
+  public static func load(_ path: String) throws(ConfigurationError) -> LintConfiguration {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.read(path, maxSize: 1 << 20)
+    } catch {
+      throw ConfigurationError(path: path, message: "cannot read: \(error.reason)")
+    }
+    return try parse(bytes, path: path)
+  }
+
+  /// Reads a configuration from its JSON text.
+  /// - Throws: ``ConfigurationError`` naming the line and column of what is not understood.
+  public static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> LintConfiguration {
+    let parsed: ParsedDocument
+    do {
+      parsed = try ParsedDocument.parse(bytes, as: .json)
+    } catch {
+      throw ConfigurationError(path: path, line: error.line, column: error.column, message: error.message)
+    }
+    var reader = Reader(document: LocatedDocument(parsed), path: path)
+    var configuration = try reader.read()
+    configuration.path = path
+    return configuration
+  }
+
+  /// Walks the configuration document, failing at the first thing it does not understand.
+  private struct Reader {
+    let document: LocatedDocument
+    let path: String
+
+    func fail(_ message: String, at located: Located) -> ConfigurationError {
+      let offset = document.byteRange(of: located).lowerBound
+      let (line, column) = document.parsed.lineAndColumn(ofOffset: offset)
+      return ConfigurationError(path: path, line: line, column: column, message: message)
+    }
+
+    mutating func read() throws(ConfigurationError) -> LintConfiguration {
+      var configuration = LintConfiguration()
+      guard let root = document.root, case .map = root.value else {
+        throw ConfigurationError(path: path, line: 1, column: 1, message: "expected an object")
+      }
+      var seen: Set<String> = []
+      for entry in document.entries(of: root) {
+        let name = entry.name ?? ""
+        guard seen.insert(name).inserted else { throw fail("'\(name)' is given twice", at: entry.key) }
+        switch name {
+        case "rules": configuration.severities = try rules(entry.value)
+        case "include": configuration.includes = try strings(entry.value, "include")
+        case "exclude": configuration.excludes = try strings(entry.value, "exclude")
+        case "containerId":
+          if case .string(let id) = entry.value.value {
+            configuration.settings.containerIDs = [id]
+          } else {
+            configuration.settings.containerIDs = try strings(entry.value, "containerId")
+          }
+        case "loopDuration":
+          guard let seconds = entry.value.value.doubleValue, seconds.isFinite, seconds > 0 else {
+            throw fail("loopDuration must be a positive number of seconds", at: entry.value)
+          }
+          configuration.settings.loopDuration = seconds
+        default:
+          let suggestion = NameSuggestion.closest(to: name, in: LintConfiguration.keys).map { "; did you mean '\($0)'?" }
+          throw fail(
+            "unknown key '\(name)'\(suggestion ?? "") (known keys: \(LintConfiguration.keys.joined(separator: ", ")))",
+            at: entry.key)
+        }
+      }
+      return configuration
+    }
+
+    func rules(_ located: Located) throws(ConfigurationError) -> [String: Severity?] {
+      guard case .map = located.value else {
+        throw fail("rules must be an object of rule ids to \"error\", \"warning\", \"info\" or \"off\"", at: located)
+      }
+      var severities: [String: Severity?] = [:]
+      for entry in document.entries(of: located) {
+        let id = entry.name ?? ""
+        guard RuleRegistry.rule(id) != nil else {
+          throw fail(RuleSelection.unknownRuleMessage(id), at: entry.key)
+        }
+        guard severities[id] == nil else { throw fail("rule '\(id)' is configured twice", at: entry.key) }
+        let text = entry.value.value.stringValue
+        if text == "off" {
+          severities[id] = .some(nil)
+        } else if let severity = text.flatMap(Severity.init(rawValue:)) {
+          severities[id] = severity
+        } else {
+          throw fail("rule '\(id)' must be \"error\", \"warning\", \"info\" or \"off\"", at: entry.value)
+        }
+      }
+      return severities
+    }
+
+    func strings(_ located: Located, _ key: String) throws(ConfigurationError) -> [String] {
+      guard case .array(let values) = located.value else {
+        throw fail("\(key) must be an array of strings", at: located)
+      }
+      var result: [String] = []
+      for (value, element) in zip(values, document.elements(of: located)) {
+        guard let text = value.stringValue, !text.isEmpty else {
+          throw fail("\(key) must be an array of non-empty strings", at: element)
+        }
+        result.append(text)
+      }
+      return result
+    }
+  }
+}
+
+/// A configuration that cannot be used, and where.
+public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var path: String
+  public var line: Int?
+  public var column: Int?
+  public var message: String
+
+  public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+    self.path = path
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `.inertia-lint.json:3:5: unknown rule 'durations'`.
+  public var description: String {
+    if let line, let column { return "\(path):\(line):\(column): \(message)" }
+    return "\(path): \(message)"
+  }
+}
