@@ -6,6 +6,8 @@ public enum RuleRegistry {
   /// The rules.
   public static let rules: [any LintRule.Type] = [
     InvalidFileRule.self,
+    SchemaRule.self,
+    UnknownFieldRule.self,
     NonPositiveDurationRule.self,
     DuplicateKeyframeIDRule.self,
     NestedShapeAnimationRule.self,

@@ -1,0 +1,104 @@
+import InertiaFormat
+
+/// `schema`: the file decodes, but not into the documented structure.
+struct SchemaRule: LintRule {
+  /// What every `schema` message ends with: what the runtime does.
+  static let consequence = "the SwiftUI container cannot decode this file and traps on load (an app crash)"
+
+  static let description = RuleDescription(
+    identifier: "schema",
+    name: "Schema",
+    severity: .error,
+    summary: "The file reads, but not into the documented structure.",
+    rationale: """
+      The SwiftUI container decodes its file during initialization and traps if it cannot, so a file \
+      that does not have the documented structure is an app crash. The rule checks the file against the \
+      format's field table, shared with the typed model: the file is an array of animation objects; \
+      required fields are present (every keyframe carries `id`, `duration` and all five `values`, and \
+      `translate` is two numbers); every value has its field's type (`zIndex` an integer, colour \
+      components numbers); `invokeType`, `position` and a shape's `type` are from their documented sets; \
+      every key is a string; and no map, anywhere in the file, has the same key twice (decoders disagree \
+      on which value wins, and a strict one refuses the file). An optional field may be null, which \
+      decoders read as absent. Error: this crashes an app.
+      """,
+    nonTriggeringExamples: [
+      Example("[]"),
+      Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "1")]))]"),
+      Example(
+        #"[{"id": "card0", "invokeType": "auto", "initialValues": \#(RuleText.pose), "keyframes": [], "#
+          + #""shapes": [{"id": "S", "zIndex": 2.0, "position": "top", "fill": null, "shape": {"id": "D", "#
+          + #""type": "circle", "width": 0.5, "height": 0.5, "fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
+    ],
+    triggeringExamples: [
+      Example(#"↓{"id": "card0"}"#),
+      Example(
+        #"[{"id": "card0", "invokeType": ↓"autoplay", "initialValues": \#(RuleText.pose), "keyframes": ["#
+          + #"↓{"id": "A", "values": \#(RuleText.pose)}]}]"#),
+      Example(
+        #"[{"id": "card0", "invokeType": "trigger", "initialValues": {"scale": 1, "translate": ↓[0, 0, 0], "#
+          + #""rotate": 0, "rotateCenter": 0, "opacity": ↓"1"}, "keyframes": [{"id": "A", "duration": 0, "#
+          + #""values": ↓{"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0}}]}]"#),
+      Example(
+        #"[{"id": "card0", ↓"id": "card1", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "#
+          + #""keyframes": [], "shapes": [{"id": "S", "zIndex": ↓0.5, "shape": {"id": "D", "type": ↓"star", "#
+          + #""width": 1, "height": 1}}]}]"#),
+    ])
+
+  static func check(_ context: LintContext, _ findings: inout FindingSink) {
+    SchemaWalk.walk(context.document) { event in
+      switch event {
+      case .mismatch(let located, let context, let message):
+        findings.report("\(context): \(message); \(consequence)", at: located)
+      case .missingField(let object, let kind, let field, let misspelling):
+        let note = misspelling.map { " (\"\($0)\" is there: a misspelling?)" } ?? ""
+        findings.report("\(kind.description) has no \"\(field)\", which is required\(note); \(consequence)", at: object)
+      case .nonStringKey(let entry, let kind):
+        findings.report("a key of \(entry.key.value.kindDescription) in \(kind.description); \(consequence)", at: entry.key)
+      case .unknownField:
+        break
+      }
+    }
+    reportDuplicateKeys(context.document, &findings)
+  }
+
+  /// Reports every later entry of a key that a map already has, in every map of the document.
+  private static func reportDuplicateKeys(_ document: LocatedDocument, _ findings: inout FindingSink) {
+    guard let root = document.root else { return }
+    var stack = [root]
+    while let located = stack.popLast() {
+      switch located.value {
+      case .array:
+        stack += document.elements(of: located).filter { $0.value.isContainer }
+      case .map(let mapEntries):
+        let entries = document.entries(of: located)
+        if mapEntries.count > 1 {
+          var firstPosition: [MessagePackValue: Int] = [:]
+          for entry in entries {
+            if let first = firstPosition[entry.key.value] {
+              let key = entry.name.map { "\"\($0)\"" } ?? entry.key.value.kindDescription
+              findings.report(
+                "key \(key) appears again in this map (first as entry \(first)): decoders disagree on which "
+                  + "value wins, and a strict one refuses the file; \(consequence)",
+                at: entry.key)
+            } else {
+              firstPosition[entry.key.value] = entry.position
+            }
+          }
+        }
+        stack += entries.map(\.value).filter { $0.value.isContainer }
+      default:
+        break
+      }
+    }
+  }
+}
+
+extension MessagePackValue {
+  /// Whether this is an array or a map.
+  var isContainer: Bool {
+    switch self {
+    case .array, .map: return true
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import InertiaFormat
+
+/// `unknown-field`: a key the format does not document.
+struct UnknownFieldRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "unknown-field",
+    name: "Unknown field",
+    severity: .warning,
+    summary: "An object has a key the format does not document.",
+    rationale: """
+      The runtimes decode the documented fields and ignore any other key, so a misspelt field is silently \
+      lost: `durations` leaves the keyframe without its `duration` (which `schema` then reports), and \
+      `opactiy` leaves the pose without its opacity. The message suggests the field a near miss was \
+      probably meant to be. Keys inside an unknown field are not looked at. Warning: the file plays, but \
+      something written in it is ignored. Where there is a suggestion and the object lacks that field, \
+      the fix renames the key; it changes what the runtime reads, so it is unsafe.
+      """,
+    nonTriggeringExamples: [
+      Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0")]))]")
+    ],
+    triggeringExamples: [
+      Example(#"[{"id": "A", "keyframes": [{"id": "K", ↓"durations": 1}]}]"#),
+      Example(
+        #"[{"id": "A", "initialValues": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "#
+          + #"↓"opactiy": 1}, ↓"notes": "hello"}]"#),
+    ],
+    corrections: [
+      Correction(
+        Example(#"[{"id": "A", "keyframes": [{"id": "K", "durations": 1}], "keyFrames": []}]"#),
+        #"[{"id": "A", "keyframes": [{"id": "K", "duration": 1}], "keyFrames": []}]"#)
+    ])
+
+  static func check(_ context: LintContext, _ findings: inout FindingSink) {
+    SchemaWalk.walk(context.document) { event in
+      guard case .unknownField(let entry, let object, let kind, let suggestion) = event, let name = entry.name else {
+        return
+      }
+      var message = "unknown field \"\(name)\" in \(kind.description): the runtimes ignore it"
+      var fix: Fix?
+      if let suggestion {
+        message += "; did you mean \"\(suggestion)\"?"
+        if context.document.field(suggestion, of: object) == nil {
+          fix = findings.fix("rename the key to \(suggestion)", .unsafe, replacing: entry.key, with: .string(suggestion))
+        }
+      }
+      findings.report(message, at: entry.key, fix: fix)
+    }
+  }
+}
