@@ -39,6 +39,12 @@ public struct LintContext: Sendable {
   public let settings: LintSettings
   /// Makes a fresh identifier for fixes that need one: an uppercase UUID, as the editor writes.
   public let makeIdentifier: @Sendable () -> String
+  /// What more than one rule works out from the document, worked out once.
+  private let cache = Cache()
+
+  private final class Cache: @unchecked Sendable {
+    var schemaEvents: [SchemaWalk.Event]?
+  }
 
   public init(
     document: LocatedDocument, fileName: String?, settings: LintSettings,
@@ -49,6 +55,14 @@ public struct LintContext: Sendable {
     self.fileName = fileName
     self.settings = settings
     self.makeIdentifier = makeIdentifier
+  }
+
+  /// The document checked against the field table (used by `schema` and `unknown-field`).
+  var schemaEvents: [SchemaWalk.Event] {
+    if let events = cache.schemaEvents { return events }
+    let events = SchemaWalk.events(in: document)
+    cache.schemaEvents = events
+    return events
   }
 
   /// The container id the file serves: its name without the extension.
@@ -82,7 +96,8 @@ public struct FindingSink {
   public mutating func report(_ message: String, at located: Located, severity: Severity? = nil, fix: Fix? = nil) {
     findings.append(
       Finding(
-        file: "", ruleID: ruleID, severity: severity ?? self.severity, message: message, pointer: located.pointer,
+        file: "", ruleID: ruleID, severity: severity ?? self.severity, message: message,
+        pointer: document.pointer(of: located),
         offset: document.byteRange(of: located).lowerBound, fix: fix))
   }
 
@@ -91,7 +106,7 @@ public struct FindingSink {
     -> Fix
   {
     Fix(
-      summary: summary, safety: safety, pointer: located.pointer, byteRange: document.byteRange(of: located),
+      summary: summary, safety: safety, pointer: document.pointer(of: located), byteRange: document.byteRange(of: located),
       replacement: replacement)
   }
 }

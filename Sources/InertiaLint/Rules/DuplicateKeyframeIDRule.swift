@@ -36,8 +36,9 @@ struct DuplicateKeyframeIDRule: LintRule {
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    for track in context.outline.tracks {
+    for track in context.outline.tracks where track.keyframes.count > 1 {
       var firstUse: [String: Int] = [:]
+      firstUse.reserveCapacity(track.keyframes.count)
       for (index, keyframe) in track.keyframes.enumerated() {
         guard let id = context.document.field("id", of: keyframe), let text = id.value.stringValue else { continue }
         if let first = firstUse[text] {

@@ -50,14 +50,21 @@ struct NonFiniteValueRule: LintRule {
   }
 
   private static func checkPose(_ pose: Located, _ context: LintContext, _ findings: inout FindingSink) {
-    for entry in context.document.entries(of: pose) {
-      guard let name = entry.name else { continue }
-      if poseFields.contains(name), entry.value.value.isNonFiniteNumber {
-        report(name, entry.value, consequence: poseConsequence, &findings)
-      } else if name == "translate" {
-        for element in context.document.elements(of: entry.value) where element.value.isNonFiniteNumber {
-          report(name, element, consequence: poseConsequence, &findings)
+    context.document.forEachEntry(of: pose) { entry in
+      switch entry.value.value {
+      case .float32, .float64:
+        if entry.value.value.isNonFiniteNumber, let name = entry.name, poseFields.contains(name) {
+          report(name, entry.value, consequence: poseConsequence, &findings)
         }
+      case .array(let elements) where elements.contains(where: \.isNonFiniteNumber):
+        guard entry.name == "translate" else { return }
+        context.document.forEachElement(of: entry.value) { element in
+          if element.value.isNonFiniteNumber {
+            report("translate", element, consequence: poseConsequence, &findings)
+          }
+        }
+      default:
+        break
       }
     }
   }

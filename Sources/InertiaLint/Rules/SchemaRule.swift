@@ -45,7 +45,7 @@ struct SchemaRule: LintRule {
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    SchemaWalk.walk(context.document) { event in
+    for event in context.schemaEvents {
       switch event {
       case .mismatch(let located, let context, let message):
         findings.report("\(context): \(message); \(consequence)", at: located)
@@ -54,51 +54,15 @@ struct SchemaRule: LintRule {
         findings.report("\(kind.description) has no \"\(field)\", which is required\(note); \(consequence)", at: object)
       case .nonStringKey(let entry, let kind):
         findings.report("a key of \(entry.key.value.kindDescription) in \(kind.description); \(consequence)", at: entry.key)
+      case .duplicateKey(let entry, let first):
+        let key = entry.name.map { "\"\($0)\"" } ?? entry.key.value.kindDescription
+        findings.report(
+          "key \(key) appears again in this map (first as entry \(first)): decoders disagree on which value "
+            + "wins, and a strict one refuses the file; \(consequence)",
+          at: entry.key)
       case .unknownField:
         break
       }
-    }
-    reportDuplicateKeys(context.document, &findings)
-  }
-
-  /// Reports every later entry of a key that a map already has, in every map of the document.
-  private static func reportDuplicateKeys(_ document: LocatedDocument, _ findings: inout FindingSink) {
-    guard let root = document.root else { return }
-    var stack = [root]
-    while let located = stack.popLast() {
-      switch located.value {
-      case .array:
-        stack += document.elements(of: located).filter { $0.value.isContainer }
-      case .map(let mapEntries):
-        let entries = document.entries(of: located)
-        if mapEntries.count > 1 {
-          var firstPosition: [MessagePackValue: Int] = [:]
-          for entry in entries {
-            if let first = firstPosition[entry.key.value] {
-              let key = entry.name.map { "\"\($0)\"" } ?? entry.key.value.kindDescription
-              findings.report(
-                "key \(key) appears again in this map (first as entry \(first)): decoders disagree on which "
-                  + "value wins, and a strict one refuses the file; \(consequence)",
-                at: entry.key)
-            } else {
-              firstPosition[entry.key.value] = entry.position
-            }
-          }
-        }
-        stack += entries.map(\.value).filter { $0.value.isContainer }
-      default:
-        break
-      }
-    }
-  }
-}
-
-extension MessagePackValue {
-  /// Whether this is an array or a map.
-  var isContainer: Bool {
-    switch self {
-    case .array, .map: return true
-    default: return false
     }
   }
 }

@@ -34,8 +34,9 @@ enum RuleText {
   /// How the outline names a track in messages.
   static func trackName(_ track: DocumentOutline.Track, _ context: LintContext) -> String {
     let animationID = context.document.field("id", of: track.object)?.value.stringValue
-    if track.shapeIndex != nil { return "the shape animation at \(track.object.pointer)" }
-    return animationID.map { "animation '\($0)'" } ?? "the animation at \(track.object.pointer)"
+    let pointer = context.document.pointer(of: track.object)
+    if track.shapeIndex != nil { return "the shape animation at \(pointer)" }
+    return animationID.map { "animation '\($0)'" } ?? "the animation at \(pointer)"
   }
 }
 

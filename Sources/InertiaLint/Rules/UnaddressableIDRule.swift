@@ -50,17 +50,17 @@ struct UnaddressableIDRule: LintRule {
         animationIDs[text] = index
       }
     }
-    var shapeIDs: [Int: [String: JSONPointer]] = [:]
+    var shapeIDs: [Int: [String: Located]] = [:]
     for shape in context.outline.shapes {
       guard let id = document.field("id", of: shape.object), let text = id.value.stringValue else { continue }
       if checkText(text, of: "shape", at: id, &findings) { continue }
       if let first = shapeIDs[shape.animationIndex, default: [:]][text] {
         findings.report(
-          "shape id '\(text)' is already used by the shape at \(first) in the same animation: the editor "
+          "shape id '\(text)' is already used by the shape at \(document.pointer(of: first)) in the same animation: the editor "
             + "selects shapes by id and takes the two for one",
           at: id)
       } else {
-        shapeIDs[shape.animationIndex, default: [:]][text] = shape.object.pointer
+        shapeIDs[shape.animationIndex, default: [:]][text] = shape.object
       }
     }
   }

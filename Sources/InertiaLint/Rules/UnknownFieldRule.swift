@@ -31,9 +31,9 @@ struct UnknownFieldRule: LintRule {
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    SchemaWalk.walk(context.document) { event in
+    for event in context.schemaEvents {
       guard case .unknownField(let entry, let object, let kind, let suggestion) = event, let name = entry.name else {
-        return
+        continue
       }
       var message = "unknown field \"\(name)\" in \(kind.description): the runtimes ignore it"
       var fix: Fix?

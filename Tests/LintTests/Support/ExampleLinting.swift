@@ -48,7 +48,7 @@ enum ExampleLinting {
     var pointers: [Int: JSONPointer] = [:]
     func visit(_ located: Located) {
       let start = document.byteRange(of: located).lowerBound
-      if pointers[start] == nil { pointers[start] = located.pointer }
+      if pointers[start] == nil { pointers[start] = document.pointer(of: located) }
       for element in document.elements(of: located) { visit(element) }
       for entry in document.entries(of: located) { visit(entry.value) }
     }
