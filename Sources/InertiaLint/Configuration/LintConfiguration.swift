@@ -67,13 +67,13 @@ public struct LintConfiguration: Sendable, Equatable {
   /// Reads a configuration from its JSON text.
   /// - Throws: ``ConfigurationError`` naming the line and column of what is not understood.
   public static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> LintConfiguration {
-    let parsed: ParsedDocument
+    let indexed: IndexedDocument
     do {
-      parsed = try ParsedDocument.parse(bytes, as: .json)
+      indexed = try IndexedDocument.read(bytes, as: .json)
     } catch {
       throw ConfigurationError(path: path, line: error.line, column: error.column, message: error.message)
     }
-    var reader = Reader(document: LocatedDocument(parsed), path: path)
+    var reader = Reader(document: LocatedDocument(indexed), path: path)
     var configuration = try reader.read()
     configuration.path = path
     return configuration
@@ -86,31 +86,31 @@ public struct LintConfiguration: Sendable, Equatable {
 
     func fail(_ message: String, at located: Located) -> ConfigurationError {
       let offset = document.byteRange(of: located).lowerBound
-      let (line, column) = document.parsed.lineAndColumn(ofOffset: offset)
+      let (line, column) = document.indexed.lineAndColumn(ofOffset: offset)
       return ConfigurationError(path: path, line: line, column: column, message: message)
     }
 
     mutating func read() throws(ConfigurationError) -> LintConfiguration {
       var configuration = LintConfiguration()
-      guard let root = document.root, case .map = root.value else {
+      guard let root = document.root, document.isMap(root) else {
         throw ConfigurationError(path: path, line: 1, column: 1, message: "expected an object")
       }
       var seen: Set<String> = []
       for entry in document.entries(of: root) {
-        let name = entry.name ?? ""
+        let name = document.name(of: entry) ?? ""
         guard seen.insert(name).inserted else { throw fail("'\(name)' is given twice", at: entry.key) }
         switch name {
         case "rules": configuration.severities = try rules(entry.value)
         case "include": configuration.includes = try strings(entry.value, "include")
         case "exclude": configuration.excludes = try strings(entry.value, "exclude")
         case "containerId":
-          if case .string(let id) = entry.value.value {
+          if let id = document.string(of: entry.value) {
             configuration.settings.containerIDs = [id]
           } else {
             configuration.settings.containerIDs = try strings(entry.value, "containerId")
           }
         case "loopDuration":
-          guard let seconds = entry.value.value.doubleValue, seconds.isFinite, seconds > 0 else {
+          guard let seconds = document.double(of: entry.value), seconds.isFinite, seconds > 0 else {
             throw fail("loopDuration must be a positive number of seconds", at: entry.value)
           }
           configuration.settings.loopDuration = seconds
@@ -125,17 +125,17 @@ public struct LintConfiguration: Sendable, Equatable {
     }
 
     func rules(_ located: Located) throws(ConfigurationError) -> [String: Severity?] {
-      guard case .map = located.value else {
+      guard document.isMap(located) else {
         throw fail("rules must be an object of rule ids to \"error\", \"warning\", \"info\" or \"off\"", at: located)
       }
       var severities: [String: Severity?] = [:]
       for entry in document.entries(of: located) {
-        let id = entry.name ?? ""
+        let id = document.name(of: entry) ?? ""
         guard RuleRegistry.rule(id) != nil else {
           throw fail(RuleSelection.unknownRuleMessage(id), at: entry.key)
         }
         guard severities[id] == nil else { throw fail("rule '\(id)' is configured twice", at: entry.key) }
-        let text = entry.value.value.stringValue
+        let text = document.string(of: entry.value)
         if text == "off" {
           severities[id] = .some(nil)
         } else if let severity = text.flatMap(Severity.init(rawValue:)) {
@@ -148,12 +148,12 @@ public struct LintConfiguration: Sendable, Equatable {
     }
 
     func strings(_ located: Located, _ key: String) throws(ConfigurationError) -> [String] {
-      guard case .array(let values) = located.value else {
+      guard document.isArray(located) else {
         throw fail("\(key) must be an array of strings", at: located)
       }
       var result: [String] = []
-      for (value, element) in zip(values, document.elements(of: located)) {
-        guard let text = value.stringValue, !text.isEmpty else {
+      for element in document.elements(of: located) {
+        guard let text = document.string(of: element), !text.isEmpty else {
           throw fail("\(key) must be an array of non-empty strings", at: element)
         }
         result.append(text)

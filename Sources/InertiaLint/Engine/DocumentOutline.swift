@@ -32,7 +32,7 @@ public struct DocumentOutline: Sendable {
     public let depth: Int
     /// The shape this one is drawn inside (an index into ``DocumentOutline/shapes``).
     public let parentIndex: Int?
-    /// The `shape` description, when there is one.
+    /// The `shape` description, when it is a map.
     public let description: Located?
 
     /// Whether this shape is drawn inside another shape.
@@ -50,8 +50,10 @@ public struct DocumentOutline: Sendable {
   /// Walks `document` once.
   public init(_ document: LocatedDocument) {
     guard let root = document.root else { return }
-    for (index, element) in document.elements(of: root).enumerated() {
-      guard case .map = element.value else { continue }
+    var index = 0
+    document.forEachElement(of: root) { element in
+      defer { index += 1 }
+      guard document.isMap(element) else { return }
       animations.append((index, element))
       addTrack(element, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
       if let list = document.field("shapes", of: element) {
@@ -63,7 +65,7 @@ public struct DocumentOutline: Sendable {
   private mutating func addTrack(
     _ object: Located, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool, _ document: LocatedDocument
   ) {
-    let array = document.field("keyframes", of: object).flatMap { $0.value.arrayValue != nil ? $0 : nil }
+    let array = document.field("keyframes", of: object).flatMap { document.isArray($0) ? $0 : nil }
     tracks.append(
       Track(
         object: object, animationIndex: animationIndex, shapeIndex: shapeIndex, isPlayed: isPlayed,
@@ -73,15 +75,15 @@ public struct DocumentOutline: Sendable {
   private mutating func addShapes(
     _ list: Located, animationIndex: Int, depth: Int, parentIndex: Int?, _ document: LocatedDocument
   ) {
-    for element in document.elements(of: list) {
-      guard case .map = element.value else { continue }
+    document.forEachElement(of: list) { element in
+      guard document.isMap(element) else { return }
       let index = shapes.count
-      let description = document.field("shape", of: element).flatMap { $0.value.mapEntries != nil ? $0 : nil }
+      let description = document.field("shape", of: element).flatMap { document.isMap($0) ? $0 : nil }
       shapes.append(
         Shape(
           object: element, animationIndex: animationIndex, depth: depth, parentIndex: parentIndex,
           description: description))
-      if let track = document.field("animation", of: element), case .map = track.value {
+      if let track = document.field("animation", of: element), document.isMap(track) {
         addTrack(track, animationIndex: animationIndex, shapeIndex: index, isPlayed: depth == 0, document)
       }
       if let children = document.field("shapes", of: element) {

@@ -44,6 +44,7 @@ public struct LintContext: Sendable {
 
   private final class Cache: @unchecked Sendable {
     var schemaEvents: [SchemaWalk.Event]?
+    var trackTimings: [TrackTiming]?
   }
 
   public init(
@@ -63,6 +64,14 @@ public struct LintContext: Sendable {
     let events = SchemaWalk.events(in: document)
     cache.schemaEvents = events
     return events
+  }
+
+  /// The timing of each track of ``outline`` (used by the loop and editor-range rules).
+  var trackTimings: [TrackTiming] {
+    if let timings = cache.trackTimings { return timings }
+    let timings = outline.tracks.map { TrackTiming($0, in: document) }
+    cache.trackTimings = timings
+    return timings
   }
 
   /// The container id the file serves: its name without the extension.

@@ -42,19 +42,19 @@ public struct Linter: Sendable {
   ///   - fileName: the file's own name, whose stem is its container id; `nil` for unnamed input.
   /// - Returns: the findings, in ``Finding/reportOrder(_:_:)``.
   public func lint(_ bytes: [UInt8], file: String, fileName: String?) -> [Finding] {
-    let parsed: ParsedDocument
+    let indexed: IndexedDocument
     do {
-      parsed = try ParsedDocument.parse(bytes)
+      indexed = try IndexedDocument.read(bytes)
     } catch {
       return invalidFileFindings(error, file: file)
     }
-    return lint(parsed, file: file, fileName: fileName)
+    return lint(indexed, file: file, fileName: fileName)
   }
 
-  /// Lints a document already read with positions.
-  public func lint(_ parsed: ParsedDocument, file: String, fileName: String?) -> [Finding] {
+  /// Lints a document already read.
+  public func lint(_ indexed: IndexedDocument, file: String, fileName: String?) -> [Finding] {
     let context = LintContext(
-      document: LocatedDocument(parsed), fileName: fileName, settings: settings, makeIdentifier: makeIdentifier)
+      document: LocatedDocument(indexed), fileName: fileName, settings: settings, makeIdentifier: makeIdentifier)
     var findings: [Finding] = []
     for (rule, severity) in rules {
       var sink = FindingSink(document: context.document, rule: rule.description)
@@ -66,7 +66,7 @@ public struct Linter: Sendable {
       }
     }
     findings.sort(by: Finding.reportOrder)
-    if parsed.encoding == .json { LineIndex.fill(&findings, in: parsed.bytes) }
+    if indexed.encoding == .json { LineIndex.fill(&findings, in: indexed.input) }
     return findings
   }
 

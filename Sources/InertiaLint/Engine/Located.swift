@@ -1,17 +1,15 @@
 import InertiaFormat
 
-/// A value of the document together with where it is: its node in the source map.
+/// A value of the document, by its place in the document's index.
 ///
-/// Rules walk the order-preserving value tree through these, so that every value they look at, including
-/// a later duplicate of a map key, carries its own position. The value's JSON Pointer is worked out only
-/// when something is reported (``LocatedDocument/pointer(of:)``), so walking costs no allocations for paths.
-public struct Located: Sendable {
-  public let value: MessagePackValue
-  /// The value's node, which gives its byte range.
-  public let node: SourceMap.Node
+/// Rules walk the document through these, so that every value they look at, including a later duplicate
+/// of a map key, carries its own position. Contents are decoded on demand through ``LocatedDocument``,
+/// and the value's JSON Pointer is worked out only when something is reported
+/// (``LocatedDocument/pointer(of:)``), so a walk allocates nothing per value.
+public struct Located: Sendable, Hashable {
+  public let node: IndexedDocument.Node
 
-  public init(value: MessagePackValue, node: SourceMap.Node) {
-    self.value = value
+  public init(_ node: IndexedDocument.Node) {
     self.node = node
   }
 }
@@ -23,140 +21,179 @@ public struct LocatedEntry: Sendable {
   public let value: Located
   /// The entry's position in the map (0-based, in file order).
   public let position: Int
-
-  /// The key when it is a string, as every key of the format is.
-  public var name: String? { key.value.stringValue }
 }
 
-/// A parsed document and the means to walk it with positions.
+/// A read document and the means to walk it with positions and read its values.
 ///
-/// A class, so that the rules and walks that hold it share one reference rather than copying the
-/// document's parts.
-public final class LocatedDocument: Sendable {
-  public let parsed: ParsedDocument
+/// One document is linted on one thread; the small cache it keeps for pointers is not shared.
+public final class LocatedDocument: @unchecked Sendable {
+  public let indexed: IndexedDocument
+  /// The children of wide containers, by container, so that pointers into them are found by binary search.
+  private var wideChildren: [Int: [IndexedDocument.Node]] = [:]
 
-  public init(_ parsed: ParsedDocument) {
-    self.parsed = parsed
+  public init(_ indexed: IndexedDocument) {
+    self.indexed = indexed
   }
 
   /// The whole document.
-  public var root: Located? {
-    parsed.sourceMap.root.map { Located(value: parsed.value, node: $0) }
+  public var root: Located? { indexed.root.map(Located.init) }
+
+  // MARK: Reading values
+
+  /// The bytes of the input that encode a located value.
+  public func byteRange(of located: Located) -> Range<Int> { indexed.byteRange(of: located.node) }
+  public func kind(of located: Located) -> IndexedDocument.Kind { indexed.kind(of: located.node) }
+  public func isMap(_ located: Located) -> Bool { indexed.kind(of: located.node) == .map }
+  public func isArray(_ located: Located) -> Bool { indexed.kind(of: located.node) == .array }
+  public func isNil(_ located: Located) -> Bool { indexed.kind(of: located.node) == .nil }
+  /// The number, for any integer or float.
+  public func double(of located: Located) -> Double? { indexed.double(of: located.node) }
+  public func string(of located: Located) -> String? { indexed.string(of: located.node) }
+  public func bool(of located: Located) -> Bool? { indexed.bool(of: located.node) }
+  /// An array's element count or a map's entry count.
+  public func count(of located: Located) -> Int? { indexed.count(of: located.node) }
+  /// The whole value, decoded (for messages and the rare rule that needs a container's contents).
+  public func value(of located: Located) -> MessagePackValue { indexed.value(of: located.node) }
+
+  /// The key of an entry when it is a string, as every key of the format is.
+  public func name(of entry: LocatedEntry) -> String? { indexed.string(of: entry.key.node) }
+
+  /// Whether a value is the string `text`, compared without decoding it.
+  public func isString(_ located: Located, _ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { indexed.isString(located.node, equalTo: UnsafeRawBufferPointer($0)) }
   }
 
-  /// The bytes that encode a located value.
-  public func byteRange(of located: Located) -> Range<Int> {
-    parsed.sourceMap.byteRange(of: located.node)
+  /// Whether a value is a number that is not finite.
+  public func isNonFiniteNumber(_ located: Located) -> Bool {
+    guard let number = indexed.double(of: located.node) else { return false }
+    return !number.isFinite
+  }
+
+  // MARK: Walking
+
+  /// Calls `body` with each element of an array in order; nothing for other values.
+  @inline(__always)
+  public func forEachElement(of located: Located, _ body: (Located) throws -> Void) rethrows {
+    var child = indexed.firstChild(of: located.node)
+    guard child != nil, indexed.kind(of: located.node) == .array else { return }
+    while let node = child {
+      try body(Located(node))
+      child = indexed.nextSibling(of: node, in: located.node)
+    }
+  }
+
+  /// Calls `body` with each entry of a map in file order, duplicates included; nothing for other values.
+  @inline(__always)
+  public func forEachEntry(of located: Located, _ body: (LocatedEntry) throws -> Void) rethrows {
+    var child = indexed.firstChild(of: located.node)
+    guard child != nil, indexed.kind(of: located.node) == .map else { return }
+    var position = 0
+    while let keyNode = child, let valueNode = indexed.nextSibling(of: keyNode, in: located.node) {
+      try body(LocatedEntry(key: Located(keyNode), value: Located(valueNode), position: position))
+      position += 1
+      child = indexed.nextSibling(of: valueNode, in: located.node)
+    }
   }
 
   /// An array's elements in order, or `[]` when the value is not an array.
   public func elements(of located: Located) -> [Located] {
-    guard case .array(let values) = located.value, !values.isEmpty else { return [] }
-    let map = parsed.sourceMap
     var result: [Located] = []
-    result.reserveCapacity(values.count)
-    var child = map.firstChild(of: located.node)
-    for value in values {
-      guard let node = child else { break }
-      result.append(Located(value: value, node: node))
-      child = map.nextSibling(of: node, in: located.node)
-    }
+    forEachElement(of: located) { result.append($0) }
     return result
   }
 
   /// A map's entries in file order, duplicates included, or `[]` when the value is not a map.
   public func entries(of located: Located) -> [LocatedEntry] {
-    guard case .map(let mapEntries) = located.value, !mapEntries.isEmpty else { return [] }
-    let map = parsed.sourceMap
     var result: [LocatedEntry] = []
-    result.reserveCapacity(mapEntries.count)
-    var child = map.firstChild(of: located.node)
-    for (position, entry) in mapEntries.enumerated() {
-      guard let keyNode = child, let valueNode = map.nextSibling(of: keyNode, in: located.node) else { break }
-      result.append(
-        LocatedEntry(
-          key: Located(value: entry.key, node: keyNode), value: Located(value: entry.value, node: valueNode),
-          position: position))
-      child = map.nextSibling(of: valueNode, in: located.node)
-    }
+    forEachEntry(of: located) { result.append($0) }
     return result
-  }
-
-  /// Calls `body` with each entry of a map in file order, duplicates included, without collecting them.
-  @inline(__always)
-  public func forEachEntry(of located: Located, _ body: (LocatedEntry) throws -> Void) rethrows {
-    guard case .map(let mapEntries) = located.value, !mapEntries.isEmpty else { return }
-    let map = parsed.sourceMap
-    var child = map.firstChild(of: located.node)
-    for position in mapEntries.indices {
-      guard let keyNode = child, let valueNode = map.nextSibling(of: keyNode, in: located.node) else { return }
-      let entry = mapEntries[position]
-      try body(
-        LocatedEntry(
-          key: Located(value: entry.key, node: keyNode), value: Located(value: entry.value, node: valueNode),
-          position: position))
-      child = map.nextSibling(of: valueNode, in: located.node)
-    }
-  }
-
-  /// Calls `body` with each element of an array in order, without collecting them.
-  @inline(__always)
-  public func forEachElement(of located: Located, _ body: (Located) throws -> Void) rethrows {
-    guard case .array(let values) = located.value, !values.isEmpty else { return }
-    let map = parsed.sourceMap
-    var child = map.firstChild(of: located.node)
-    for value in values {
-      guard let node = child else { return }
-      try body(Located(value: value, node: node))
-      child = map.nextSibling(of: node, in: located.node)
-    }
   }
 
   /// The value of the first entry whose key is `name`, or `nil` when there is none or this is not a map.
   public func field(_ name: String, of located: Located) -> Located? {
-    guard case .map(let mapEntries) = located.value,
-      let position = mapEntries.firstIndex(where: { $0.key.stringValue == name }),
-      let node = parsed.sourceMap.child(of: located.node, at: 2 * position + 1)
-    else { return nil }
-    return Located(value: mapEntries[position].value, node: node)
+    var name = name
+    return name.withUTF8 { utf8 in
+      var found: Located?
+      forEachEntry(of: located) { entry in
+        if found == nil, indexed.isString(entry.key.node, equalTo: UnsafeRawBufferPointer(utf8)) {
+          found = entry.value
+        }
+      }
+      return found
+    }
   }
+
+  /// The value of a field that is there and not `nil` (a `nil` optional field reads as absent).
+  public func presentField(_ name: String, of located: Located) -> Located? {
+    guard let field = field(name, of: located), !isNil(field) else { return nil }
+    return field
+  }
+
+  // MARK: Pointers
 
   /// The JSON Pointer of a located value; for a map key, the pointer of its entry's value.
   ///
   /// It is found by descending from the root to the node, one sibling step at a time, which is cheap
   /// enough to do for each finding and saves building a path for every value walked.
   public func pointer(of located: Located) -> JSONPointer {
-    let map = parsed.sourceMap
-    guard var node = map.root else { return .root }
-    let target = located.node.index
-    var value = parsed.value
+    guard var node = indexed.root else { return .root }
+    let target = located.node
     var components: [JSONPointer.Component] = []
-    while node.index < target, var child = map.firstChild(of: node) {
+    while node < target, var child = indexed.firstChild(of: node) {
       var position = 0
-      while let next = map.nextSibling(of: child, in: node), next.index <= target {
-        child = next
-        position += 1
+      var previous = child
+      if let count = indexed.count(of: node), count > 32 {
+        let children = wideChildren(of: node)
+        // The last child that starts at or before the target holds it.
+        var low = 0
+        var high = children.count
+        while high - low > 1 {
+          let middle = (low + high) / 2
+          if children[middle] <= target { low = middle } else { high = middle }
+        }
+        position = low
+        child = children[low]
+        previous = children[max(0, low - 1)]
+      } else {
+        while let next = indexed.nextSibling(of: child, in: node), next <= target {
+          previous = child
+          child = next
+          position += 1
+        }
       }
-      switch value {
-      case .array(let elements) where position < elements.count:
+      switch indexed.kind(of: node) {
+      case .array:
         components.append(.index(position))
-        value = elements[position]
-      case .map(let entries) where position / 2 < entries.count:
-        let entry = entries[position / 2]
-        components.append(.key(entry.key.stringValue ?? Self.token(for: entry.key)))
+        node = child
+      case .map:
+        let key = position % 2 == 0 ? child : previous
+        components.append(.key(keyToken(Located(key))))
         if position % 2 == 0 { return JSONPointer(components) }  // a key: its entry's pointer
-        value = entry.value
+        node = child
       default:
         return JSONPointer(components)
       }
-      node = child
     }
     return JSONPointer(components)
   }
 
-  /// How a non-string key is named in a pointer.
-  private static func token(for key: MessagePackValue) -> String {
-    switch key {
+  private func wideChildren(of node: IndexedDocument.Node) -> [IndexedDocument.Node] {
+    if let children = wideChildren[node.index] { return children }
+    var children: [IndexedDocument.Node] = []
+    var child = indexed.firstChild(of: node)
+    while let current = child {
+      children.append(current)
+      child = indexed.nextSibling(of: current, in: node)
+    }
+    wideChildren[node.index] = children
+    return children
+  }
+
+  /// How a key is named in a pointer: a string as it is, anything else as its JSON text.
+  private func keyToken(_ key: Located) -> String {
+    if let text = string(of: key) { return text }
+    switch value(of: key) {
     case .int(let i): return String(i)
     case .uint(let u): return String(u)
     case .bool(let b): return String(b)

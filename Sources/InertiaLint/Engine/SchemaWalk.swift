@@ -1,13 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import InertiaFormat
 
 /// Walks a document against the shared field table (``InertiaSchema``) with positions, once per
 /// document, for the `schema` and `unknown-field` rules (see ``LintContext/schemaEvents``).
 ///
-/// Unlike a path-only check, every event carries the located value, so a finding on a later duplicate of
-/// a key points at that duplicate. A field's first entry is the one checked, as decoders use it. A field
-/// that is not required may be `nil`, which decoders read as absent. Maps the table does not describe
-/// (inside unknown fields, `vertices`, or values of the wrong type) are still checked for repeated keys.
-struct SchemaWalk {
+/// Every event carries the located value, so a finding on a later duplicate of a key points at that
+/// duplicate. A field's first entry is the one checked, as decoders use it. A field that is not required
+/// may be `nil`, which decoders read as absent. Maps the table does not describe (inside unknown fields,
+/// `vertices`, or values of the wrong type) are still checked for repeated keys.
+final class SchemaWalk {
   /// What the walk meets.
   enum Event {
     /// A value of the wrong kind, or a string outside its field's set.
@@ -15,7 +22,7 @@ struct SchemaWalk {
     /// An object without a required field; `misspelling` is a key present that looks like it.
     case missingField(object: Located, kind: InertiaSchema.ObjectKind, field: String, misspelling: String?)
     /// A string key the object's table does not list; `suggestion` is a field it looks like.
-    case unknownField(LocatedEntry, object: Located, kind: InertiaSchema.ObjectKind, suggestion: String?)
+    case unknownField(LocatedEntry, name: String, object: Located, kind: InertiaSchema.ObjectKind, suggestion: String?)
     /// A key that is not a string, in an object the table describes.
     case nonStringKey(LocatedEntry, kind: InertiaSchema.ObjectKind)
     /// A key that an earlier entry of the same map already has.
@@ -23,136 +30,178 @@ struct SchemaWalk {
   }
 
   /// Where a value sits, as messages name it: `"duration" in a keyframe`, `an element of "keyframes" in
-  /// an animation object`. Kept as parts and spelled out only for a finding.
+  /// an animation object`. Kept as numbers and spelled out only for a finding.
   struct Context: CustomStringConvertible {
-    static let file = Context(field: nil, kind: nil, isElement: false)
+    static let file = Context(kind: nil, field: 0, isElement: false)
 
-    let field: String?
     let kind: InertiaSchema.ObjectKind?
+    /// The field's index in its object's table.
+    let field: Int
     let isElement: Bool
 
-    var element: Context { Context(field: field, kind: kind, isElement: true) }
+    var element: Context { Context(kind: kind, field: field, isElement: true) }
 
     var description: String {
       var text = "the file"
-      if let field, let kind { text = "\"\(field)\" in \(kind.description)" }
+      if let kind { text = "\"\(InertiaSchema.object(kind).fields[field].name)\" in \(kind.description)" }
       return isElement ? "an element of " + text : text
     }
   }
 
   let document: LocatedDocument
+  private let indexed: IndexedDocument
+  private let schema = CompiledSchema.shared
   private(set) var events: [Event] = []
 
-  /// The events of a whole document, read as an animation file, in document order per object.
+  private init(document: LocatedDocument) {
+    self.document = document
+    self.indexed = document.indexed
+  }
+
+  /// The events of a whole document, read as an animation file.
   static func events(in document: LocatedDocument) -> [Event] {
     guard let root = document.root else { return [] }
-    var walk = SchemaWalk(document: document)
-    walk.check(root, as: InertiaSchema.file, context: .file)
+    let walk = SchemaWalk(document: document)
+    walk.check(root, as: walk.schema.fileType, context: .file)
     return walk.events
   }
 
-  private mutating func check(_ located: Located, as type: InertiaSchema.ValueType, context: Context) {
-    if let message = type.mismatch(in: located.value) {
+  private func check(_ located: Located, as type: Int, context: Context) {
+    if let message = mismatch(located, type) {
       events.append(.mismatch(located, context: context, message: message))
       scanForDuplicateKeys(located)
       return
     }
-    switch (type, located.value) {
-    case (.object(let kind), .map):
-      checkObject(located, InertiaSchema.object(kind))
-    case (_, .array):
-      guard let elementType = type.elementType else {
-        scanForDuplicateKeys(located)
-        return
-      }
+    switch schema.types[type] {
+    case .object(let slot):
+      checkObject(located, slot)
+    case .array(let elementType):
       let elementContext = context.element
       document.forEachElement(of: located) { element in
         check(element, as: elementType, context: elementContext)
       }
+    case .anyArray:
+      scanForDuplicateKeys(located)
     default:
       break
     }
   }
 
-  private mutating func checkObject(_ located: Located, _ object: InertiaSchema.Object) {
-    let fields = object.fields
-    // Which fields have been met, as bits by their index in the table (tables have fewer than 64).
-    var seen: UInt64 = 0
-    var unknown: [(entry: LocatedEntry, suggestion: String?)] = []
-    var otherKeys: [LocatedEntry] = []
-    var checked: [(field: Int, value: Located)] = []
-    checked.reserveCapacity(fields.count)
-    document.forEachEntry(of: located) { entry in
-      guard let name = entry.name else {
-        if let first = otherKeys.first(where: { $0.key.value == entry.key.value }) {
-          events.append(.duplicateKey(entry, firstPosition: first.position))
-        } else {
-          events.append(.nonStringKey(entry, kind: object.kind))
-          otherKeys.append(entry)
-        }
-        scanForDuplicateKeys(entry.value)
-        return
-      }
-      guard let index = fields.firstIndex(where: { $0.name == name }) else {
-        if let first = unknown.first(where: { $0.entry.name == name }) {
-          events.append(.duplicateKey(entry, firstPosition: first.entry.position))
-        } else {
-          unknown.append((entry, NameSuggestion.closest(to: name, in: object.fieldNames)))
-        }
-        scanForDuplicateKeys(entry.value)
-        return
-      }
-      if seen & (1 << index) != 0 {
-        let first = document.entries(of: located).first { $0.name == name }?.position ?? 0
-        events.append(.duplicateKey(entry, firstPosition: first))
-        scanForDuplicateKeys(entry.value)
-        return
-      }
-      seen |= 1 << index
-      checked.append((index, entry.value))
+  /// Why a value does not have a type, as `expected …, found …`; `nil` when it does.
+  private func mismatch(_ located: Located, _ type: Int) -> String? {
+    let kind = document.kind(of: located)
+    let found: String
+    switch (schema.types[type], kind) {
+    case (.string, .string), (.bool, .bool), (.object, .map), (.anyArray, .array),
+      (.number, .int), (.number, .uint), (.number, .float32), (.number, .float64), (.integer, .int):
+      return nil
+    case (.array, .array):
+      // A number pair is an array of numbers with a count of 2.
+      guard schema.pairs[type], let count = document.count(of: located), count != 2 else { return nil }
+      found = String(count)
+    case (.integer, .float32), (.integer, .float64):
+      let number = document.double(of: located) ?? .nan
+      if Int64(exactly: number) != nil { return nil }
+      found = String(describing: number)
+    case (.oneOf, .string):
+      let text = document.string(of: located) ?? ""
+      if schema.allowed(type).contains(text) { return nil }
+      found = "\"\(text)\""
+    default:
+      found = Self.describe(kind)
     }
-    for (index, value) in checked {
-      if !fields[index].isRequired, case .nil = value.value { continue }
-      check(value, as: fields[index].type, context: Context(field: fields[index].name, kind: object.kind, isElement: false))
-    }
-    for (index, field) in fields.enumerated() where field.isRequired && seen & (1 << index) == 0 {
-      let misspelling = unknown.first { $0.suggestion == field.name }?.entry.name
-      events.append(.missingField(object: located, kind: object.kind, field: field.name, misspelling: misspelling))
-    }
-    for (entry, suggestion) in unknown {
-      events.append(.unknownField(entry, object: located, kind: object.kind, suggestion: suggestion))
+    return "expected \(schema.valueTypes[type].description), found \(found)"
+  }
+
+  /// A kind of value as messages name it.
+  static func describe(_ kind: IndexedDocument.Kind) -> String {
+    switch kind {
+    case .nil: return "nil"
+    case .bool: return "a boolean"
+    case .int, .uint: return "an integer"
+    case .float32, .float64: return "a float"
+    case .string: return "a string"
+    case .binary: return "binary data"
+    case .ext: return "an extension value"
+    case .array: return "an array"
+    case .map: return "a map"
     }
   }
 
-  /// Reports repeated keys in every map inside a value the table does not describe.
-  private mutating func scanForDuplicateKeys(_ located: Located) {
-    switch located.value {
-    case .array(let elements):
-      guard elements.contains(where: \.isContainer) else { return }
-      for element in document.elements(of: located) where element.value.isContainer {
-        scanForDuplicateKeys(element)
-      }
-    case .map(let mapEntries):
-      let entries = document.entries(of: located)
-      if mapEntries.count > 1 {
-        if mapEntries.count <= 16 {
-          for (i, entry) in entries.enumerated() {
-            if let first = entries[..<i].first(where: { $0.key.value == entry.key.value }) {
-              events.append(.duplicateKey(entry, firstPosition: first.position))
-            }
-          }
+  private func checkObject(_ located: Located, _ slot: Int) {
+    let object = schema.objects[slot]
+    // Which fields have been met, as bits by their index in the table (tables have fewer than 64).
+    var seen: UInt64 = 0
+    var unknown: [(entry: LocatedEntry, name: String, suggestion: String?)] = []
+    var otherKeys: [(entry: LocatedEntry, key: MessagePackValue)] = []
+    document.forEachEntry(of: located) { entry in
+      switch indexed.withUTF8(of: entry.key.node, object.fieldIndex) {
+      case .some(.some(let index)):
+        if seen & (1 << index) != 0 {
+          events.append(.duplicateKey(entry, firstPosition: firstPosition(of: entry, in: located)))
+          scanForDuplicateKeys(entry.value)
         } else {
-          var firstPositions: [MessagePackValue: Int] = [:]
-          for entry in entries {
-            if let first = firstPositions[entry.key.value] {
-              events.append(.duplicateKey(entry, firstPosition: first))
-            } else {
-              firstPositions[entry.key.value] = entry.position
-            }
+          seen |= 1 << index
+          if object.requiredMask & (1 << index) != 0 || !document.isNil(entry.value) {
+            check(entry.value, as: object.fieldTypes[index], context: Context(kind: object.kind, field: index, isElement: false))
           }
         }
+      case .some(.none):
+        let name = document.name(of: entry) ?? ""
+        if let first = unknown.first(where: { $0.name == name }) {
+          events.append(.duplicateKey(entry, firstPosition: first.entry.position))
+        } else {
+          let fieldNames = InertiaSchema.object(object.kind).fieldNames
+          unknown.append((entry, name, NameSuggestion.closest(to: name, in: fieldNames)))
+        }
+        scanForDuplicateKeys(entry.value)
+      case .none:
+        let key = document.value(of: entry.key)
+        if let first = otherKeys.first(where: { $0.key == key }) {
+          events.append(.duplicateKey(entry, firstPosition: first.entry.position))
+        } else {
+          events.append(.nonStringKey(entry, kind: object.kind))
+          otherKeys.append((entry, key))
+        }
+        scanForDuplicateKeys(entry.value)
       }
-      for entry in entries where entry.value.value.isContainer {
+    }
+    if seen & object.requiredMask != object.requiredMask {
+      for (index, field) in InertiaSchema.object(object.kind).fields.enumerated()
+      where field.isRequired && seen & (1 << index) == 0 {
+        let misspelling = unknown.first { $0.suggestion == field.name }?.name
+        events.append(.missingField(object: located, kind: object.kind, field: field.name, misspelling: misspelling))
+      }
+    }
+    for (entry, name, suggestion) in unknown {
+      events.append(.unknownField(entry, name: name, object: located, kind: object.kind, suggestion: suggestion))
+    }
+  }
+
+  /// The position of the first entry of a map with the same key as `entry`.
+  private func firstPosition(of entry: LocatedEntry, in map: Located) -> Int {
+    let key = document.value(of: entry.key)
+    var first = entry.position
+    document.forEachEntry(of: map) { candidate in
+      if candidate.position < first, document.value(of: candidate.key) == key { first = candidate.position }
+    }
+    return first
+  }
+
+  /// Reports repeated keys in every map inside a value the table does not describe.
+  private func scanForDuplicateKeys(_ located: Located) {
+    switch document.kind(of: located) {
+    case .array:
+      document.forEachElement(of: located) { scanForDuplicateKeys($0) }
+    case .map:
+      var keys: [MessagePackValue: Int] = [:]
+      document.forEachEntry(of: located) { entry in
+        let key = document.value(of: entry.key)
+        if let first = keys[key] {
+          events.append(.duplicateKey(entry, firstPosition: first))
+        } else {
+          keys[key] = entry.position
+        }
         scanForDuplicateKeys(entry.value)
       }
     default:
@@ -161,12 +210,101 @@ struct SchemaWalk {
   }
 }
 
-extension MessagePackValue {
-  /// Whether this is an array or a map.
-  var isContainer: Bool {
-    switch self {
-    case .array, .map: return true
-    default: return false
+/// The field table turned into flat data without references, for the walk: types are numbers into one
+/// table, and field names are UTF-8 bytes compared without decoding keys. Built once and never freed.
+private final class CompiledSchema: @unchecked Sendable {
+  /// A type, with the types it refers to as numbers.
+  enum CompiledType {
+    case string, number, integer, bool, oneOf, anyArray
+    case object(Int)
+    /// An array of the type with this number (a number pair is an array of numbers with a count of 2).
+    case array(Int)
+  }
+
+  struct Object {
+    let kind: InertiaSchema.ObjectKind
+    let names: UnsafeBufferPointer<UnsafeRawBufferPointer>
+    let fieldTypes: UnsafeBufferPointer<Int>
+    let requiredMask: UInt64
+
+    @inline(__always)
+    func fieldIndex(_ key: UnsafeRawBufferPointer) -> Int? {
+      for index in 0..<names.count {
+        let name = names[index]
+        if name.count == key.count && (key.isEmpty || memcmp(name.baseAddress!, key.baseAddress!, key.count) == 0) {
+          return index
+        }
+      }
+      return nil
     }
+  }
+
+  static let shared = CompiledSchema()
+
+  let types: UnsafeBufferPointer<CompiledType>
+  /// Whether each type is a number pair.
+  let pairs: UnsafeBufferPointer<Bool>
+  /// The table's own types, for messages and the sets of `oneOf`.
+  let valueTypes: [InertiaSchema.ValueType]
+  let objects: UnsafeBufferPointer<Object>
+  let fileType: Int
+
+  private init() {
+    var valueTypes: [InertiaSchema.ValueType] = []
+    var compiled: [CompiledType] = []
+    let kinds = InertiaSchema.ObjectKind.allCases.map { $0 }
+    func number(_ type: InertiaSchema.ValueType) -> Int {
+      if let existing = valueTypes.firstIndex(of: type) { return existing }
+      let made: CompiledType
+      switch type {
+      case .string: made = .string
+      case .number: made = .number
+      case .integer: made = .integer
+      case .bool: made = .bool
+      case .oneOf: made = .oneOf
+      case .anyArray: made = .anyArray
+      case .object(let kind): made = .object(kinds.firstIndex(of: kind)!)
+      case .array, .numberPair: made = .array(number(type.elementType!))
+      }
+      valueTypes.append(type)
+      compiled.append(made)
+      return valueTypes.count - 1
+    }
+    fileType = number(InertiaSchema.file)
+    var objects: [Object] = []
+    for kind in kinds {
+      let fields = InertiaSchema.object(kind).fields
+      let names = UnsafeMutableBufferPointer<UnsafeRawBufferPointer>.allocate(capacity: fields.count)
+      let fieldTypes = UnsafeMutableBufferPointer<Int>.allocate(capacity: fields.count)
+      var mask: UInt64 = 0
+      for (index, field) in fields.enumerated() {
+        let utf8 = Array(field.name.utf8)
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(utf8.count, 1), alignment: 1)
+        storage.copyBytes(from: utf8)
+        names[index] = UnsafeRawBufferPointer(rebasing: storage[0..<utf8.count])
+        fieldTypes[index] = number(field.type)
+        if field.isRequired { mask |= 1 << index }
+      }
+      objects.append(
+        Object(
+          kind: kind, names: UnsafeBufferPointer(names), fieldTypes: UnsafeBufferPointer(fieldTypes),
+          requiredMask: mask))
+    }
+    self.valueTypes = valueTypes
+    types = Self.immortal(compiled)
+    pairs = Self.immortal(valueTypes.map { $0 == .numberPair })
+    self.objects = Self.immortal(objects)
+  }
+
+  private static func immortal<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+    let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(values.count, 1))
+    _ = buffer.initialize(from: values)
+    return UnsafeBufferPointer(rebasing: buffer[0..<values.count])
+  }
+
+  /// The strings a `oneOf` type allows.
+  func allowed(_ type: Int) -> [String] {
+    if case .oneOf(let allowed) = valueTypes[type] { return allowed }
+    return []
   }
 }

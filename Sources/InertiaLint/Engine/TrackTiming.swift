@@ -23,11 +23,11 @@ struct TrackTiming {
     duration.isFinite && duration > 0 ? duration : minimumDuration
   }
 
-  init(_ track: DocumentOutline.Track) {
+  init(_ track: DocumentOutline.Track, in document: LocatedDocument) {
     var played = 0.0
     var written = 0.0
     for keyframe in track.keyframes {
-      guard let duration = keyframe.value["duration"]?.doubleValue else { continue }
+      guard let duration = document.field("duration", of: keyframe).flatMap(document.double(of:)) else { continue }
       played += Self.effectiveDuration(duration)
       if duration.isFinite && duration > 0 { written += duration }
     }

@@ -23,7 +23,7 @@ struct AutoInvokeTypeRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for (_, object) in context.outline.animations {
       guard let invokeType = context.document.field("invokeType", of: object),
-        invokeType.value.stringValue == "auto"
+        context.document.isString(invokeType, "auto")
       else { continue }
       findings.report(
         "invokeType \"auto\" is ignored by the SwiftUI runtime: on iOS this animation waits for trigger(_:) "

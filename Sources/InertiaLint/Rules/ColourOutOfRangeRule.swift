@@ -42,8 +42,8 @@ struct ColourOutOfRangeRule: LintRule {
       for colourName in ["fill", "stroke"] {
         guard let colour = context.document.field(colourName, of: description) else { continue }
         for entry in context.document.entries(of: colour) {
-          guard let name = entry.name, components.contains(name), let value = entry.value.value.doubleValue,
-            !(value.isFinite && value >= 0 && value <= 1)
+          guard let value = context.document.double(of: entry.value), !(value.isFinite && value >= 0 && value <= 1),
+            let name = context.document.name(of: entry), components.contains(name)
           else { continue }
           let fix =
             value.isNaN

@@ -36,19 +36,31 @@ struct DuplicateKeyframeIDRule: LintRule {
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
+    let document = context.document
     for track in context.outline.tracks where track.keyframes.count > 1 {
-      var firstUse: [String: Int] = [:]
-      firstUse.reserveCapacity(track.keyframes.count)
+      // Ids by the hash of their bytes, so that no id is decoded unless it repeats.
+      var byHash: [Int: [(index: Int, id: Located)]] = [:]
+      byHash.reserveCapacity(track.keyframes.count)
       for (index, keyframe) in track.keyframes.enumerated() {
-        guard let id = context.document.field("id", of: keyframe), let text = id.value.stringValue else { continue }
-        if let first = firstUse[text] {
+        guard let id = document.field("id", of: keyframe),
+          let hash = document.indexed.withUTF8(of: id.node, { bytes -> Int in
+            var hasher = Hasher()
+            hasher.combine(bytes: bytes)
+            return hasher.finalize()
+          })
+        else { continue }
+        let earlier = byHash[hash, default: []]
+        let first = earlier.first { candidate in
+          document.indexed.withUTF8(of: candidate.id.node) { document.indexed.isString(id.node, equalTo: $0) } ?? false
+        }
+        if let first, let text = document.string(of: id) {
           findings.report(
-            "keyframe id '\(text)' is already used by keyframe \(first) of this track: ids must be unique "
+            "keyframe id '\(text)' is already used by keyframe \(first.index) of this track: ids must be unique "
               + "within a track, and the editor and any runtime that finds keyframes by id take the two for one",
             at: id,
             fix: findings.fix("give the keyframe a fresh id", .safe, replacing: id, with: .string(context.makeIdentifier())))
         } else {
-          firstUse[text] = index
+          byHash[hash, default: []].append((index, id))
         }
       }
     }

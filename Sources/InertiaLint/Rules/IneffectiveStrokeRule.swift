@@ -39,7 +39,7 @@ struct IneffectiveStrokeRule: LintRule {
       guard let description = shape.description, document.presentField("fill", of: description) != nil else { continue }
       let stroke = document.presentField("stroke", of: description)
       let width = document.field("strokeWidth", of: description)
-      let widthValue = width?.value.doubleValue ?? 0
+      let widthValue = width.flatMap(document.double(of:)) ?? 0
       if let stroke, !(widthValue > 0) {
         findings.report(
           "stroke has no positive strokeWidth, so no outline is drawn; only the fill shows", at: stroke)

@@ -41,7 +41,7 @@ struct InvisibleShapeRule: LintRule {
     for shape in context.outline.shapes {
       guard let description = shape.description else {
         if document.field("shape", of: shape.object) == nil, document.field("vertices", of: shape.object) == nil,
-          !hasElements(document.field("shapes", of: shape.object))
+          (document.field("shapes", of: shape.object).flatMap(document.count(of:)) ?? 0) == 0
         {
           findings.report("shape has neither `shape` nor `vertices`: it draws nothing", at: shape.object)
         }
@@ -49,7 +49,7 @@ struct InvisibleShapeRule: LintRule {
       }
       var sizeIsZero = false
       for side in ["width", "height"] {
-        guard let size = document.field(side, of: description), let value = size.value.doubleValue,
+        guard let size = document.field(side, of: description), let value = document.double(of: size),
           value.isFinite, value <= 0
         else { continue }
         sizeIsZero = true
@@ -58,7 +58,7 @@ struct InvisibleShapeRule: LintRule {
       if sizeIsZero { continue }
       let hasFill = document.presentField("fill", of: description) != nil
       let hasStroke = document.presentField("stroke", of: description) != nil
-      let strokeWidth = document.field("strokeWidth", of: description)?.value.doubleValue ?? 0
+      let strokeWidth = document.field("strokeWidth", of: description).flatMap(document.double(of:)) ?? 0
       if !hasFill && !(hasStroke && strokeWidth > 0) {
         let reason =
           hasStroke
@@ -70,8 +70,4 @@ struct InvisibleShapeRule: LintRule {
   }
 
 
-  private static func hasElements(_ field: Located?) -> Bool {
-    guard let elements = field?.value.arrayValue else { return false }
-    return !elements.isEmpty
-  }
 }

@@ -30,9 +30,8 @@ struct LoopStretchedRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let loop = context.settings.loopDuration
-    for track in context.outline.tracks where track.isPlayed {
+    for (track, timing) in zip(context.outline.tracks, context.trackTimings) where track.isPlayed {
       guard let keyframes = track.keyframesArray else { continue }
-      let timing = TrackTiming(track)
       guard timing.writtenLength > loop else { continue }
       findings.report(
         "\(RuleText.trackName(track, context)) runs \(RuleText.seconds(timing.playedLength)), longer than the "

@@ -33,16 +33,12 @@ struct NestedShowsBeforeAnimationRule: LintRule {
     let shapes = context.outline.shapes
     for shape in shapes where shape.isNested {
       guard let field = context.document.field("showsBeforeAnimation", of: shape.object),
-        case .bool(let written) = field.value
+        let written = context.document.bool(of: field)
       else { continue }
       var top = shape
       while let parent = top.parentIndex { top = shapes[parent] }
-      let actual: Bool
-      if case .bool(let value) = context.document.field("showsBeforeAnimation", of: top.object)?.value {
-        actual = value
-      } else {
-        actual = true
-      }
+      let actual =
+        context.document.field("showsBeforeAnimation", of: top.object).flatMap(context.document.bool(of:)) ?? true
       guard written != actual else { continue }
       let behaviour =
         actual

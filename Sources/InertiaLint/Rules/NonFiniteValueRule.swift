@@ -43,24 +43,25 @@ struct NonFiniteValueRule: LintRule {
       }
       guard let description = shape.description else { continue }
       for name in ["width", "height", "strokeWidth"] {
-        guard let field = document.field(name, of: description), field.value.isNonFiniteNumber else { continue }
-        report(name, field, consequence: "the shape's geometry becomes NaN and it does not draw", &findings)
+        guard let field = document.field(name, of: description), document.isNonFiniteNumber(field) else { continue }
+        report(name, field, document, consequence: "the shape's geometry becomes NaN and it does not draw", &findings)
       }
     }
   }
 
   private static func checkPose(_ pose: Located, _ context: LintContext, _ findings: inout FindingSink) {
-    context.document.forEachEntry(of: pose) { entry in
-      switch entry.value.value {
+    let document = context.document
+    document.forEachEntry(of: pose) { entry in
+      switch document.kind(of: entry.value) {
       case .float32, .float64:
-        if entry.value.value.isNonFiniteNumber, let name = entry.name, poseFields.contains(name) {
-          report(name, entry.value, consequence: poseConsequence, &findings)
+        if document.isNonFiniteNumber(entry.value), let name = document.name(of: entry), poseFields.contains(name) {
+          report(name, entry.value, document, consequence: poseConsequence, &findings)
         }
-      case .array(let elements) where elements.contains(where: \.isNonFiniteNumber):
-        guard entry.name == "translate" else { return }
-        context.document.forEachElement(of: entry.value) { element in
-          if element.value.isNonFiniteNumber {
-            report("translate", element, consequence: poseConsequence, &findings)
+      case .array:
+        guard document.isString(entry.key, "translate") else { return }
+        document.forEachElement(of: entry.value) { element in
+          if document.isNonFiniteNumber(element) {
+            report("translate", element, document, consequence: poseConsequence, &findings)
           }
         }
       default:
@@ -72,9 +73,9 @@ struct NonFiniteValueRule: LintRule {
   private static let poseConsequence = "the transform becomes NaN and what it moves vanishes"
 
   private static func report(
-    _ name: String, _ field: Located, consequence: String, _ findings: inout FindingSink
+    _ name: String, _ field: Located, _ document: LocatedDocument, consequence: String, _ findings: inout FindingSink
   ) {
-    let value = field.value.doubleValue.map(RuleText.number) ?? "?"
+    let value = document.double(of: field).map(RuleText.number) ?? "?"
     findings.report("\(name) is \(value): the runtimes do not repair it, so \(consequence)", at: field)
   }
 }

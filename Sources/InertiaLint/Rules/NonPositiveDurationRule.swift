@@ -42,7 +42,7 @@ struct NonPositiveDurationRule: LintRule {
       let last = track.keyframes.count - 1
       for (index, keyframe) in track.keyframes.enumerated() {
         guard let duration = context.document.field("duration", of: keyframe),
-          let seconds = duration.value.doubleValue, !(seconds.isFinite && seconds > 0)
+          let seconds = context.document.double(of: duration), !(seconds.isFinite && seconds > 0)
         else { continue }
         if index == 0 && seconds == 0 { continue }
         let consequence =

@@ -35,9 +35,9 @@ struct StrokeWidthClampedRule: LintRule {
     let document = context.document
     for shape in context.outline.shapes {
       guard let description = shape.description, document.presentField("stroke", of: description) != nil,
-        let strokeWidth = document.field("strokeWidth", of: description), let width = strokeWidth.value.doubleValue,
-        let sideA = document.field("width", of: description)?.value.doubleValue,
-        let sideB = document.field("height", of: description)?.value.doubleValue,
+        let strokeWidth = document.field("strokeWidth", of: description), let width = document.double(of: strokeWidth),
+        let sideA = document.field("width", of: description).flatMap(document.double(of:)),
+        let sideB = document.field("height", of: description).flatMap(document.double(of:)),
         sideA.isFinite, sideB.isFinite, sideA > 0, sideB > 0, width.isFinite
       else { continue }
       let limit = min(sideA, sideB) / 2

@@ -33,26 +33,10 @@ enum RuleText {
 
   /// How the outline names a track in messages.
   static func trackName(_ track: DocumentOutline.Track, _ context: LintContext) -> String {
-    let animationID = context.document.field("id", of: track.object)?.value.stringValue
+    let animationID = context.document.field("id", of: track.object).flatMap(context.document.string(of:))
+    if track.shapeIndex == nil, let animationID { return "animation '\(animationID)'" }
     let pointer = context.document.pointer(of: track.object)
-    if track.shapeIndex != nil { return "the shape animation at \(pointer)" }
-    return animationID.map { "animation '\($0)'" } ?? "the animation at \(pointer)"
+    return track.shapeIndex == nil ? "the animation at \(pointer)" : "the shape animation at \(pointer)"
   }
 }
 
-extension MessagePackValue {
-  /// Whether the value is a number that is not finite.
-  var isNonFiniteNumber: Bool {
-    guard let number = doubleValue else { return false }
-    return !number.isFinite
-  }
-}
-
-extension LocatedDocument {
-  /// The value of a field that is there and not `nil` (a `nil` optional field reads as absent).
-  func presentField(_ name: String, of located: Located) -> Located? {
-    guard let field = field(name, of: located) else { return nil }
-    if case .nil = field.value { return nil }
-    return field
-  }
-}

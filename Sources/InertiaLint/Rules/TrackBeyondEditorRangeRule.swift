@@ -23,9 +23,8 @@ struct TrackBeyondEditorRangeRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let limit = TrackTiming.editorLoopRange.upperBound
-    for track in context.outline.tracks where track.isPlayed {
+    for (track, timing) in zip(context.outline.tracks, context.trackTimings) where track.isPlayed {
       guard let keyframes = track.keyframesArray else { continue }
-      let timing = TrackTiming(track)
       guard timing.writtenLength > limit else { continue }
       findings.report(
         "\(RuleText.trackName(track, context)) runs \(RuleText.seconds(timing.playedLength)), beyond the "

@@ -39,7 +39,7 @@ struct UnaddressableIDRule: LintRule {
     checkContainer(context, &findings)
     var animationIDs: [String: Int] = [:]
     for (index, object) in context.outline.animations {
-      guard let id = document.field("id", of: object), let text = id.value.stringValue else { continue }
+      guard let id = document.field("id", of: object), let text = document.string(of: id) else { continue }
       if checkText(text, of: "animation", at: id, &findings) { continue }
       if let first = animationIDs[text] {
         findings.report(
@@ -52,7 +52,7 @@ struct UnaddressableIDRule: LintRule {
     }
     var shapeIDs: [Int: [String: Located]] = [:]
     for shape in context.outline.shapes {
-      guard let id = document.field("id", of: shape.object), let text = id.value.stringValue else { continue }
+      guard let id = document.field("id", of: shape.object), let text = document.string(of: id) else { continue }
       if checkText(text, of: "shape", at: id, &findings) { continue }
       if let first = shapeIDs[shape.animationIndex, default: [:]][text] {
         findings.report(

@@ -32,9 +32,7 @@ struct UnknownFieldRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for event in context.schemaEvents {
-      guard case .unknownField(let entry, let object, let kind, let suggestion) = event, let name = entry.name else {
-        continue
-      }
+      guard case .unknownField(let entry, let name, let object, let kind, let suggestion) = event else { continue }
       var message = "unknown field \"\(name)\" in \(kind.description): the runtimes ignore it"
       var fix: Fix?
       if let suggestion {

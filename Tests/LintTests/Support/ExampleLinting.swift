@@ -43,14 +43,13 @@ enum ExampleLinting {
   /// The pointer of the value that starts at each marker of an example.
   static func markerPointers(_ example: Example) throws -> [JSONPointer] {
     let (text, offsets) = example.withoutMarkers
-    let parsed = try ParsedDocument.parse(Array(text.utf8), as: .json)
-    let document = LocatedDocument(parsed)
+    let document = LocatedDocument(try IndexedDocument.read(Array(text.utf8), as: .json))
     var pointers: [Int: JSONPointer] = [:]
     func visit(_ located: Located) {
       let start = document.byteRange(of: located).lowerBound
       if pointers[start] == nil { pointers[start] = document.pointer(of: located) }
-      for element in document.elements(of: located) { visit(element) }
-      for entry in document.entries(of: located) { visit(entry.value) }
+      document.forEachElement(of: located) { visit($0) }
+      document.forEachEntry(of: located) { visit($0.value) }
     }
     if let root = document.root { visit(root) }
     return offsets.map { pointers[$0] ?? JSONPointer(parsing: "/marker-not-at-a-value")! }

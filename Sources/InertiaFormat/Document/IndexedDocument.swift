@@ -1,0 +1,360 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A document read into an index of its values instead of a tree of ``MessagePackValue``s.
+///
+/// Reading a document for a linter or a validator needs every value's kind and position but only a few
+/// values' contents. The index records, for each value in document order (a map's key before its value,
+/// as in ``SourceMap``), where its MessagePack head is and which value follows its whole subtree: two
+/// 32-bit numbers per value and no allocation per value. Contents are decoded from the bytes when asked
+/// for. JSON input is first turned into MessagePack by the JSON parser, keeping the text positions.
+///
+/// Reading checks exactly what ``ParsedDocument/parse(_:as:limits:)`` checks and fails with the same
+/// errors, so the two accept the same documents.
+///
+/// A document never changes once read (its storage is written only while reading), so it can be shared
+/// between threads.
+public final class IndexedDocument: @unchecked Sendable {
+  /// A value of the document: its number in document order.
+  public struct Node: Hashable, Sendable, Comparable {
+    public let index: Int
+
+    @inline(__always)
+    init(_ index: Int) {
+      self.index = index
+    }
+
+    public static func < (lhs: Node, rhs: Node) -> Bool { lhs.index < rhs.index }
+  }
+
+  /// The kind of a value, as MessagePack encodes it.
+  public enum Kind: Sendable, Equatable {
+    case `nil`, bool, int, uint, float32, float64, string, binary, ext, array, map
+  }
+
+  /// The encoding the input came in.
+  public let encoding: ParsedDocument.Encoding
+  /// The input as read.
+  public let input: [UInt8]
+  /// Owns the document's MessagePack bytes: the JSON parser's output, or a copy of MessagePack input.
+  private let storage: ByteBuffer
+  /// The MessagePack bytes, read without bounds checks: every head was checked while indexing.
+  private let bytes: UnsafePointer<UInt8>
+  /// The offset in the MessagePack bytes of each value's head.
+  private let heads: UnsafeMutableBufferPointer<Int32>
+  /// For each value, the number of the value after its whole subtree.
+  private let nexts: UnsafeMutableBufferPointer<Int32>
+  /// Positions in the text, for JSON input.
+  private let textPositions: SourceMap?
+
+  private init(
+    encoding: ParsedDocument.Encoding, input: [UInt8], storage: ByteBuffer, indexer: Indexer, textPositions: SourceMap?
+  ) {
+    self.encoding = encoding
+    self.input = input
+    self.storage = storage
+    self.bytes = UnsafePointer(storage.base)
+    heads = UnsafeMutableBufferPointer(rebasing: indexer.heads[0..<indexer.count])
+    nexts = UnsafeMutableBufferPointer(rebasing: indexer.nexts[0..<indexer.count])
+    self.textPositions = textPositions
+  }
+
+  deinit {
+    free(heads.baseAddress)
+    free(nexts.baseAddress)
+  }
+
+  /// The document as MessagePack: the input itself for MessagePack input. Valid while the document lives.
+  public var messagePack: UnsafeRawBufferPointer { storage.bytes }
+
+  /// Reads `bytes` in the encoding their content shows (see ``InputFormat/detect(_:)``), or in `encoding`.
+  /// - Throws: ``FormatError`` with the position and path of the first fault, as ``ParsedDocument`` does.
+  public static func read(
+    _ bytes: [UInt8], as encoding: ParsedDocument.Encoding? = nil, limits: DecodingLimits = .default
+  ) throws(FormatError) -> IndexedDocument {
+    switch encoding ?? InputFormat.detect(bytes) {
+    case .messagePack:
+      try limits.checkSize(bytes.count, format: .messagePack)
+      let storage = ByteBuffer(capacity: bytes.count)
+      storage.append(bytes)
+      var indexer = Indexer(scanner: MessagePackScanner(storage.bytes), limits: limits, checksText: true)
+      do {
+        try indexer.value(depth: 0)
+        try indexer.scanner.checkAtEnd()
+      } catch {
+        indexer.deallocate()
+        throw error
+      }
+      return IndexedDocument(encoding: .messagePack, input: bytes, storage: storage, indexer: indexer, textPositions: nil)
+    case .json:
+      let (out, positions) = try withBytes(bytes) { (buffer) throws(FormatError) in
+        let out = ByteBuffer(capacity: buffer.count)
+        var parser = JSONParser(buffer, out: out, limits: limits, extended: false, recordsPositions: true)
+        try parser.document()
+        return (out, parser.sourceMap ?? SourceMap())
+      }
+      // The parser wrote valid MessagePack; index it without checking its text again.
+      var indexer = Indexer(scanner: MessagePackScanner(out.bytes), limits: .init(maxDepth: .max), checksText: false)
+      do {
+        try indexer.value(depth: 0)
+      } catch {
+        indexer.deallocate()
+        throw error
+      }
+      return IndexedDocument(encoding: .json, input: bytes, storage: out, indexer: indexer, textPositions: positions)
+    }
+  }
+
+  /// Numbers every value and records its head and the end of its subtree.
+  ///
+  /// The two tables live in `malloc` memory and grow with `realloc`, which moves large blocks by remapping
+  /// pages rather than copying them.
+  private struct Indexer {
+    var scanner: MessagePackScanner
+    let limits: DecodingLimits
+    let checksText: Bool
+    var heads: UnsafeMutableBufferPointer<Int32>
+    var nexts: UnsafeMutableBufferPointer<Int32>
+    var count = 0
+
+    init(scanner: MessagePackScanner, limits: DecodingLimits, checksText: Bool) {
+      self.scanner = scanner
+      self.limits = limits
+      self.checksText = checksText
+      // Animation files run about one value per five bytes.
+      let capacity = scanner.bytes.count / 4 + 64
+      heads = Self.allocate(capacity)
+      nexts = Self.allocate(capacity)
+    }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutableBufferPointer<Int32> {
+      guard let memory = malloc(capacity * MemoryLayout<Int32>.stride) else { fatalError("out of memory") }
+      return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Int32.self), count: capacity)
+    }
+
+    private static func grow(_ buffer: UnsafeMutableBufferPointer<Int32>) -> UnsafeMutableBufferPointer<Int32> {
+      let capacity = buffer.count * 2
+      guard let memory = realloc(buffer.baseAddress, capacity * MemoryLayout<Int32>.stride) else {
+        fatalError("out of memory")
+      }
+      return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Int32.self), count: capacity)
+    }
+
+    func deallocate() {
+      free(heads.baseAddress)
+      free(nexts.baseAddress)
+    }
+
+    mutating func value(depth: Int) throws(FormatError) {
+      let start = scanner.offset
+      let index = count
+      if index == heads.count {
+        heads = Self.grow(heads)
+        nexts = Self.grow(nexts)
+      }
+      heads[index] = Int32(truncatingIfNeeded: start)
+      count &+= 1
+      switch try scanner.readHeader() {
+      case .string(let length):
+        if checksText {
+          _ = try scanner.readString(length: length, start: start)
+        } else {
+          _ = scanner.take(length)
+        }
+      case .binary(let length), .ext(_, let length):
+        _ = scanner.take(length)
+      case .array(let count):
+        try scanner.checkDepth(depth, limits, at: start)
+        for i in 0..<count {
+          do {
+            try value(depth: depth + 1)
+          } catch {
+            var error = error
+            error.prepend(.index(i))
+            throw error
+          }
+        }
+      case .map(let count):
+        try scanner.checkDepth(depth, limits, at: start)
+        for _ in 0..<count {
+          let keyStart = scanner.offset
+          try value(depth: depth + 1)
+          do {
+            try value(depth: depth + 1)
+          } catch {
+            var error = error
+            let key = (try? MessagePackReader().read(UnsafeRawBufferPointer(rebasing: scanner.bytes[keyStart...])))
+            error.prepend(.key(key?.pointerToken ?? "?"))
+            throw error
+          }
+        }
+      default:
+        break
+      }
+      nexts[index] = Int32(truncatingIfNeeded: count)
+    }
+  }
+
+  // MARK: Structure
+
+  /// How many values the document holds.
+  public var nodeCount: Int { heads.count }
+
+  /// The top-level value.
+  public var root: Node? { heads.isEmpty ? nil : Node(0) }
+
+  /// The first child of a node (an array's first element, a map's first key), or `nil` when it has none.
+  @inline(__always)
+  public func firstChild(of node: Node) -> Node? {
+    let index = node.index + 1
+    return index < Int(nexts[node.index]) ? Node(index) : nil
+  }
+
+  /// The sibling that follows `child` inside `parent`, or `nil` after the last one.
+  @inline(__always)
+  public func nextSibling(of child: Node, in parent: Node) -> Node? {
+    let index = Int(nexts[child.index])
+    return index < Int(nexts[parent.index]) ? Node(index) : nil
+  }
+
+  /// The number of the value after `node`'s whole subtree: `node`'s descendants are the values numbered
+  /// between the two.
+  @inline(__always)
+  public func subtreeEnd(of node: Node) -> Int { Int(nexts[node.index]) }
+
+  /// The bytes of the input that encode a value: MessagePack bytes, or JSON text.
+  public func byteRange(of node: Node) -> Range<Int> {
+    if let textPositions { return textPositions.byteRange(of: SourceMap.Node(index: node.index)) }
+    return messagePackRange(of: node)
+  }
+
+  /// The bytes of ``messagePack`` that encode a value.
+  public func messagePackRange(of node: Node) -> Range<Int> {
+    let next = Int(nexts[node.index])
+    let end = next < heads.count ? Int(heads[next]) : storage.count
+    return Int(heads[node.index])..<end
+  }
+
+  // MARK: Contents
+  //
+  // Heads are decoded here directly from their format byte rather than through the scanner: they were all
+  // read and checked by the scanner while indexing, so these reads need no checks.
+
+  @inline(__always)
+  private func head(_ node: Node) -> (format: UInt8, at: UnsafePointer<UInt8>) {
+    let at = bytes + Int(heads[node.index])
+    return (at.pointee, at)
+  }
+
+  @inline(__always)
+  private func bigEndian<T: FixedWidthInteger>(_ at: UnsafePointer<UInt8>, _: T.Type) -> T {
+    T(bigEndian: UnsafeRawPointer(at).loadUnaligned(as: T.self))
+  }
+
+  /// What kind of value a node is.
+  @inline(__always)
+  public func kind(of node: Node) -> Kind {
+    let (format, at) = head(node)
+    switch format {
+    case 0x00...0x7F, 0xE0...0xFF, 0xD0...0xD3, 0xCC...0xCE: return .int
+    case 0xCF: return bigEndian(at + 1, UInt64.self) > UInt64(Int64.max) ? .uint : .int
+    case 0x80...0x8F, 0xDE, 0xDF: return .map
+    case 0x90...0x9F, 0xDC, 0xDD: return .array
+    case 0xA0...0xBF, 0xD9...0xDB: return .string
+    case 0xC2, 0xC3: return .bool
+    case 0xC4...0xC6: return .binary
+    case 0xC7...0xC9, 0xD4...0xD8: return .ext
+    case 0xCA: return .float32
+    case 0xCB: return .float64
+    default: return .nil  // 0xC0 (0xC1 never passes indexing)
+    }
+  }
+
+  /// An array's element count or a map's entry count; `nil` for other values.
+  public func count(of node: Node) -> Int? {
+    let (format, at) = head(node)
+    switch format {
+    case 0x80...0x9F: return Int(format & 0x0F)
+    case 0xDC, 0xDE: return Int(bigEndian(at + 1, UInt16.self))
+    case 0xDD, 0xDF: return Int(bigEndian(at + 1, UInt32.self))
+    default: return nil
+    }
+  }
+
+  /// The number, as a `Double`, for any integer or float.
+  public func double(of node: Node) -> Double? {
+    let (format, at) = head(node)
+    switch format {
+    case 0x00...0x7F: return Double(format)
+    case 0xE0...0xFF: return Double(Int8(bitPattern: format))
+    case 0xCA: return Double(Float(bitPattern: bigEndian(at + 1, UInt32.self)))
+    case 0xCB: return Double(bitPattern: bigEndian(at + 1, UInt64.self))
+    case 0xCC: return Double(at[1])
+    case 0xCD: return Double(bigEndian(at + 1, UInt16.self))
+    case 0xCE: return Double(bigEndian(at + 1, UInt32.self))
+    case 0xCF: return Double(bigEndian(at + 1, UInt64.self))
+    case 0xD0: return Double(Int8(bitPattern: at[1]))
+    case 0xD1: return Double(bigEndian(at + 1, Int16.self))
+    case 0xD2: return Double(bigEndian(at + 1, Int32.self))
+    case 0xD3: return Double(bigEndian(at + 1, Int64.self))
+    default: return nil
+    }
+  }
+
+  /// The boolean, when the value is one.
+  public func bool(of node: Node) -> Bool? {
+    switch head(node).format {
+    case 0xC2: return false
+    case 0xC3: return true
+    default: return nil
+    }
+  }
+
+  /// A string's UTF-8 bytes; `nil` when the value is not a string.
+  @inline(__always)
+  private func utf8(of node: Node) -> UnsafeRawBufferPointer? {
+    let (format, at) = head(node)
+    switch format {
+    case 0xA0...0xBF: return UnsafeRawBufferPointer(start: at + 1, count: Int(format & 0x1F))
+    case 0xD9: return UnsafeRawBufferPointer(start: at + 2, count: Int(at[1]))
+    case 0xDA: return UnsafeRawBufferPointer(start: at + 3, count: Int(bigEndian(at + 1, UInt16.self)))
+    case 0xDB: return UnsafeRawBufferPointer(start: at + 5, count: Int(bigEndian(at + 1, UInt32.self)))
+    default: return nil
+    }
+  }
+
+  /// The string, when the value is one.
+  public func string(of node: Node) -> String? {
+    utf8(of: node).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Calls `body` with a string's UTF-8 bytes, without making a `String`; `nil` when the value is not a string.
+  @inline(__always)
+  public func withUTF8<R>(of node: Node, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+    guard let utf8 = utf8(of: node) else { return nil }
+    return try body(utf8)
+  }
+
+  /// Whether the value is a string whose UTF-8 is `utf8`, compared without making a `String`.
+  public func isString(_ node: Node, equalTo other: UnsafeRawBufferPointer) -> Bool {
+    guard let utf8 = utf8(of: node), utf8.count == other.count else { return false }
+    return utf8.count == 0 || memcmp(utf8.baseAddress!, other.baseAddress!, utf8.count) == 0
+  }
+
+  /// The whole value, decoded.
+  public func value(of node: Node) -> MessagePackValue {
+    let range = messagePackRange(of: node)
+    return (try? MessagePackReader(limits: .init(maxDepth: .max)).read(UnsafeRawBufferPointer(rebasing: storage.bytes[range])))
+      ?? .nil
+  }
+
+  /// The 1-based line and column (in Unicode scalars) of a byte offset of JSON input.
+  public func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
+    TextPosition.lineAndColumn(of: offset, in: input)
+  }
+}
