@@ -93,8 +93,7 @@ public enum InertiaLintCommand {
     do {
       if let path = options.configPath {
         configuration = try LintConfiguration.load(FilePath.absolute(path, from: directory))
-        configuration.path = path.hasPrefix("/") ? path : FilePath.absolute(path, from: directory)
-      } else if let path = LintConfiguration.find(from: directory) {
+      } else if !options.ignoresConfiguration, let path = LintConfiguration.find(from: directory) {
         configuration = try LintConfiguration.load(path)
       }
     } catch {

@@ -19,6 +19,7 @@ struct LintOptions: Equatable {
   var strict = false
   var format = OutputFormat.text
   var configPath: String?
+  var ignoresConfiguration = false
   var includes: [String] = []
   var excludes: [String] = []
   var standardInputName: String?
@@ -39,6 +40,7 @@ struct LintOptions: Equatable {
       --strict                 Warnings fail the run too (for CI and pre-commit).
       --format FORMAT          text (default), json, sarif or github.
       --config FILE            Use FILE instead of the nearest .inertia-lint.json.
+      --no-config              Use no configuration file.
       --include GLOB           Lint files matching GLOB when walking directories, instead of *.inertia.
       --exclude GLOB           Skip files and folders matching GLOB. Repeatable, like --include.
       --stdin-filename NAME    The name standard input is reported (and its container id taken) under.
@@ -90,6 +92,7 @@ struct LintOptions: Equatable {
         }
         options.format = format
       case "--config": options.configPath = try value("a file")
+      case "--no-config": options.ignoresConfiguration = true
       case "--include": options.includes.append(try value("a glob"))
       case "--exclude": options.excludes.append(try value("a glob"))
       case "--stdin-filename": options.standardInputName = try value("a file name")
@@ -107,7 +110,7 @@ struct LintOptions: Equatable {
         options.jobs = jobs
       default:
         let known = [
-          "--strict", "--format", "--config", "--include", "--exclude", "--stdin-filename", "--disable",
+          "--strict", "--format", "--config", "--no-config", "--include", "--exclude", "--stdin-filename", "--disable",
           "--enable", "--color", "--jobs", "--list-rules", "--explain", "--help", "--version",
         ]
         let suggestion = NameSuggestion.closest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
@@ -116,6 +119,9 @@ struct LintOptions: Equatable {
     }
     if options.paths.filter({ $0 == "-" }).count > 1 {
       throw UsageError("standard input (-) can be linted once")
+    }
+    if options.configPath != nil && options.ignoresConfiguration {
+      throw UsageError("--config and --no-config cannot be used together")
     }
     if options.standardInputName != nil && !options.paths.contains("-") {
       throw UsageError("--stdin-filename applies only when - is among the paths")
