@@ -184,11 +184,12 @@ public final class IndexedDocument: @unchecked Sendable {
         for _ in 0..<count {
           let keyStart = scanner.offset
           try value(depth: depth + 1)
+          let keyEnd = scanner.offset
           do {
             try value(depth: depth + 1)
           } catch {
             var error = error
-            let key = (try? MessagePackReader().read(UnsafeRawBufferPointer(rebasing: scanner.bytes[keyStart...])))
+            let key = try? MessagePackReader().read(UnsafeRawBufferPointer(rebasing: scanner.bytes[keyStart..<keyEnd]))
             error.prepend(.key(key?.pointerToken ?? "?"))
             throw error
           }

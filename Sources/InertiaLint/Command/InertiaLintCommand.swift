@@ -97,6 +97,9 @@ public enum InertiaLintCommand {
         configuration = try LintConfiguration.load(path)
       }
     } catch {
+      var error = error
+      let absolute = FilePath.absolute(error.path, from: directory)
+      error.path = FilePath.relative(absolute, to: FilePath.normalized(directory)) ?? error.path
       stderr("inertia-lint: configuration: \(error.description)")
       return 2
     }
