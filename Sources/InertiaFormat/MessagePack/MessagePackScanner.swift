@@ -12,6 +12,21 @@ enum MessagePackHeader {
   case ext(type: Int8, length: Int)
   case array(count: Int)
   case map(count: Int)
+
+  /// The kind of value, as error messages name it ("an integer", "binary data").
+  var kindDescription: String {
+    switch self {
+    case .nil: return "nil"
+    case .bool: return "a boolean"
+    case .int, .uint: return "an integer"
+    case .float32, .float64: return "a float"
+    case .string: return "a string"
+    case .binary: return "binary data"
+    case .ext: return "an extension value"
+    case .array: return "an array"
+    case .map: return "a map"
+    }
+  }
 }
 
 /// Reads MessagePack value heads from contiguous bytes, checking every length against what is left.

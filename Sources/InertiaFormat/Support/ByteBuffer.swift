@@ -11,9 +11,9 @@ import Darwin
 /// Writers append through it without bounds checks beyond one capacity check per write. Large buffers
 /// grow with `realloc`, which the C library does by remapping pages rather than copying, so converting a
 /// file costs about its input plus its output in memory.
-final class ByteBuffer {
+public final class ByteBuffer {
   private(set) var base: UnsafeMutablePointer<UInt8>
-  private(set) var count = 0
+  public private(set) var count = 0
   private var capacity: Int
 
   init(capacity: Int = 4096) {
@@ -99,7 +99,7 @@ final class ByteBuffer {
     set { base[offset] = newValue }
   }
 
-  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+  public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-  var array: [UInt8] { Array(bytes) }
+  public var array: [UInt8] { Array(bytes) }
 }
