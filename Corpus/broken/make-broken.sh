@@ -78,6 +78,13 @@ id_prefix() { fixarray 1; fixmap 1; str id; }
 # A str8 head says 200 bytes follow; four do.
 { id_prefix; hex d9 c8; printf 'card'; } > truncated-str8.inertia
 
+# One byte short, where the shortfall is no larger than the length field itself: a reader that
+# measures what is left from before the length field lets these through and reads past the end.
+{ id_prefix; hex d9 05; printf 'card'; } > str8-one-byte-short.inertia
+{ id_prefix; hex db 00 00 00 08; printf 'card'; } > str32-four-bytes-short.inertia
+{ id_prefix; hex c4 05; printf 'card'; } > bin8-one-byte-short.inertia
+{ id_prefix; hex c7 05 01; printf 'card'; } > ext8-one-byte-short.inertia
+
 # A float64 head with only three of its eight bytes.
 { fixarray 1; fixmap 1; str duration; hex cb 40 08 00; } > truncated-float64.inertia
 
