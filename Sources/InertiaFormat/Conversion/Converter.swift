@@ -12,7 +12,9 @@ public enum Converter {
   public static func toJSON(
     messagePack bytes: UnsafeRawBufferPointer, options: JSONWriter.Options = .init(), limits: DecodingLimits = .default
   ) throws(FormatError) -> ByteBuffer {
-    let out = ByteBuffer(capacity: bytes.count + bytes.count / 2 + 64)
+    // Pretty JSON of an animation file runs to about twice its MessagePack size; pages reserved but
+    // never written cost no memory.
+    let out = ByteBuffer(capacity: bytes.count * 3 + 4096)
     var emitter = JSONEmitter(bytes, out: out, options: options, limits: limits)
     try emitter.document()
     return out

@@ -33,11 +33,19 @@ struct JSONEmitter {
     if pretty { out.append(0x0A) }
   }
 
+  /// A newline and 64 levels of indentation, copied from in one piece.
+  private static let indentation: StaticString =
+    "\n                                                                                                                                "
+
   @inline(__always)
   private func newline() {
-    out.reserve(1 + 2 * indent)
-    out.append(0x0A)
-    for _ in 0..<indent { out.append(0x20, 0x20) }
+    let width = 1 + 2 * indent
+    if width <= Self.indentation.utf8CodeUnitCount {
+      out.append(UnsafeRawBufferPointer(start: Self.indentation.utf8Start, count: width))
+    } else {
+      out.append(0x0A)
+      for _ in 0..<indent { out.append(0x20, 0x20) }
+    }
   }
 
   @inline(never)
@@ -244,6 +252,30 @@ struct JSONEmitter {
     out.append(UInt8(ascii: "}"))
   }
 
+  /// Whether any byte is `"`, `\\` or a control character, checked eight bytes at a time.
+  @inline(__always)
+  private func needsEscaping(_ utf8: UnsafeRawBufferPointer) -> Bool {
+    var i = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while i &+ 8 <= utf8.count {
+      let word = utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // A byte is flagged when it is below 0x20, or equal to 0x22 or 0x5C (classic zero-byte tests).
+      let control = (word &- ones &* 0x20) & ~word & highs
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let special = ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)
+      if control | special != 0 { return true }
+      i &+= 8
+    }
+    while i < utf8.count {
+      let byte = utf8[i]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+      i &+= 1
+    }
+    return false
+  }
+
   private func hex<T: FixedWidthInteger>(_ bits: T) -> String {
     let digits = String(bits, radix: 16)
     return String(repeating: "0", count: T.bitWidth / 4 - digits.count) + digits
@@ -259,6 +291,11 @@ struct JSONEmitter {
   private func writeString(_ utf8: UnsafeRawBufferPointer) {
     out.reserve(utf8.count + 2)
     out.append(UInt8(ascii: "\""))
+    if !needsEscaping(utf8) {
+      out.append(utf8)
+      out.append(UInt8(ascii: "\""))
+      return
+    }
     var runStart = 0
     for i in 0..<utf8.count {
       let byte = utf8[i]

@@ -158,7 +158,44 @@ enum JSONNumber {
   /// fraction or an exponent so it reads back as a float (`1.0`, never `1`).
   @inline(__always)
   static func write(_ value: Double, to out: ByteBuffer) {
+    if writeShortDecimal(value, to: out) { return }
     var text = value.description  // Swift prints the shortest round-tripping digits
     text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The fast path for the numbers animation files are full of (`-0.648`, `0.25`, `90.0`): a value
+  /// between 10^-4 and 10^15 that reads back exactly from at most eight decimals is printed from its
+  /// scaled integer, trying the fewest decimals first, so the text is the shortest that round-trips,
+  /// as `description` would print it.
+  @inline(__always)
+  private static func writeShortDecimal(_ value: Double, to out: ByteBuffer) -> Bool {
+    let magnitude = value.magnitude
+    guard magnitude >= 1e-4 && magnitude < 1e15 else { return false }
+    for decimals in 0...8 {
+      let power = powersOfTen[decimals]
+      let scaled = (magnitude * power).rounded()
+      guard scaled < 9_007_199_254_740_992 else { return false }  // 2^53: beyond it the test below is unsound
+      guard scaled / power == magnitude else { continue }
+      let digits = UInt64(scaled)
+      let divisor = UInt64(power)
+      if value.sign == .minus { out.append(UInt8(ascii: "-")) }
+      write(digits / divisor, to: out)
+      out.append(UInt8(ascii: "."))
+      if decimals == 0 {
+        out.append(UInt8(ascii: "0"))
+        return true
+      }
+      var fraction = digits % divisor
+      var fractionDigits: (UInt64, UInt64) = (0, 0)
+      withUnsafeMutableBytes(of: &fractionDigits) { scratch in
+        for i in stride(from: decimals - 1, through: 0, by: -1) {
+          scratch[i] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
+          fraction /= 10
+        }
+        out.append(UnsafeRawBufferPointer(rebasing: scratch[0..<decimals]))
+      }
+      return true
+    }
+    return false
   }
 }

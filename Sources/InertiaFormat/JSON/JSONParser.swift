@@ -268,6 +268,17 @@ struct JSONParser {
     offset += 1
     let contentStart = offset
     var asciiOnly = true
+    while offset &+ 8 <= bytes.count {
+      // Skip eight plain ASCII bytes at a time: none a quote, backslash, control or non-ASCII byte.
+      let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let flagged = ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+      if (flagged | word) & highs != 0 { break }
+      offset &+= 8
+    }
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {

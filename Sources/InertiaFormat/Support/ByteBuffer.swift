@@ -12,9 +12,9 @@ import Darwin
 /// grow with `realloc`, which the C library does by remapping pages rather than copying, so converting a
 /// file costs about its input plus its output in memory.
 public final class ByteBuffer {
-  private(set) var base: UnsafeMutablePointer<UInt8>
-  public private(set) var count = 0
-  private var capacity: Int
+  @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) public private(set) var count = 0
+  @exclusivity(unchecked) private var capacity: Int
 
   init(capacity: Int = 4096) {
     self.capacity = max(capacity, 64)
