@@ -56,6 +56,13 @@ build_swift() {
   bin=$(swift build -c release --package-path "$root" ${scratch[@]+"${scratch[@]}"} --show-bin-path)
 }
 
+check_binaries() {
+  if [[ ! -x $bin/inertia-convert ]]; then
+    echo "run.sh: no inertia-convert in $bin; build without --skip-build, or set INERTIA_BIN_DIR" >&2
+    exit 2
+  fi
+}
+
 # --- Python: a virtualenv with msgspec -------------------------------------------------------------
 
 py=""
@@ -165,6 +172,7 @@ bench_lint() {
 # --- Run -------------------------------------------------------------------------------------------
 
 build_swift
+check_binaries
 setup_venv
 generate_large
 rm -f "$results"
