@@ -11,7 +11,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
+root=$(dirname "$(dirname "$here")")
 work=$here/work
 venv=$here/.venv
 results=$work/results.jsonl
