@@ -48,6 +48,10 @@ struct JSONEmitter {
     }
   }
 
+  private static func name(of value: Double) -> String {
+    value.isNaN ? "NaN" : value > 0 ? "Infinity" : "-Infinity"
+  }
+
   @inline(never)
   private func unrepresentable(_ what: String, at offset: Int) -> FormatError {
     FormatError(
@@ -66,7 +70,7 @@ struct JSONEmitter {
       if d.isFinite {
         JSONNumber.write(d, to: out)
       } else {
-        guard options.extended else { throw unrepresentable("float64 \(d)", at: start) }
+        guard options.extended else { throw unrepresentable("float64 \(Self.name(of: d))", at: start) }
         let name = ExtendedJSON.specialName(
           d, bitsHex: hex(d.bitPattern), canonicalNaN: d.bitPattern == Double.nan.bitPattern)
         writeTagged(.float64) { $0.writeString(name) }
@@ -80,7 +84,7 @@ struct JSONEmitter {
         }
       } else {
         // A float32 widens exactly to a double; JSON has one number type.
-        guard f.isFinite else { throw unrepresentable("float32 \(f)", at: start) }
+        guard f.isFinite else { throw unrepresentable("float32 \(Self.name(of: Double(f)))", at: start) }
         JSONNumber.write(Double(f), to: out)
       }
     case .string(let length):
