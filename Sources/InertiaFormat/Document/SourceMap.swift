@@ -76,6 +76,14 @@ public struct SourceMap: Sendable {
     return index
   }
 
+  /// Forgets every node recorded after `index`.
+  mutating func truncate(after index: Int) {
+    let extra = starts.count - index - 1
+    starts.removeLast(extra)
+    ends.removeLast(extra)
+    nexts.removeLast(extra)
+  }
+
   @inline(__always)
   mutating func close(_ index: Int, at offset: Int) {
     ends[index] = Int32(truncatingIfNeeded: offset)

@@ -1,23 +1,47 @@
 import Foundation
 
 /// Reads a JSON document into a ``MessagePackValue``, keeping key order, duplicate keys, and the
-/// difference between integers and floats.
+/// difference between integers (`1`) and floats (`1.0`).
+///
+/// Integers must lie in -2^63...2^64-1: one outside is an error, never quietly a float. Floats are read
+/// correctly rounded. Strings must be valid UTF-8 with no lone surrogate escapes. Nesting is bounded by
+/// ``DecodingLimits/maxDepth``, and nothing but whitespace may follow the document.
 public struct JSONReader: Sendable {
   public var limits: DecodingLimits
+  /// Whether the tagged objects of the extended form (`{"$bin": "…"}`, see `inertia-convert --help`)
+  /// are read as the values they stand for.
+  public var extended: Bool
 
-  public init(limits: DecodingLimits = .default) {
+  public init(limits: DecodingLimits = .default, extended: Bool = false) {
     self.limits = limits
+    self.extended = extended
   }
 
+  /// - Throws: ``FormatError`` with the line, column and path of the first fault.
   public func read(_ bytes: [UInt8]) throws(FormatError) -> MessagePackValue {
-    fatalError("TODO")
+    try withBytes(bytes) { (buffer) throws(FormatError) in try read(buffer) }
   }
 
+  /// - Throws: ``FormatError`` with the line, column and path of the first fault.
   public func read(_ data: Data) throws(FormatError) -> MessagePackValue {
-    fatalError("TODO")
+    try withBytes(data) { (buffer) throws(FormatError) in try read(buffer) }
   }
 
+  /// - Throws: ``FormatError`` with the line, column and path of the first fault.
+  public func read(_ bytes: UnsafeRawBufferPointer) throws(FormatError) -> MessagePackValue {
+    let out = ByteBuffer(capacity: bytes.count)
+    var parser = JSONParser(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
+    try parser.document()
+    return try MessagePackReader(limits: limits).read(out.bytes)
+  }
+
+  /// Reads a document and where each of its values sits in the text (see ``SourceMap``).
   public func readWithPositions(_ bytes: [UInt8]) throws(FormatError) -> (MessagePackValue, SourceMap) {
-    fatalError("TODO")
+    try withBytes(bytes) { (buffer) throws(FormatError) in
+      let out = ByteBuffer(capacity: buffer.count)
+      var parser = JSONParser(buffer, out: out, limits: limits, extended: extended, recordsPositions: true)
+      try parser.document()
+      return (try MessagePackReader(limits: limits).read(out.bytes), parser.sourceMap ?? SourceMap())
+    }
   }
 }

@@ -1,10 +1,16 @@
 import Foundation
 
 /// Writes a ``MessagePackValue`` as JSON text.
+///
+/// Integers print as integers and floats always with a fraction or exponent (`1.0`, never `1`), as the
+/// shortest text that reads back to the same double. A float32 is widened exactly to a double first.
+/// Values plain JSON cannot hold (binary, extension values, non-string keys, NaN and infinities) make it
+/// throw, naming their path, unless ``Options/extended`` asks for the reversible extended form.
 public struct JSONWriter: Sendable {
   public struct Options: Sendable, Equatable {
     public enum Style: Sendable, Equatable {
-      /// Two-space indentation, one entry per line, short arrays of numbers on one line, a final newline.
+      /// Two-space indentation, one entry per line, arrays of up to eight numbers on one line, and a
+      /// final newline: stable and diff-friendly.
       case pretty
       /// Everything on one line, no spaces, no final newline.
       case compact
@@ -26,10 +32,23 @@ public struct JSONWriter: Sendable {
     self.options = options
   }
 
+  /// - Throws: ``FormatError`` naming the path of a value JSON cannot hold.
   public func write(_ value: MessagePackValue) throws(FormatError) -> [UInt8] {
-    fatalError("TODO")
+    let messagePack = ByteBuffer(capacity: 1024)
+    MessagePackWriter().write(value, to: messagePack)
+    let out = ByteBuffer(capacity: messagePack.count * 2)
+    var emitter = JSONEmitter(messagePack.bytes, out: out, options: options, limits: .init(maxDepth: .max))
+    do {
+      try emitter.document()
+    } catch {
+      var error = error
+      error.format = .json
+      throw error
+    }
+    return out.array
   }
 
+  /// The JSON text as a string.
   public func writeString(_ value: MessagePackValue) throws(FormatError) -> String {
     String(decoding: try write(value), as: UTF8.self)
   }

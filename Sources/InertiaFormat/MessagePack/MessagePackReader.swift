@@ -71,7 +71,9 @@ public struct MessagePackReader: Sendable {
       case .array(let count):
         try scanner.checkDepth(depth, limits, at: start)
         var elements: [MessagePackValue] = []
-        elements.reserveCapacity(count)
+        // A count is only a claim until the elements are read: reserve a bounded amount, so that nested
+        // heads claiming huge counts cannot make the reader reserve far more memory than the input.
+        elements.reserveCapacity(Swift.min(count, 1024))
         for i in 0..<count {
           do {
             elements.append(try self.value(depth: depth + 1))
@@ -85,7 +87,7 @@ public struct MessagePackReader: Sendable {
       case .map(let count):
         try scanner.checkDepth(depth, limits, at: start)
         var entries: [MessagePackValue.MapEntry] = []
-        entries.reserveCapacity(count)
+        entries.reserveCapacity(Swift.min(count, 1024))
         for _ in 0..<count {
           let key = try self.value(depth: depth + 1)
           do {

@@ -11,10 +11,10 @@ import Darwin
 /// Writers append through it without bounds checks beyond one capacity check per write. Large buffers
 /// grow with `realloc`, which the C library does by remapping pages rather than copying, so converting a
 /// file costs about its input plus its output in memory.
-final class ByteBuffer {
-  private(set) var base: UnsafeMutablePointer<UInt8>
-  private(set) var count = 0
-  private var capacity: Int
+public final class ByteBuffer {
+  @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) public private(set) var count = 0
+  @exclusivity(unchecked) private var capacity: Int
 
   init(capacity: Int = 4096) {
     self.capacity = max(capacity, 64)
@@ -99,7 +99,7 @@ final class ByteBuffer {
     set { base[offset] = newValue }
   }
 
-  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+  public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-  var array: [UInt8] { Array(bytes) }
+  public var array: [UInt8] { Array(bytes) }
 }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Converting whole documents between MessagePack and JSON without building values in between.
+///
+/// Each conversion streams from one encoding's bytes to the other's, so it needs about the input plus
+/// the output in memory. Canonical MessagePack survives `toJSON` then `toMessagePack` byte for byte.
+public enum Converter {
+  /// MessagePack bytes to JSON text.
+  ///
+  /// - Throws: ``FormatError`` for malformed input, or for a value JSON cannot hold (unless
+  ///   `options.extended`), with its offset and path.
+  public static func toJSON(
+    messagePack bytes: UnsafeRawBufferPointer, options: JSONWriter.Options = .init(), limits: DecodingLimits = .default
+  ) throws(FormatError) -> ByteBuffer {
+    // Pretty JSON of an animation file runs to about twice its MessagePack size; pages reserved but
+    // never written cost no memory.
+    let out = ByteBuffer(capacity: bytes.count * 3 + 4096)
+    var emitter = JSONEmitter(bytes, out: out, options: options, limits: limits)
+    try emitter.document()
+    return out
+  }
+
+  /// JSON text to canonical MessagePack bytes.
+  ///
+  /// - Throws: ``FormatError`` with the line, column and path of the first fault.
+  public static func toMessagePack(
+    json bytes: UnsafeRawBufferPointer, extended: Bool = false, limits: DecodingLimits = .default
+  ) throws(FormatError) -> ByteBuffer {
+    let out = ByteBuffer(capacity: bytes.count)
+    var parser = JSONParser(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
+    try parser.document()
+    return out
+  }
+
+  /// Checks MessagePack input and copies it unchanged (what `to-msgpack` does with input that already
+  /// is MessagePack).
+  public static func validateMessagePack(
+    _ bytes: UnsafeRawBufferPointer, limits: DecodingLimits = .default
+  ) throws(FormatError) {
+    _ = try MessagePackReader(limits: limits).read(bytes)
+  }
+
+  /// Array conveniences for tests and small documents.
+  public static func toJSON(
+    messagePack bytes: [UInt8], options: JSONWriter.Options = .init(), limits: DecodingLimits = .default
+  ) throws(FormatError) -> [UInt8] {
+    try withBytes(bytes) { (buffer) throws(FormatError) in try toJSON(messagePack: buffer, options: options, limits: limits).array }
+  }
+
+  public static func toMessagePack(
+    json bytes: [UInt8], extended: Bool = false, limits: DecodingLimits = .default
+  ) throws(FormatError) -> [UInt8] {
+    try withBytes(bytes) { (buffer) throws(FormatError) in try toMessagePack(json: buffer, extended: extended, limits: limits).array }
+  }
+}

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed file operation, with the path and the system's reason.
+public struct FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var path: String
+  public var operation: String
+  public var reason: String
+
+  public init(path: String, operation: String, reason: String) {
+    self.path = path
+    self.operation = operation
+    self.reason = reason
+  }
+
+  init(path: String, operation: String, errno code: Int32) {
+    self.init(path: path, operation: operation, reason: String(cString: strerror(code)))
+  }
+
+  /// `PATH: cannot read: No such file or directory`.
+  public var description: String { "\(path): cannot \(operation): \(reason)" }
+}
+
+/// Reading and writing whole files the way the tools need: bounded reads, and writes that are atomic.
+public enum FileIO {
+  /// Reads a whole file, or standard input for `-`, refusing anything larger than `maxSize` bytes
+  /// before reading it.
+  public static func read(_ path: String, maxSize: Int) throws(FileIOError) -> [UInt8] {
+    if path == "-" { return try readAll(fd: STDIN_FILENO, path: "<stdin>", sizeHint: 1 << 16, maxSize: maxSize) }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw FileIOError(path: path, operation: "read", reason: "it is a directory")
+    }
+    if Int(info.st_size) > maxSize {
+      throw FileIOError(path: path, operation: "read", reason: "it is \(info.st_size) bytes, larger than the limit of \(maxSize) bytes")
+    }
+    return try readAll(fd: fd, path: path, sizeHint: Int(info.st_size), maxSize: maxSize)
+  }
+
+  private static func readAll(fd: Int32, path: String, sizeHint: Int, maxSize: Int) throws(FileIOError) -> [UInt8] {
+    var bytes = [UInt8]()
+    var chunkSize = max(sizeHint + 1, 4096)
+    while true {
+      if bytes.count > maxSize {
+        throw FileIOError(path: path, operation: "read", reason: "input is larger than the limit of \(maxSize) bytes")
+      }
+      var failure: Int32 = 0
+      let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
+        while true {
+          let n = Glibc.read(fd, buffer.baseAddress!, chunkSize)
+          if n < 0 && errno == EINTR { continue }
+          if n < 0 { failure = errno }
+          initialized = max(n, 0)
+          return
+        }
+      }
+      if failure != 0 { throw FileIOError(path: path, operation: "read", errno: failure) }
+      if chunk.isEmpty { return bytes }
+      if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+      chunkSize = max(chunkSize, 1 << 16)
+    }
+  }
+
+  /// Writes all of `bytes` to a file descriptor.
+  public static func write(_ bytes: UnsafeRawBufferPointer, fd: Int32, path: String) throws(FileIOError) {
+    var done = 0
+    while done < bytes.count {
+      let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw FileIOError(path: path, operation: "write", errno: errno)
+      }
+      done += n
+    }
+  }
+
+  /// Replaces (or creates) the file at `path` with `bytes` atomically: the bytes go to a temporary file
+  /// beside it, which is flushed to disk and renamed over the target, so a reader (or a crash) sees
+  /// either the old file or the new one, never a part. An existing file keeps its permissions, and a
+  /// symbolic link is written through: the file it points at is replaced, the link stays.
+  public static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
+    let target = resolvedPath(path)
+    let directory = target.lastIndex(of: "/").map { String(target[...$0]) } ?? "./"
+    let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
+    var template = Array("\(directory).\(name).tmp-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var renamed = false
+    defer {
+      if !renamed { unlink(temporary) }
+    }
+    do throws(FileIOError) {
+      var existing = stat()
+      let mode: mode_t
+      if stat(target, &existing) == 0 {
+        mode = existing.st_mode & 0o7777
+      } else {
+        let mask = umask(0)
+        umask(mask)
+        mode = 0o666 & ~mask
+      }
+      fchmod(fd, mode)
+      try write(bytes, fd: fd, path: path)
+      guard fsync(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+      guard close(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+    } catch {
+      close(fd)
+      throw error
+    }
+    guard rename(temporary, target) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+    renamed = true
+    // Make the rename itself durable.
+    let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directoryFD >= 0 {
+      fsync(directoryFD)
+      close(directoryFD)
+    }
+  }
+
+  /// The path a symbolic link finally points at (or `path` itself when it is no link or does not exist).
+  static func resolvedPath(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
+      return path
+    }
+    defer { free(real) }
+    return String(validatingCString: real) ?? path
+  }
+
+  /// Whether the file descriptor is a terminal.
+  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// Whether a path exists and is a directory.
+  public static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+}
+
+extension FileIO {
+  /// Writes one line of text to a file descriptor, ignoring failures (for diagnostics).
+  public static func writeLine(_ text: String, fd: Int32) {
+    var line = text + "\n"
+    line.withUTF8 { try? write(UnsafeRawBufferPointer($0), fd: fd, path: "") }
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The extended JSON form: how `to-json --extended` writes the values plain JSON cannot hold, so that
+/// `to-msgpack --extended` gives back exactly the same MessagePack.
+///
+/// Each such value becomes an object with one key, its tag:
+///
+/// | MessagePack value | extended JSON |
+/// |---|---|
+/// | bin | `{"$bin": "<base64>"}` |
+/// | ext (any type) | `{"$ext": [type, "<base64>"]}` |
+/// | timestamp (ext -1, in its canonical size) | `{"$timestamp": [seconds, nanoseconds]}` |
+/// | float32 | `{"$float32": 1.5}`, or `"NaN"`, `"Infinity"`, `"-Infinity"` |
+/// | float64 NaN or infinity | `{"$float64": "NaN"}`, `"Infinity"`, `"-Infinity"` |
+/// | NaN with a payload | `{"$float64": "0x7ff8000000000001"}` (its bits; `$float32` alike) |
+/// | map with a non-string key, or whose first key is a tag | `{"$map": [[key, value], …]}` |
+///
+/// A map whose first key is a tag is always written as `$map`, so no ordinary map is ever mistaken for
+/// a tagged value. Plain (non-extended) JSON has no tags: `{"$bin": "AA=="}` is then just a map.
+enum ExtendedJSON {
+  enum Tag: String, CaseIterable {
+    case bin = "$bin"
+    case ext = "$ext"
+    case timestamp = "$timestamp"
+    case float32 = "$float32"
+    case float64 = "$float64"
+    case map = "$map"
+
+    /// The tag a MessagePack string at `head` of `buffer` spells, if any.
+    init?(messagePackKey buffer: ByteBuffer, at head: Int) {
+      let length = buffer.count - head - 1
+      guard length >= 4 && length <= 10, buffer[head] == 0xA0 | UInt8(length), buffer[head + 1] == UInt8(ascii: "$")
+      else { return nil }
+      let text = String(decoding: UnsafeRawBufferPointer(start: buffer.base + head + 1, count: length), as: UTF8.self)
+      self.init(rawValue: text)
+    }
+
+    init?(key: UnsafeRawBufferPointer) {
+      guard key.count >= 4 && key.count <= 10 && key.first == UInt8(ascii: "$") else { return nil }
+      self.init(rawValue: String(decoding: key, as: UTF8.self))
+    }
+  }
+
+  /// The value a tagged object stands for.
+  static func decode(_ tag: Tag, _ content: MessagePackValue) throws(FormatError) -> MessagePackValue {
+    func fail(_ message: String) -> FormatError {
+      FormatError(format: .json, offset: 0, message: "\(tag.rawValue) \(message)")
+    }
+    switch tag {
+    case .bin:
+      guard case .string(let text) = content, let data = Data(base64Encoded: text) else {
+        throw fail("holds a base64 string")
+      }
+      return .binary([UInt8](data))
+    case .ext:
+      guard case .array(let pair) = content, pair.count == 2, case .int(let type) = pair[0],
+        let type8 = Int8(exactly: type), case .string(let text) = pair[1], let data = Data(base64Encoded: text)
+      else { throw fail("holds [type from -128 to 127, \"base64\"]") }
+      return .ext(type: type8, data: [UInt8](data))
+    case .timestamp:
+      guard case .array(let pair) = content, pair.count == 2, case .int(let seconds) = pair[0],
+        case .int(let nanoseconds) = pair[1], (0..<1_000_000_000).contains(nanoseconds)
+      else { throw fail("holds [seconds, nanoseconds below 10^9]") }
+      return .timestamp(MessagePackTimestamp(seconds: seconds, nanoseconds: UInt32(nanoseconds)))
+    case .float32:
+      if case .string(let text) = content, let special = special(text, bits: UInt32.self) {
+        return .float32(Float(bitPattern: special))
+      }
+      guard let double = content.doubleValue else { throw fail("holds a number, \"NaN\", \"Infinity\" or \"-Infinity\"") }
+      let single = Float(double)
+      guard Double(single) == double else { throw fail("value \(double) is not exactly a float32") }
+      return .float32(single)
+    case .float64:
+      guard case .string(let text) = content, let bits = special(text, bits: UInt64.self) else {
+        throw fail("holds \"NaN\", \"Infinity\", \"-Infinity\" or a 0x bit pattern (finite floats are plain numbers)")
+      }
+      return .float64(Double(bitPattern: bits))
+    case .map:
+      guard case .array(let pairs) = content else { throw fail("holds an array of [key, value] pairs") }
+      var entries: [MessagePackValue.MapEntry] = []
+      for pair in pairs {
+        guard case .array(let kv) = pair, kv.count == 2 else { throw fail("holds an array of [key, value] pairs") }
+        entries.append(.init(kv[0], kv[1]))
+      }
+      return .map(entries)
+    }
+  }
+
+  /// The bits of `"NaN"`, `"Infinity"`, `"-Infinity"` or a `0x…` bit pattern.
+  private static func special<Bits: FixedWidthInteger & UnsignedInteger>(_ text: String, bits: Bits.Type) -> Bits? {
+    let isDouble = Bits.bitWidth == 64
+    switch text {
+    case "NaN": return Bits(isDouble ? Double.nan.bitPattern : UInt64(Float.nan.bitPattern))
+    case "Infinity": return Bits(isDouble ? Double.infinity.bitPattern : UInt64(Float.infinity.bitPattern))
+    case "-Infinity": return Bits(isDouble ? (-Double.infinity).bitPattern : UInt64((-Float.infinity).bitPattern))
+    default:
+      guard text.hasPrefix("0x"), text.count == 2 + Bits.bitWidth / 4 else { return nil }
+      return Bits(text.dropFirst(2), radix: 16)
+    }
+  }
+
+  /// How a non-finite float is named in the extended form.
+  static func specialName(_ value: Double, bitsHex: String, canonicalNaN: Bool) -> String {
+    if value == .infinity { return "Infinity" }
+    if value == -.infinity { return "-Infinity" }
+    return canonicalNaN ? "NaN" : "0x" + bitsHex
+  }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// Reading and writing JSON numbers without losing the integer/float distinction.
+enum JSONNumber {
+  enum Value {
+    case int(Int64)
+    case uint(UInt64)
+    case double(Double)
+  }
+
+  /// Exact powers of ten a double holds: up to 10^22.
+  private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+
+  /// Scans a number token at `offset` (a '-' or digit is there), checking the JSON grammar.
+  ///
+  /// Integers must fit in -2^63...2^64-1; anything outside is an error rather than a float. Floats are
+  /// correctly rounded: the common short cases exactly by Clinger's fast path, the rest by `strtod`.
+  @inline(__always)
+  static func scan(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) throws(FormatError) -> Value {
+    let start = offset
+    var i = offset
+    let count = bytes.count
+    let negative = bytes[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    let digitsStart = i
+    var mantissa: UInt64 = 0
+    var significantDigits = 0
+    var overflowed = false
+    guard i < count, isDigit(bytes[i]) else { throw failure("a number needs a digit after '-'", start) }
+    if bytes[i] == UInt8(ascii: "0") {
+      i += 1
+      if i < count && isDigit(bytes[i]) { throw failure("a number cannot start with 0 followed by digits", start) }
+    } else {
+      while i < count, isDigit(bytes[i]) {
+        let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
+        let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(digit)
+        if o1 || o2 { overflowed = true } else { mantissa = sum }
+        significantDigits += 1
+        i += 1
+      }
+    }
+    var isFloat = false
+    var fractionDigits = 0
+    if i < count && bytes[i] == UInt8(ascii: ".") {
+      isFloat = true
+      i += 1
+      guard i < count, isDigit(bytes[i]) else { throw failure("a number needs a digit after '.'", start) }
+      while i < count, isDigit(bytes[i]) {
+        let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
+        if !overflowed {
+          let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
+          let (sum, o2) = times10.addingReportingOverflow(digit)
+          if o1 || o2 { overflowed = true } else { mantissa = sum }
+        }
+        fractionDigits += 1
+        i += 1
+      }
+    }
+    var exponent = 0
+    if i < count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+      isFloat = true
+      i += 1
+      var exponentNegative = false
+      if i < count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) {
+        exponentNegative = bytes[i] == UInt8(ascii: "-")
+        i += 1
+      }
+      guard i < count, isDigit(bytes[i]) else { throw failure("a number needs a digit in its exponent", start) }
+      while i < count, isDigit(bytes[i]) {
+        if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")) }
+        i += 1
+      }
+      if exponentNegative { exponent = -exponent }
+    }
+    offset = i
+
+    if !isFloat {
+      if overflowed { throw outOfRange(bytes, start, i) }
+      if negative {
+        if mantissa <= UInt64(Int64.max) { return .int(-Int64(mantissa)) }
+        if mantissa == UInt64(Int64.max) + 1 { return .int(Int64.min) }
+        throw outOfRange(bytes, start, i)
+      }
+      return mantissa <= UInt64(Int64.max) ? .int(Int64(mantissa)) : .uint(mantissa)
+    }
+
+    // Clinger's fast path: an exactly representable mantissa scaled by an exact power of ten.
+    let scale = exponent - fractionDigits
+    if !overflowed && mantissa <= 1 << 53 && scale >= -22 && scale <= 22 {
+      var value = Double(mantissa)
+      value = scale < 0 ? value / powersOfTen[-scale] : value * powersOfTen[scale]
+      return .double(negative ? -value : value)
+    }
+    _ = digitsStart
+    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      throw failure("number \(abbreviated(text)) is too large for a 64-bit float", start)
+    }
+    return .double(value)
+  }
+
+  @inline(__always)
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "0") < 10
+  }
+
+  @inline(never)
+  private static func failure(_ message: String, _ offset: Int) -> FormatError {
+    FormatError(format: .json, offset: offset, message: message)
+  }
+
+  @inline(never)
+  private static func outOfRange(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> FormatError {
+    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    return failure(
+      "integer \(abbreviated(text)) is outside the range MessagePack holds (-2^63...2^64-1); write it with a fraction or exponent to make it a float",
+      start)
+  }
+
+  private static func abbreviated(_ text: String) -> String {
+    text.count <= 40 ? text : "\(text.prefix(20))…\(text.suffix(8)) (\(text.count) characters)"
+  }
+
+  // MARK: Writing
+
+  /// Writes an integer in decimal.
+  @inline(__always)
+  static func write(_ value: Int64, to out: ByteBuffer) {
+    if value < 0 {
+      out.append(UInt8(ascii: "-"))
+      write(UInt64(bitPattern: 0 &- value), to: out)  // magnitude, Int64.min included
+    } else {
+      write(UInt64(value), to: out)
+    }
+  }
+
+  @inline(__always)
+  static func write(_ value: UInt64, to out: ByteBuffer) {
+    if value < 10 {
+      out.append(UInt8(ascii: "0") &+ UInt8(value))
+      return
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch
+    withUnsafeMutableBytes(of: &digits) { scratch in
+      var v = value
+      var i = scratch.count
+      while v > 0 {
+        i -= 1
+        scratch[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
+        v /= 10
+      }
+      out.append(UnsafeRawBufferPointer(rebasing: scratch[i...]))
+    }
+  }
+
+  /// Writes a finite double as the shortest text that reads back to the same double, always with a
+  /// fraction or an exponent so it reads back as a float (`1.0`, never `1`).
+  @inline(__always)
+  static func write(_ value: Double, to out: ByteBuffer) {
+    if writeShortDecimal(value, to: out) { return }
+    var text = value.description  // Swift prints the shortest round-tripping digits
+    text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The fast path for the numbers animation files are full of (`-0.648`, `0.25`, `90.0`): a value
+  /// between 10^-4 and 10^15 that reads back exactly from at most eight decimals is printed from its
+  /// scaled integer, trying the fewest decimals first, so the text is the shortest that round-trips,
+  /// as `description` would print it.
+  @inline(__always)
+  private static func writeShortDecimal(_ value: Double, to out: ByteBuffer) -> Bool {
+    let magnitude = value.magnitude
+    guard magnitude >= 1e-4 && magnitude < 1e15 else { return false }
+    for decimals in 0...8 {
+      let power = powersOfTen[decimals]
+      let scaled = (magnitude * power).rounded()
+      guard scaled < 9_007_199_254_740_992 else { return false }  // 2^53: beyond it the test below is unsound
+      guard scaled / power == magnitude else { continue }
+      let digits = UInt64(scaled)
+      let divisor = UInt64(power)
+      if value.sign == .minus { out.append(UInt8(ascii: "-")) }
+      write(digits / divisor, to: out)
+      out.append(UInt8(ascii: "."))
+      if decimals == 0 {
+        out.append(UInt8(ascii: "0"))
+        return true
+      }
+      var fraction = digits % divisor
+      var fractionDigits: (UInt64, UInt64) = (0, 0)
+      withUnsafeMutableBytes(of: &fractionDigits) { scratch in
+        for i in stride(from: decimals - 1, through: 0, by: -1) {
+          scratch[i] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
+          fraction /= 10
+        }
+        out.append(UnsafeRawBufferPointer(rebasing: scratch[0..<decimals]))
+      }
+      return true
+    }
+    return false
+  }
+}

@@ -1,0 +1,399 @@
+/// The one JSON parser: reads JSON text and writes the same document as canonical MessagePack.
+///
+/// ``JSONReader`` builds values from its output, and the converter uses it directly, so both accept
+/// and reject exactly the same texts with the same errors. Containers are written with a one-byte head
+/// and widened in place when they turn out to hold 16 or more entries, which only the few big arrays of
+/// a file do.
+struct JSONParser {
+  let bytes: UnsafeRawBufferPointer
+  var offset = 0
+  let out: ByteBuffer
+  let limits: DecodingLimits
+  /// Whether `{"$bin": …}` and the other tags of the extended form are read as what they stand for.
+  let extended: Bool
+  /// When set, records where each value sits (in MessagePack node order).
+  var sourceMap: SourceMap?
+  /// Scratch space for strings with escapes.
+  private var scratch: [UInt8] = []
+
+  init(_ bytes: UnsafeRawBufferPointer, out: ByteBuffer, limits: DecodingLimits, extended: Bool, recordsPositions: Bool) {
+    self.bytes = bytes
+    self.out = out
+    self.limits = limits
+    self.extended = extended
+    self.sourceMap = recordsPositions ? SourceMap() : nil
+  }
+
+  /// Parses the whole input as one JSON document.
+  mutating func document() throws(FormatError) {
+    do throws(FormatError) {
+      try limits.checkSize(bytes.count, format: .json)
+      if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { offset = 3 }
+      skipWhitespace()
+      try value(depth: 0)
+      skipWhitespace()
+      if offset < bytes.count {
+        throw error("unexpected text after the end of the document (a file holds one value)", at: offset)
+      }
+    } catch {
+      var error = error
+      (error.line, error.column) = TextPosition.lineAndColumn(of: error.offset, in: bytes)
+      throw error
+    }
+  }
+
+  @inline(never)
+  func error(_ message: String, at offset: Int) -> FormatError {
+    FormatError(format: .json, offset: offset, message: message)
+  }
+
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x0A, 0x0D, 0x09: offset &+= 1
+      default: return
+      }
+    }
+  }
+
+  private func describeByte(at offset: Int) -> String {
+    guard offset < bytes.count else { return "the end of the input" }
+    let byte = bytes[offset]
+    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return "byte 0x\(String(byte, radix: 16))"
+  }
+
+  mutating func value(depth: Int) throws(FormatError) {
+    let start = offset
+    let node = sourceMap?.open(at: start) ?? 0
+    guard offset < bytes.count else { throw error("unexpected end of input: expected a value", at: offset) }
+    switch bytes[offset] {
+    case UInt8(ascii: "\""):
+      try string()
+    case UInt8(ascii: "{"):
+      try object(depth: depth, node: node)
+    case UInt8(ascii: "["):
+      try array(depth: depth)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      try number()
+    case UInt8(ascii: "t"):
+      try literal("true")
+      out.append(0xC3)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      out.append(0xC2)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      out.append(0xC0)
+    case UInt8(ascii: "N"), UInt8(ascii: "I"):
+      throw error("\(describeByte(at: offset)) starts no JSON value (NaN and Infinity are not JSON; the extended form writes them as {\"$float64\": \"NaN\"})", at: offset)
+    default:
+      throw error("expected a value, found \(describeByte(at: offset))", at: offset)
+    }
+    sourceMap?.close(node, at: offset)
+  }
+
+  private mutating func literal(_ word: StaticString) throws(FormatError) {
+    let count = word.utf8CodeUnitCount
+    if offset + count <= bytes.count && memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0 {
+      offset += count
+      return
+    }
+    throw error("expected a value, found \(describeByte(at: offset))", at: offset)
+  }
+
+  // MARK: Containers
+
+  private mutating func array(depth: Int) throws(FormatError) {
+    let start = offset
+    if depth >= limits.maxDepth { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
+    offset += 1
+    let head = out.count
+    out.append(0x90)
+    var count = 0
+    skipWhitespace()
+    if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
+      offset += 1
+      return
+    }
+    while true {
+      do {
+        try value(depth: depth + 1)
+      } catch {
+        var error = error
+        error.prepend(.index(count))
+        throw error
+      }
+      count += 1
+      skipWhitespace()
+      guard offset < bytes.count else { throw error("unexpected end of input: expected ',' or ']'", at: offset) }
+      let byte = bytes[offset]
+      offset += 1
+      if byte == UInt8(ascii: ",") {
+        skipWhitespace()
+        continue
+      }
+      if byte == UInt8(ascii: "]") { break }
+      throw error("expected ',' or ']', found \(describeByte(at: offset - 1))", at: offset - 1)
+    }
+    try finishContainer(head: head, count: count, isMap: false, at: start)
+  }
+
+  private mutating func object(depth: Int, node: Int) throws(FormatError) {
+    let start = offset
+    if depth >= limits.maxDepth { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
+    offset += 1
+    let head = out.count
+    out.append(0x80)
+    var count = 0
+    skipWhitespace()
+    if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
+      offset += 1
+      return
+    }
+    while true {
+      guard offset < bytes.count else { throw error("unexpected end of input: expected a key", at: offset) }
+      guard bytes[offset] == UInt8(ascii: "\"") else {
+        throw error("expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
+      }
+      let keyStart = offset
+      let keyNode = sourceMap?.open(at: keyStart) ?? 0
+      let keyHead = out.count
+      try string()
+      sourceMap?.close(keyNode, at: offset)
+      skipWhitespace()
+      guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+        throw error("expected ':' after the key, found \(describeByte(at: offset))", at: offset)
+      }
+      offset += 1
+      skipWhitespace()
+      if extended && count == 0, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
+        // A tagged value: `{"$bin": "…"}` and its kin stand for one MessagePack value.
+        out.truncate(to: head)
+        try taggedValue(tag, depth: depth, objectStart: start, node: node)
+        return
+      }
+      do {
+        try value(depth: depth + 1)
+      } catch {
+        var error = error
+        error.prepend(.key(keyText(at: keyHead)))
+        throw error
+      }
+      count += 1
+      skipWhitespace()
+      guard offset < bytes.count else { throw error("unexpected end of input: expected ',' or '}'", at: offset) }
+      let byte = bytes[offset]
+      offset += 1
+      if byte == UInt8(ascii: ",") {
+        skipWhitespace()
+        continue
+      }
+      if byte == UInt8(ascii: "}") { break }
+      throw error("expected ',' or '}', found \(describeByte(at: offset - 1))", at: offset - 1)
+    }
+    try finishContainer(head: head, count: count, isMap: true, at: start)
+  }
+
+  /// The text of the MessagePack string written at `head` (a key, for error paths).
+  private func keyText(at head: Int) -> String {
+    var scanner = MessagePackScanner(UnsafeRawBufferPointer(start: out.base, count: out.count), offset: head)
+    guard case .string(let length)? = try? scanner.readHeader() else { return "?" }
+    return String(decoding: scanner.take(length), as: UTF8.self)
+  }
+
+  /// Rewrites a container's one-byte head once its count is known.
+  @inline(__always)
+  private func finishContainer(head: Int, count: Int, isMap: Bool, at start: Int) throws(FormatError) {
+    if count < 16 {
+      out[head] = (isMap ? 0x80 : 0x90) | UInt8(count)
+      return
+    }
+    if count > Int(UInt32.max) { throw error("container of \(count) entries is larger than MessagePack allows", at: start) }
+    let size = MessagePackEmit.containerHeaderSize(count)
+    out.insertGap(at: head + 1, width: size - 1)
+    let saved = out.count
+    out.truncate(to: head)
+    if isMap { MessagePackEmit.mapHeader(count, to: out) } else { MessagePackEmit.arrayHeader(count, to: out) }
+    out.truncate(to: saved)
+  }
+
+  /// Reads the value of a tagged object and the closing brace, writing the value it stands for.
+  private mutating func taggedValue(
+    _ tag: ExtendedJSON.Tag, depth: Int, objectStart: Int, node: Int
+  ) throws(FormatError) {
+    // The tag's own content is parsed as plain JSON into a value, then decoded.
+    let contentStart = offset
+    let scratchOut = ByteBuffer(capacity: 64)
+    var inner = JSONParser(
+      UnsafeRawBufferPointer(rebasing: bytes[offset...]), out: scratchOut, limits: limits,
+      extended: tag == .map, recordsPositions: false)
+    do {
+      try inner.value(depth: depth + 1)
+    } catch {
+      var error = error
+      error.offset += contentStart
+      error.prepend(.key(tag.rawValue))
+      throw error
+    }
+    offset += inner.offset
+    let content: MessagePackValue
+    do {
+      content = try MessagePackReader().read(scratchOut.bytes)
+    } catch {
+      throw self.error("internal error re-reading a tagged value: \(error.message)", at: contentStart)
+    }
+    do {
+      MessagePackWriter().write(try ExtendedJSON.decode(tag, content), to: out)
+    } catch {
+      throw self.error(error.message, at: contentStart)
+    }
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "}") else {
+      throw error("a \(tag.rawValue) object holds exactly one entry: expected '}', found \(describeByte(at: offset))", at: offset)
+    }
+    offset += 1
+    // The tagged object is one value: forget the nodes recorded inside it.
+    sourceMap?.truncate(after: node)
+    _ = objectStart
+  }
+
+  // MARK: Strings
+
+  /// Reads a string token and writes it as a MessagePack string.
+  @inline(__always)
+  private mutating func string() throws(FormatError) {
+    let start = offset
+    offset += 1
+    let contentStart = offset
+    var asciiOnly = true
+    while offset &+ 8 <= bytes.count {
+      // Skip eight plain ASCII bytes at a time: none a quote, backslash, control or non-ASCII byte.
+      let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let flagged = ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+      if (flagged | word) & highs != 0 { break }
+      offset &+= 8
+    }
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "\"") {
+        let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<offset])
+        if !asciiOnly, let bad = firstInvalidUTF8(content) {
+          throw error("string is not valid UTF-8 (byte 0x\(String(content[bad], radix: 16)))", at: contentStart + bad)
+        }
+        offset += 1
+        MessagePackEmit.string(content, to: out)
+        return
+      }
+      if byte == UInt8(ascii: "\\") {
+        return try escapedString(start: start, contentStart: contentStart)
+      }
+      if byte < 0x20 {
+        throw error("control character 0x\(String(byte, radix: 16)) must be escaped in a string", at: offset)
+      }
+      if byte >= 0x80 { asciiOnly = false }
+      offset += 1
+    }
+    throw error("unterminated string", at: start)
+  }
+
+  @inline(never)
+  private mutating func escapedString(start: Int, contentStart: Int) throws(FormatError) {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<offset]))
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      switch byte {
+      case UInt8(ascii: "\""):
+        offset += 1
+        if let bad = scratch.withUnsafeBytes({ firstInvalidUTF8($0) }) {
+          throw error("string is not valid UTF-8 (byte 0x\(String(scratch[bad], radix: 16)))", at: start)
+        }
+        scratch.withUnsafeBytes { MessagePackEmit.string($0, to: out) }
+        return
+      case UInt8(ascii: "\\"):
+        try escape()
+      case 0..<0x20:
+        throw error("control character 0x\(String(byte, radix: 16)) must be escaped in a string", at: offset)
+      default:
+        scratch.append(byte)
+        offset += 1
+      }
+    }
+    throw error("unterminated string", at: start)
+  }
+
+  private mutating func escape() throws(FormatError) {
+    let start = offset
+    guard offset + 1 < bytes.count else { throw error("unterminated string", at: start) }
+    let kind = bytes[offset + 1]
+    offset += 2
+    switch kind {
+    case UInt8(ascii: "\""): scratch.append(0x22)
+    case UInt8(ascii: "\\"): scratch.append(0x5C)
+    case UInt8(ascii: "/"): scratch.append(0x2F)
+    case UInt8(ascii: "b"): scratch.append(0x08)
+    case UInt8(ascii: "f"): scratch.append(0x0C)
+    case UInt8(ascii: "n"): scratch.append(0x0A)
+    case UInt8(ascii: "r"): scratch.append(0x0D)
+    case UInt8(ascii: "t"): scratch.append(0x09)
+    case UInt8(ascii: "u"):
+      var scalar = UInt32(try hex4(at: start))
+      if (0xD800...0xDBFF).contains(scalar) {
+        guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+        else { throw error("lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start) }
+        let lowStart = offset
+        offset += 2
+        let low = UInt32(try hex4(at: lowStart))
+        guard (0xDC00...0xDFFF).contains(low) else {
+          throw error("lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
+        }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      } else if (0xDC00...0xDFFF).contains(scalar) {
+        throw error("lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
+      }
+      scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+    default:
+      throw error("invalid escape \\\(describeByte(at: start + 1)) in a string", at: start)
+    }
+  }
+
+  private mutating func hex4(at escapeStart: Int) throws(FormatError) -> UInt16 {
+    guard offset + 4 <= bytes.count else { throw error("\\u needs four hex digits", at: escapeStart) }
+    var value: UInt16 = 0
+    for _ in 0..<4 {
+      let byte = bytes[offset]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("\\u needs four hex digits", at: escapeStart)
+      }
+      value = value << 4 | UInt16(digit)
+      offset += 1
+    }
+    return value
+  }
+
+  // MARK: Numbers
+
+  /// Reads a number token: an integer when it has no fraction or exponent, otherwise a float64.
+  @inline(__always)
+  private mutating func number() throws(FormatError) {
+    switch try JSONNumber.scan(bytes, at: &offset) {
+    case .int(let i): MessagePackEmit.integer(i, to: out)
+    case .uint(let u): MessagePackEmit.unsigned(u, to: out)
+    case .double(let d):
+      out.append(0xCB)
+      out.appendBigEndian(d.bitPattern)
+    }
+  }
+}
+
+import Foundation  // memcmp

@@ -1,0 +1,99 @@
+// Properties the fuzz targets check on every input, shared with the test suite, which replays every
+// input that ever failed (`Tests/Fuzz/Regressions`). This file is compiled into both: keep it free of
+// the test framework.
+@testable import InertiaFormat
+
+/// A property that did not hold for an input.
+struct PropertyViolation: Error, CustomStringConvertible {
+  var description: String
+}
+
+private func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(PropertyViolation) {
+  if !condition { throw PropertyViolation(description: message()) }
+}
+
+extension MessagePackValue {
+  /// This value with every float32 replaced by the float64 of the same value.
+  var widenedFloat32s: MessagePackValue {
+    switch self {
+    case .float32(let f): return .float64(Double(f))
+    case .array(let elements): return .array(elements.map(\.widenedFloat32s))
+    case .map(let entries): return .map(entries.map { .init($0.key.widenedFloat32s, $0.value.widenedFloat32s) })
+    default: return self
+    }
+  }
+}
+
+enum FormatFuzzChecks {
+  /// Reading arbitrary bytes as MessagePack either fails with a located error or gives a value that
+  /// writes back canonically and reads back equal; a canonical input comes back byte for byte.
+  static func messagePackReader(_ bytes: [UInt8]) throws(PropertyViolation) {
+    let value: MessagePackValue
+    do {
+      value = try MessagePackReader().read(bytes)
+    } catch {
+      try require(error.offset >= 0 && error.offset <= bytes.count, "error offset \(error.offset) outside the input")
+      try require(!error.message.isEmpty, "empty error message")
+      return
+    }
+    let canonical = MessagePackWriter().write(value)
+    let again = try? MessagePackReader().read(canonical)
+    try require(again == value, "canonical re-encoding reads back different")
+    try require(MessagePackWriter().write(again!) == canonical, "canonical form is not stable")
+  }
+
+  /// Reading arbitrary bytes as JSON either fails with a located error, or gives a value that the
+  /// writer prints and the reader reads back equal, in both layouts.
+  static func jsonReader(_ bytes: [UInt8]) throws(PropertyViolation) {
+    let value: MessagePackValue
+    do {
+      value = try JSONReader().read(bytes)
+    } catch {
+      try require(error.line != nil && error.column != nil, "JSON error without line and column")
+      try require(error.offset >= 0 && error.offset <= bytes.count, "error offset \(error.offset) outside the input")
+      return
+    }
+    for style in [JSONWriter.Options.Style.pretty, .compact] {
+      let text: [UInt8]
+      do {
+        text = try JSONWriter(options: .init(style: style)).write(value)
+      } catch {
+        throw PropertyViolation(description: "a value read from JSON cannot be written as JSON: \(error)")
+      }
+      let again = try? JSONReader().read(text)
+      try require(again == value, "JSON written in \(style) layout reads back different")
+    }
+  }
+
+  /// MessagePack → JSON → MessagePack gives the canonical bytes of the input's value, in plain JSON
+  /// when the value fits it and always in the extended form.
+  static func roundTrip(_ bytes: [UInt8]) throws(PropertyViolation) {
+    guard let value = try? MessagePackReader().read(bytes) else {
+      try require((try? Converter.toJSON(messagePack: bytes)) == nil, "converter accepted input the reader rejects")
+      return
+    }
+    let canonical = MessagePackWriter().write(value)
+    // Plain JSON has one number type: a float32 comes back as the float64 of the same value.
+    let widenedCanonical = MessagePackWriter().write(value.widenedFloat32s)
+    for extended in [false, true] {
+      for style in [JSONWriter.Options.Style.pretty, .compact] {
+        let json: [UInt8]
+        do {
+          json = try Converter.toJSON(messagePack: bytes, options: .init(style: style, extended: extended))
+        } catch {
+          try require(!extended, "extended JSON failed on valid MessagePack: \(error)")
+          try require(!error.message.isEmpty, "empty error message")
+          continue
+        }
+        let back: [UInt8]
+        do {
+          back = try Converter.toMessagePack(json: json, extended: extended)
+        } catch {
+          throw PropertyViolation(description: "JSON from to-json does not convert back: \(error)")
+        }
+        try require(
+          back == (extended ? canonical : widenedCanonical), "round trip (extended: \(extended), \(style)) changed the bytes")
+      }
+    }
+  }
+}
