@@ -17,14 +17,19 @@ public struct InertiaJSONDecoder: Sendable {
   public var userInfo: [CodingUserInfoKey: any Sendable]
   /// The bounds the reader enforces on the input.
   public var limits: DecodingLimits
+  /// Whether the tagged objects of the extended form (`{"$bin": "…"}`, see ``JSONReader/extended``) are
+  /// read as the values they stand for, as ``InertiaJSONEncoder`` writes them when its
+  /// ``InertiaJSONEncoder/writerOptions`` ask for the extended form.
+  public var extended: Bool
 
   public init(
     unknownFieldPolicy: InertiaUnknownFieldPolicy = .preserve, userInfo: [CodingUserInfoKey: any Sendable] = [:],
-    limits: DecodingLimits = .default
+    limits: DecodingLimits = .default, extended: Bool = false
   ) {
     self.unknownFieldPolicy = unknownFieldPolicy
     self.userInfo = userInfo
     self.limits = limits
+    self.extended = extended
   }
 
   /// Decodes a value of `type` from JSON text.
@@ -33,7 +38,7 @@ public struct InertiaJSONDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let value: MessagePackValue
     do {
-      value = try JSONReader(limits: limits).read(data)
+      value = try JSONReader(limits: limits, extended: extended).read(data)
     } catch {
       throw CodingFailure.unreadable(error)
     }
@@ -46,7 +51,7 @@ public struct InertiaJSONDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let value: MessagePackValue
     do {
-      value = try JSONReader(limits: limits).read(bytes)
+      value = try JSONReader(limits: limits, extended: extended).read(bytes)
     } catch {
       throw CodingFailure.unreadable(error)
     }
