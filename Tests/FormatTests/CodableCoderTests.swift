@@ -256,7 +256,9 @@ struct CodableCoderTests {
       var value: Double
       init(value: Double) { self.value = value }
       init(from decoder: any Decoder) throws {
-        value = try decoder.singleValueContainer().decode(Double.self) / (decoder.userInfo[CodingUserInfoKey(rawValue: "test.scale")!] as! Double)
+        value =
+          try decoder.singleValueContainer().decode(Double.self)
+          / (decoder.userInfo[CodingUserInfoKey(rawValue: "test.scale")!] as! Double)
       }
       func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -31,7 +31,9 @@ struct CorpusTypedModelTests {
     #expect(Self.files("valid", "json").count >= 8)
   }
 
-  @Test("Every valid file decodes, follows the schema and re-encodes to its own bytes", arguments: files("valid", "inertia"))
+  @Test(
+    "Every valid file decodes, follows the schema and re-encodes to its own bytes", arguments: files("valid", "inertia")
+  )
   func validFile(_ name: String) throws {
     let bytes = try Self.bytes("valid", name)
     #expect(InertiaSchema.violations(in: try MessagePackReader().read(bytes)).isEmpty)
@@ -55,14 +57,18 @@ struct CorpusTypedModelTests {
   @Test("The spec's examples in the corpus are the typed values the spec shows")
   func specExamples() throws {
     let decoder = MessagePackDecoder()
-    #expect(try decoder.decode([InertiaAnimation].self, from: Self.bytes("valid", "card0-trigger.inertia"))
-      == SpecExamples.animationFileTyped)
-    #expect(try decoder.decode([InertiaAnimation].self, from: Self.bytes("valid", "circle-behind-card0.inertia"))
-      == [SpecExamples.circleAnimationTyped])
+    #expect(
+      try decoder.decode([InertiaAnimation].self, from: Self.bytes("valid", "card0-trigger.inertia"))
+        == SpecExamples.animationFileTyped)
+    #expect(
+      try decoder.decode([InertiaAnimation].self, from: Self.bytes("valid", "circle-behind-card0.inertia"))
+        == [SpecExamples.circleAnimationTyped])
     #expect(try Self.bytes("valid", "card0-trigger.inertia") == MessagePackWriter().write(SpecExamples.animationFile))
   }
 
-  @Test("Every broken file fails with a DecodingError, never a crash", arguments: files("broken", "inertia") + files("broken", "json"))
+  @Test(
+    "Every broken file fails with a DecodingError, never a crash",
+    arguments: files("broken", "inertia") + files("broken", "json"))
   func brokenFile(_ name: String) throws {
     let bytes = try Self.bytes("broken", name)
     let decode = {

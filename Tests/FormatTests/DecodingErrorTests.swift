@@ -51,7 +51,10 @@ struct DecodingErrorTests {
   static let cases: [(String, MessagePackValue?, String)] = [
     ("/0/keyframes/1/values/translate", [1, 2, 3], "[0].keyframes[1].values.translate: expected 2 numbers, found 3"),
     ("/0/keyframes/1/values/translate", [1], "[0].keyframes[1].values.translate: expected 2 numbers, found 1"),
-    ("/0/keyframes/1/values/translate", [1, "2"], "[0].keyframes[1].values.translate[1]: expected a number, found a string"),
+    (
+      "/0/keyframes/1/values/translate", [1, "2"],
+      "[0].keyframes[1].values.translate[1]: expected a number, found a string"
+    ),
     ("/0/keyframes/1/values/translate", ["x": 1], "[0].keyframes[1].values.translate: expected an array, found a map"),
     ("/0/keyframes/1/duration", nil, "[0].keyframes[1]: missing field \"duration\""),
     ("/0/keyframes/0/duration", "3", "[0].keyframes[0].duration: expected a number, found a string"),
@@ -67,10 +70,13 @@ struct DecodingErrorTests {
       "/0/shapes", [["id": "s", "zIndex": .uint(.max)]],
       "[0].shapes[0].zIndex: 18446744073709551615 does not fit in Int"
     ),
-    ("/0/shapes", [["id": "s", "position": "middle"]], "[0].shapes[0].position: expected \"bottom\" or \"top\", found \"middle\""),
+    (
+      "/0/shapes", [["id": "s", "position": "middle"]],
+      "[0].shapes[0].position: expected \"bottom\" or \"top\", found \"middle\""
+    ),
     (
       "/0/shapes", [["id": "s", "shape": ["id": "d", "type": "hexagon", "width": 1, "height": 1]]],
-      "[0].shapes[0].shape.type: expected \"rectangle\", \"square\", \"circle\", \"oval\" or \"triangle\", found \"hexagon\""
+      #"[0].shapes[0].shape.type: expected "rectangle", "square", "circle", "oval" or "triangle", found "hexagon""#
     ),
     (
       "/0/shapes", [["id": "s", "shape": ["id": "d", "type": "oval", "width": 1, "height": 1, "fill": ["red": 1]]]],

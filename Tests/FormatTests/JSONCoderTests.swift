@@ -39,7 +39,8 @@ struct JSONCoderTests {
   @Test("JSON in, MessagePack out: the editor's bytes")
   func jsonToMessagePack() throws {
     let animations = try InertiaJSONDecoder().decode([InertiaAnimation].self, from: json(SpecExamples.animationFile))
-    #expect([UInt8](try MessagePackEncoder().encode(animations)) == MessagePackWriter().write(SpecExamples.animationFile))
+    #expect(
+      [UInt8](try MessagePackEncoder().encode(animations)) == MessagePackWriter().write(SpecExamples.animationFile))
   }
 
   @Test("Unknown fields survive the JSON form, in order")
@@ -50,8 +51,9 @@ struct JSONCoderTests {
     let text = try json(value)
     let animations = try InertiaJSONDecoder().decode([InertiaAnimation].self, from: text)
     #expect([UInt8](try compact.encode(animations)) == text)
-    #expect(try InertiaJSONDecoder(unknownFieldPolicy: .drop).decode([InertiaAnimation].self, from: text)[0]
-      .unknownFields.isEmpty)
+    #expect(
+      try InertiaJSONDecoder(unknownFieldPolicy: .drop).decode([InertiaAnimation].self, from: text)[0]
+        .unknownFields.isEmpty)
   }
 
   @Test("Errors carry the same paths and messages as from MessagePack")
@@ -103,7 +105,12 @@ struct JSONCoderTests {
 
   @Test("Integral doubles are written as JSON integers, -0.0 as a float")
   func numberForms() throws {
-    struct Numbers: Codable { var duration = 3.0; var scale = 1.0; var zero = -0.0; var half = 0.5 }
+    struct Numbers: Codable {
+      var duration = 3.0
+      var scale = 1.0
+      var zero = -0.0
+      var half = 0.5
+    }
     let text = String(decoding: try compact.encode(Numbers()), as: UTF8.self)
     #expect(text == #"{"duration":3,"scale":1,"zero":-0.0,"half":0.5}"#)
   }

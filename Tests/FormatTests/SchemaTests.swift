@@ -154,7 +154,10 @@ struct SchemaTests {
         #expect(key.stringValue == field.name)
         #expect(context.codingPath.isEmpty)
         #expect(context.debugDescription == "missing field \"\(field.name)\"")
-        #expect(violations == [.init(path: .root, kind: .missingField(field.name), message: "missing required field \"\(field.name)\"")])
+        #expect(
+          violations == [
+            .init(path: .root, kind: .missingField(field.name), message: "missing required field \"\(field.name)\"")
+          ])
       } else {
         #expect(try ModelType.of(kind).roundTrip(without) == without, "\(kind).\(field.name)")
         #expect(violations.isEmpty, "\(kind).\(field.name)")
@@ -223,9 +226,12 @@ struct SchemaTests {
 
   @Test("The enums list exactly the table's allowed values")
   func enumCases() {
-    #expect(InertiaSchema.animation.field(named: "invokeType")?.type == .oneOf(InertiaAnimationInvokeType.allCases.map(\.rawValue)))
+    #expect(
+      InertiaSchema.animation.field(named: "invokeType")?.type
+        == .oneOf(InertiaAnimationInvokeType.allCases.map(\.rawValue)))
     #expect(InertiaSchema.shape.field(named: "position")?.type == .oneOf(InertiaShapePosition.allCases.map(\.rawValue)))
-    #expect(InertiaSchema.shapeDescription.field(named: "type")?.type == .oneOf(InertiaShapeType.allCases.map(\.rawValue)))
+    #expect(
+      InertiaSchema.shapeDescription.field(named: "type")?.type == .oneOf(InertiaShapeType.allCases.map(\.rawValue)))
   }
 
   @Test("The model's own defaults are the table's")
@@ -253,7 +259,10 @@ struct SchemaTests {
     var keyframe = SpecExamples.card0Keyframe1.mapEntries!
     keyframe[2].value = ["scale": "big", "translate": [1, 2, 3], "rotate": 0, "rotateCenter": 0, "opacity": 1]
     let file: MessagePackValue = [
-      ["id": "card0", "invokeType": "sometimes", "initialValues": InertiaSchema.identityPose, "keyframes": [.map(keyframe)]],
+      [
+        "id": "card0", "invokeType": "sometimes", "initialValues": InertiaSchema.identityPose,
+        "keyframes": [.map(keyframe)],
+      ],
       "stray",
     ]
     let found = InertiaSchema.violations(in: file).map(\.description)
@@ -270,7 +279,9 @@ struct SchemaTests {
   @Test("Value types describe themselves as messages name them")
   func typeDescriptions() {
     #expect(InertiaSchema.ValueType.oneOf(["a", "b", "c"]).description == "\"a\", \"b\" or \"c\"")
-    #expect(InertiaSchema.ValueType.integer.mismatch(in: .uint(.max)) == "expected an integer, found 18446744073709551615, which is too large")
+    #expect(
+      InertiaSchema.ValueType.integer.mismatch(in: .uint(.max))
+        == "expected an integer, found 18446744073709551615, which is too large")
     #expect(InertiaSchema.ValueType.integer.mismatch(in: .float64(2)) == nil)
     #expect(InertiaSchema.ValueType.numberPair.elementType == .number)
     #expect(InertiaSchema.shape.field(named: "transforms")?.defaultValue == InertiaSchema.identityPose)

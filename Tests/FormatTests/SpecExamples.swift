@@ -122,6 +122,6 @@ enum SpecExamples {
             shape: InertiaShapeDescription(
               id: "C3B6E5D4-2A19-4870-9FE1-5B4C8D3A2E60", type: .circle, width: 0.3, height: 0.3,
               fill: InertiaColour(red: 1, green: 1, blue: 1, alpha: 1)))
-        ]),
+        ])
     ])
 }

@@ -23,7 +23,8 @@ struct TypedModelTests {
 
   @Test("The example's values are read as the spec writes them")
   func animationFileFields() throws {
-    let animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: writer.write(SpecExamples.animationFile))
+    let animations = try MessagePackDecoder().decode(
+      [InertiaAnimation].self, from: writer.write(SpecExamples.animationFile))
     let card = try #require(animations.first)
     #expect(card.id == "card0")
     #expect(card.invokeType == .trigger)

@@ -63,7 +63,8 @@ struct UnknownFieldTests {
 
   @Test("Unknown fields make objects unequal; key order does not")
   func equality() throws {
-    let plain = try MessagePackDecoder().decode(InertiaColour.self, from: ["red": 1, "green": 1, "blue": 1, "alpha": 1])
+    let plain = try MessagePackDecoder().decode(
+      InertiaColour.self, from: ["red": 1, "green": 1, "blue": 1, "alpha": 1])
     let extra = try MessagePackDecoder().decode(
       InertiaColour.self, from: ["red": 1, "green": 1, "blue": 1, "alpha": 1, "name": "white"])
     #expect(plain != extra)
@@ -77,7 +78,8 @@ struct UnknownFieldTests {
     #expect(animations[0].shapes[0].shape?.stroke?.unknownFields.isEmpty == true)
     let value = try MessagePackEncoder().encodeValue(animations)
     #expect(InertiaSchema.violations(in: value).isEmpty)
-    #expect(value.arrayValue?[0].mapEntries?.map(\.key) == ["id", "invokeType", "initialValues", "keyframes", "shapes"])
+    #expect(
+      value.arrayValue?[0].mapEntries?.map(\.key) == ["id", "invokeType", "initialValues", "keyframes", "shapes"])
   }
 
   @Test("The encoder drops unknown fields when asked")

@@ -6,8 +6,8 @@
 enum CodingFailure {
   /// `path: message`, or just the message at the root.
   static func describe(_ message: String, at path: [any CodingKey]) -> String {
-    let where_ = JSONPointer(codingPath: path).dottedDescription
-    return where_.isEmpty ? message : "\(where_): \(message)"
+    let place = JSONPointer(codingPath: path).dottedDescription
+    return place.isEmpty ? message : "\(place): \(message)"
   }
 
   /// A value of the wrong kind: `expected a number, found a string`.
