@@ -1,7 +1,7 @@
 /// What the typed model does with fields its types do not know, such as a newer editor's.
 ///
 /// Every Inertia coder has an `unknownFieldPolicy` property. The model's types read the policy from the
-/// coder's `userInfo` under ``Swift/CodingUserInfoKey/inertiaUnknownFieldPolicy``, so it works with any
+/// coder's `userInfo` under `CodingUserInfoKey.inertiaUnknownFieldPolicy`, so it works with any
 /// coder, Foundation's included: set that key in its `userInfo`.
 public enum InertiaUnknownFieldPolicy: Hashable, Sendable {
   /// Keep unknown fields, with their values and order, and write them back (the default).

@@ -13,6 +13,7 @@ public enum InertiaAnimationInvokeType: String, Codable, CaseIterable, Sendable 
     self = try decodeStringEnum(Self.self, from: decoder)
   }
 
+  /// Writes the raw value as a string.
   public func encode(to encoder: any Encoder) throws {
     try encodeStringEnum(self, to: encoder)
   }

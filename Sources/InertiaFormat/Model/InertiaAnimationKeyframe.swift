@@ -18,6 +18,7 @@ public struct InertiaAnimationKeyframe: Codable, Identifiable, Equatable, Sendab
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
+/// A keyframe reached `duration` seconds after the one before it.
   public init(
     id: String, values: InertiaAnimationValues, duration: Double, unknownFields: [MessagePackValue.MapEntry] = []
   ) {
@@ -27,6 +28,9 @@ public struct InertiaAnimationKeyframe: Codable, Identifiable, Equatable, Sendab
     self.unknownFields = unknownFields
   }
 
+  /// Reads the object, against ``InertiaSchema/keyframe``: required fields must be present, absent ones take their
+  /// defaults, and unknown fields and the key order are kept.
+  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.keyframe)
     id = try fields.decode("id")
@@ -36,6 +40,9 @@ public struct InertiaAnimationKeyframe: Codable, Identifiable, Equatable, Sendab
     keyOrder = fields.keyOrder
   }
 
+  /// Writes the object in its file's key order (or ``InertiaSchema/keyframe``'s, for an object made in code), leaving
+  /// out fields the file did not have that hold their default, and writing unknown fields back unless the encoder's
+  /// ``InertiaUnknownFieldPolicy`` is `.drop`.
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.keyframe, keyOrder: keyOrder)
     fields.encode(id, "id")

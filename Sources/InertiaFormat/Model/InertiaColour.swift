@@ -3,8 +3,11 @@
 /// Spelt as the format's documentation spells it. All four components are required on the wire (see
 /// ``InertiaSchema/colour``).
 public struct InertiaColour: Codable, Equatable, Sendable {
+  /// Red, from 0 to 1.
   public var red: Double
+  /// Green, from 0 to 1.
   public var green: Double
+  /// Blue, from 0 to 1.
   public var blue: Double
   /// Opacity from 0 to 1.
   public var alpha: Double
@@ -13,6 +16,7 @@ public struct InertiaColour: Codable, Equatable, Sendable {
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
+/// A colour from its four components, each from 0 to 1.
   public init(
     red: Double, green: Double, blue: Double, alpha: Double, unknownFields: [MessagePackValue.MapEntry] = []
   ) {
@@ -23,6 +27,9 @@ public struct InertiaColour: Codable, Equatable, Sendable {
     self.unknownFields = unknownFields
   }
 
+  /// Reads the object, against ``InertiaSchema/colour``: required fields must be present, absent ones take their
+  /// defaults, and unknown fields and the key order are kept.
+  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.colour)
     red = try fields.decode("red")
@@ -33,6 +40,9 @@ public struct InertiaColour: Codable, Equatable, Sendable {
     keyOrder = fields.keyOrder
   }
 
+  /// Writes the object in its file's key order (or ``InertiaSchema/colour``'s, for an object made in code), leaving out
+  /// fields the file did not have that hold their default, and writing unknown fields back unless the
+  /// encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.colour, keyOrder: keyOrder)
     fields.encode(red, "red")

@@ -23,6 +23,7 @@ public struct InertiaShapeDescription: Codable, Identifiable, Equatable, Sendabl
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
+/// A shape description. No fill or stroke is none; no `strokeWidth` is 0.
   public init(
     id: String, type: InertiaShapeType, width: Double, height: Double, fill: InertiaColour? = nil,
     stroke: InertiaColour? = nil, strokeWidth: Double = 0, unknownFields: [MessagePackValue.MapEntry] = []
@@ -37,6 +38,9 @@ public struct InertiaShapeDescription: Codable, Identifiable, Equatable, Sendabl
     self.unknownFields = unknownFields
   }
 
+  /// Reads the object, against ``InertiaSchema/shapeDescription``: required fields must be present, absent ones take
+  /// their defaults, and unknown fields and the key order are kept.
+  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.shapeDescription)
     id = try fields.decode("id")
@@ -50,6 +54,9 @@ public struct InertiaShapeDescription: Codable, Identifiable, Equatable, Sendabl
     keyOrder = fields.keyOrder
   }
 
+  /// Writes the object in its file's key order (or ``InertiaSchema/shapeDescription``'s, for an object made in code),
+  /// leaving out fields the file did not have that hold their default, and writing unknown fields back unless the
+  /// encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.shapeDescription, keyOrder: keyOrder)
     fields.encode(id, "id")

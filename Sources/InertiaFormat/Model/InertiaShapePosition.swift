@@ -10,6 +10,7 @@ public enum InertiaShapePosition: String, Codable, CaseIterable, Sendable {
     self = try decodeStringEnum(Self.self, from: decoder)
   }
 
+  /// Writes the raw value as a string.
   public func encode(to encoder: any Encoder) throws {
     try encodeStringEnum(self, to: encoder)
   }

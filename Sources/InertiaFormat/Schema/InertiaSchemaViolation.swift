@@ -20,6 +20,7 @@ public struct InertiaSchemaViolation: Hashable, Sendable, CustomStringConvertibl
   /// The same, in one sentence without a trailing period.
   public var message: String
 
+  /// A violation at `path`.
   public init(path: JSONPointer, kind: Kind, message: String) {
     self.path = path
     self.kind = kind
