@@ -115,6 +115,14 @@ struct UnknownFieldTests {
     #expect(again == description)
   }
 
+  @Test("Through Foundation's decoder, fields the file had stay written, in the table's order")
+  func foundationPresence() throws {
+    let json = Data(#"{"zIndex":0,"id":"s","extra":1,"ownCanvas":false}"#.utf8)
+    let shape = try JSONDecoder().decode(InertiaShape.self, from: json)
+    let expected: MessagePackValue = ["id": "s", "zIndex": 0, "ownCanvas": false, "extra": 1]
+    #expect(try MessagePackEncoder().encodeValue(shape) == expected)
+  }
+
   @Test("Foundation's coders honour the policy through userInfo")
   func foundationPolicy() throws {
     let json = Data(#"{"red":1,"green":1,"blue":1,"alpha":1,"name":"white"}"#.utf8)

@@ -44,10 +44,13 @@ struct InertiaObjectDecoding {
     }
   }
 
-  /// The order of the object's keys, when the decoder keeps it: the Inertia decoders do, Foundation's
-  /// `JSONDecoder` does not.
+  /// The object's keys: in file order from the Inertia decoders; from a decoder that does not keep order
+  /// (Foundation's `JSONDecoder`), in the table's order with unknown keys after.
   var keyOrder: SourceKeyOrder {
-    decoder is ValueDecoder ? SourceKeyOrder(keys: container.allKeys.map(\.stringValue)) : SourceKeyOrder()
+    let keys = container.allKeys.map(\.stringValue)
+    if decoder is ValueDecoder { return SourceKeyOrder(keys: keys) }
+    let rank = { (key: String) in self.object.index(ofField: key) ?? Int.max }
+    return SourceKeyOrder(keys: keys.enumerated().sorted { (rank($0.1), $0.0) < (rank($1.1), $1.0) }.map(\.1))
   }
 }
 
