@@ -22,7 +22,7 @@ public struct InertiaJSONDecoder: Sendable {
   /// ``InertiaJSONEncoder/writerOptions`` ask for the extended form.
   public var extended: Bool
 
-/// A decoder; by default it reads plain JSON within the default limits and keeps unknown fields.
+  /// A decoder; by default it reads plain JSON within the default limits and keeps unknown fields.
   public init(
     unknownFieldPolicy: InertiaUnknownFieldPolicy = .preserve, userInfo: [CodingUserInfoKey: any Sendable] = [:],
     limits: DecodingLimits = .default, extended: Bool = false

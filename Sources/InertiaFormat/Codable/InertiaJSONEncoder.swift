@@ -19,7 +19,7 @@ public struct InertiaJSONEncoder: Sendable {
   /// Values the encoded types can read from their encoder's `userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable]
 
-/// An encoder; by default it writes the pretty layout in plain JSON and writes unknown fields back.
+  /// An encoder; by default it writes the pretty layout in plain JSON and writes unknown fields back.
   public init(
     writerOptions: JSONWriter.Options = .init(), unknownFieldPolicy: InertiaUnknownFieldPolicy = .preserve,
     userInfo: [CodingUserInfoKey: any Sendable] = [:]

@@ -24,7 +24,7 @@ public struct MessagePackDecoder: Sendable {
   /// The bounds the reader enforces on the input.
   public var limits: DecodingLimits
 
-/// A decoder; by default it keeps unknown fields, passes no `userInfo` and reads within the default limits.
+  /// A decoder; by default it keeps unknown fields, passes no `userInfo` and reads within the default limits.
   public init(
     unknownFieldPolicy: InertiaUnknownFieldPolicy = .preserve, userInfo: [CodingUserInfoKey: any Sendable] = [:],
     limits: DecodingLimits = .default

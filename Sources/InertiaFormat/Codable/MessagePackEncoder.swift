@@ -20,7 +20,7 @@ public struct MessagePackEncoder: Sendable {
   /// Values the encoded types can read from their encoder's `userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable]
 
-/// An encoder; by default it writes unknown fields back and passes no `userInfo`.
+  /// An encoder; by default it writes unknown fields back and passes no `userInfo`.
   public init(
     unknownFieldPolicy: InertiaUnknownFieldPolicy = .preserve, userInfo: [CodingUserInfoKey: any Sendable] = [:]
   ) {

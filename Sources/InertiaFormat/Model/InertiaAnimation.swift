@@ -27,7 +27,7 @@ public struct InertiaAnimation: Codable, Identifiable, Equatable, Sendable {
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
-/// An animation object. `shapes` defaults to none, which an older file without the key means too.
+  /// An animation object. `shapes` defaults to none, which an older file without the key means too.
   public init(
     id: String, initialValues: InertiaAnimationValues, invokeType: InertiaAnimationInvokeType,
     keyframes: [InertiaAnimationKeyframe], shapes: [InertiaShape] = [], unknownFields: [MessagePackValue.MapEntry] = []

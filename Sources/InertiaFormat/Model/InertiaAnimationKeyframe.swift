@@ -18,7 +18,7 @@ public struct InertiaAnimationKeyframe: Codable, Identifiable, Equatable, Sendab
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
-/// A keyframe reached `duration` seconds after the one before it.
+  /// A keyframe reached `duration` seconds after the one before it.
   public init(
     id: String, values: InertiaAnimationValues, duration: Double, unknownFields: [MessagePackValue.MapEntry] = []
   ) {

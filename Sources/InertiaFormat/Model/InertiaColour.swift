@@ -16,7 +16,7 @@ public struct InertiaColour: Codable, Equatable, Sendable {
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
-/// A colour from its four components, each from 0 to 1.
+  /// A colour from its four components, each from 0 to 1.
   public init(
     red: Double, green: Double, blue: Double, alpha: Double, unknownFields: [MessagePackValue.MapEntry] = []
   ) {

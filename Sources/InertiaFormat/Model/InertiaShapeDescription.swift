@@ -23,7 +23,7 @@ public struct InertiaShapeDescription: Codable, Identifiable, Equatable, Sendabl
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
-/// A shape description. No fill or stroke is none; no `strokeWidth` is 0.
+  /// A shape description. No fill or stroke is none; no `strokeWidth` is 0.
   public init(
     id: String, type: InertiaShapeType, width: Double, height: Double, fill: InertiaColour? = nil,
     stroke: InertiaColour? = nil, strokeWidth: Double = 0, unknownFields: [MessagePackValue.MapEntry] = []
