@@ -28,8 +28,8 @@ public struct InertiaAnimationKeyframe: Codable, Identifiable, Equatable, Sendab
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object, against ``InertiaSchema/keyframe``: required fields must be present, absent ones take their
-  /// defaults, and unknown fields and the key order are kept.
+  /// Reads the object as ``InertiaSchema/keyframe`` describes it: required fields must be present,
+  /// absent ones take their defaults, and unknown fields and the key order are kept.
   /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.keyframe)
@@ -40,9 +40,9 @@ public struct InertiaAnimationKeyframe: Codable, Identifiable, Equatable, Sendab
     keyOrder = fields.keyOrder
   }
 
-  /// Writes the object in its file's key order (or ``InertiaSchema/keyframe``'s, for an object made in code), leaving
-  /// out fields the file did not have that hold their default, and writing unknown fields back unless the encoder's
-  /// ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Writes the object: keys in its file's order (in ``InertiaSchema/keyframe``'s when made in code),
+  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
+  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.keyframe, keyOrder: keyOrder)
     fields.encode(id, "id")

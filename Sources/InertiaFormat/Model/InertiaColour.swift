@@ -27,8 +27,8 @@ public struct InertiaColour: Codable, Equatable, Sendable {
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object, against ``InertiaSchema/colour``: required fields must be present, absent ones take their
-  /// defaults, and unknown fields and the key order are kept.
+  /// Reads the object as ``InertiaSchema/colour`` describes it: required fields must be present,
+  /// absent ones take their defaults, and unknown fields and the key order are kept.
   /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.colour)
@@ -40,9 +40,9 @@ public struct InertiaColour: Codable, Equatable, Sendable {
     keyOrder = fields.keyOrder
   }
 
-  /// Writes the object in its file's key order (or ``InertiaSchema/colour``'s, for an object made in code), leaving out
-  /// fields the file did not have that hold their default, and writing unknown fields back unless the
-  /// encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Writes the object: keys in its file's order (in ``InertiaSchema/colour``'s when made in code),
+  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
+  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.colour, keyOrder: keyOrder)
     fields.encode(red, "red")

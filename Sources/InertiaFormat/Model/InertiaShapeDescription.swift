@@ -38,8 +38,8 @@ public struct InertiaShapeDescription: Codable, Identifiable, Equatable, Sendabl
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object, against ``InertiaSchema/shapeDescription``: required fields must be present, absent ones take
-  /// their defaults, and unknown fields and the key order are kept.
+  /// Reads the object as ``InertiaSchema/shapeDescription`` describes it: required fields must be present,
+  /// absent ones take their defaults, and unknown fields and the key order are kept.
   /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.shapeDescription)
@@ -54,9 +54,9 @@ public struct InertiaShapeDescription: Codable, Identifiable, Equatable, Sendabl
     keyOrder = fields.keyOrder
   }
 
-  /// Writes the object in its file's key order (or ``InertiaSchema/shapeDescription``'s, for an object made in code),
-  /// leaving out fields the file did not have that hold their default, and writing unknown fields back unless the
-  /// encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Writes the object: keys in its file's order (in ``InertiaSchema/shapeDescription``'s when made in code),
+  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
+  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.shapeDescription, keyOrder: keyOrder)
     fields.encode(id, "id")
