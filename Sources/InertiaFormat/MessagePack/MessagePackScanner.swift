@@ -75,13 +75,28 @@ struct MessagePackScanner {
   }
 
   private mutating func readLongHeader(_ byte: UInt8, start: Int) throws(FormatError) -> MessagePackHeader {
+    // Each length is read into a local before the helper that checks it against `remaining` is called:
+    // a non-mutating method call captures `self` before its arguments are evaluated, so reading the
+    // length inside the argument list would check it against the bytes left *before* the length field.
     switch byte {
-    case 0xC4: return try payloadHeader(.binary(length: Int(try read(UInt8.self, "bin8", start))), format: "bin8", start: start)
-    case 0xC5: return try payloadHeader(.binary(length: Int(try read(UInt16.self, "bin16", start))), format: "bin16", start: start)
-    case 0xC6: return try payloadHeader(.binary(length: Int(try read(UInt32.self, "bin32", start))), format: "bin32", start: start)
-    case 0xC7: return try extHeader(length: Int(try read(UInt8.self, "ext8", start)), format: "ext8", start: start)
-    case 0xC8: return try extHeader(length: Int(try read(UInt16.self, "ext16", start)), format: "ext16", start: start)
-    case 0xC9: return try extHeader(length: Int(try read(UInt32.self, "ext32", start)), format: "ext32", start: start)
+    case 0xC4:
+      let length = Int(try read(UInt8.self, "bin8", start))
+      return try payloadHeader(.binary(length: length), format: "bin8", start: start)
+    case 0xC5:
+      let length = Int(try read(UInt16.self, "bin16", start))
+      return try payloadHeader(.binary(length: length), format: "bin16", start: start)
+    case 0xC6:
+      let length = Int(try read(UInt32.self, "bin32", start))
+      return try payloadHeader(.binary(length: length), format: "bin32", start: start)
+    case 0xC7:
+      let length = Int(try read(UInt8.self, "ext8", start))
+      return try extHeader(length: length, format: "ext8", start: start)
+    case 0xC8:
+      let length = Int(try read(UInt16.self, "ext16", start))
+      return try extHeader(length: length, format: "ext16", start: start)
+    case 0xC9:
+      let length = Int(try read(UInt32.self, "ext32", start))
+      return try extHeader(length: length, format: "ext32", start: start)
     case 0xCA: return .float32(Float(bitPattern: try read(UInt32.self, "float32", start)))
     case 0xCB: return .float64(Double(bitPattern: try read(UInt64.self, "float64", start)))
     case 0xCC: return .int(Int64(try read(UInt8.self, "uint8", start)))
@@ -99,13 +114,27 @@ struct MessagePackScanner {
     case 0xD6: return try extHeader(length: 4, format: "fixext4", start: start)
     case 0xD7: return try extHeader(length: 8, format: "fixext8", start: start)
     case 0xD8: return try extHeader(length: 16, format: "fixext16", start: start)
-    case 0xD9: return try payloadHeader(.string(length: Int(try read(UInt8.self, "str8", start))), format: "str8", start: start)
-    case 0xDA: return try payloadHeader(.string(length: Int(try read(UInt16.self, "str16", start))), format: "str16", start: start)
-    case 0xDB: return try payloadHeader(.string(length: Int(try read(UInt32.self, "str32", start))), format: "str32", start: start)
-    case 0xDC: return try arrayHeader(count: Int(try read(UInt16.self, "array16", start)), format: "array16", start: start)
-    case 0xDD: return try arrayHeader(count: Int(try read(UInt32.self, "array32", start)), format: "array32", start: start)
-    case 0xDE: return try mapHeader(count: Int(try read(UInt16.self, "map16", start)), format: "map16", start: start)
-    case 0xDF: return try mapHeader(count: Int(try read(UInt32.self, "map32", start)), format: "map32", start: start)
+    case 0xD9:
+      let length = Int(try read(UInt8.self, "str8", start))
+      return try payloadHeader(.string(length: length), format: "str8", start: start)
+    case 0xDA:
+      let length = Int(try read(UInt16.self, "str16", start))
+      return try payloadHeader(.string(length: length), format: "str16", start: start)
+    case 0xDB:
+      let length = Int(try read(UInt32.self, "str32", start))
+      return try payloadHeader(.string(length: length), format: "str32", start: start)
+    case 0xDC:
+      let count = Int(try read(UInt16.self, "array16", start))
+      return try arrayHeader(count: count, format: "array16", start: start)
+    case 0xDD:
+      let count = Int(try read(UInt32.self, "array32", start))
+      return try arrayHeader(count: count, format: "array32", start: start)
+    case 0xDE:
+      let count = Int(try read(UInt16.self, "map16", start))
+      return try mapHeader(count: count, format: "map16", start: start)
+    case 0xDF:
+      let count = Int(try read(UInt32.self, "map32", start))
+      return try mapHeader(count: count, format: "map32", start: start)
     default:  // 0xC1, the one byte the spec never uses
       throw error("byte 0xc1 is not a MessagePack format byte (the spec reserves it as never used)", at: start)
     }
