@@ -172,7 +172,7 @@ struct JSONEmitter {
       out.append(UInt8(ascii: "{"), UInt8(ascii: "}"))
       return
     }
-    if options.extended, try needsMapTag(count: count, depth: depth) {
+    if options.extended, needsMapTag(count: count, depth: depth) {
       return try taggedMap(count: count, depth: depth)
     }
     out.append(UInt8(ascii: "{"))
@@ -202,15 +202,21 @@ struct JSONEmitter {
   }
 
   /// Whether a map must be written as `{"$map": …}`: a key is not a string, or the first key is a tag.
-  private func needsMapTag(count: Int, depth: Int) throws(FormatError) -> Bool {
+  ///
+  /// A fault met while looking ahead answers `false`: writing the map entry by entry then meets the same
+  /// fault and reports it with its full path, which this lookahead does not know.
+  private func needsMapTag(count: Int, depth: Int) -> Bool {
     var lookahead = scanner
     for i in 0..<count {
-      let keyStart = lookahead.offset
-      guard case .string(let length) = try lookahead.readHeader() else { return true }
+      guard let header = try? lookahead.readHeader() else { return false }
+      guard case .string(let length) = header else { return true }
       let key = lookahead.take(length)
       if i == 0 && ExtendedJSON.Tag(key: key) != nil { return true }
-      _ = keyStart
-      try lookahead.skipValue(depth: depth + 1, limits: limits)
+      do {
+        try lookahead.skipValue(depth: depth + 1, limits: limits)
+      } catch {
+        return false
+      }
     }
     return false
   }
