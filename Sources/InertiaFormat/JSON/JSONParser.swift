@@ -196,11 +196,12 @@ struct JSONParser {
     try finishContainer(head: head, count: count, isMap: true, at: start)
   }
 
-  /// The text of the MessagePack string written at `head` (a key, for error paths).
+  /// The text of the MessagePack string written at `head` (a key, for error paths). The key's value,
+  /// or part of it, may follow it in the output, so only the string itself is read.
   private func keyText(at head: Int) -> String {
-    let bytes = UnsafeRawBufferPointer(start: out.base + head, count: out.count - head)
-    guard let value = try? MessagePackReader().read(bytes), case .string(let key) = value else { return "?" }
-    return key
+    var scanner = MessagePackScanner(UnsafeRawBufferPointer(start: out.base + head, count: out.count - head))
+    guard case .string(let length)? = try? scanner.readHeader() else { return "?" }
+    return String(decoding: scanner.take(length), as: UTF8.self)
   }
 
   /// Rewrites a container's one-byte head once its count is known.
