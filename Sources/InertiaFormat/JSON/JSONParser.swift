@@ -86,12 +86,23 @@ struct JSONParser {
     case UInt8(ascii: "n"):
       try literal("null")
       out.append(0xC0)
-    case UInt8(ascii: "N"), UInt8(ascii: "I"):
-      throw error("\(describeByte(at: offset)) starts no JSON value (NaN and Infinity are not JSON; the extended form writes them as {\"$float64\": \"NaN\"})", at: offset)
+    case UInt8(ascii: "N") where hasPrefix("NaN", at: offset), UInt8(ascii: "I") where hasPrefix("Infinity", at: offset):
+      throw nonFiniteLiteral(at: offset)
     default:
       throw error("expected a value, found \(describeByte(at: offset))", at: offset)
     }
     sourceMap?.close(node, at: offset)
+  }
+
+  /// Whether the input at `offset` starts with `word`.
+  private func hasPrefix(_ word: StaticString, at offset: Int) -> Bool {
+    let count = word.utf8CodeUnitCount
+    return offset + count <= bytes.count && memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0
+  }
+
+  @inline(never)
+  private func nonFiniteLiteral(at offset: Int) -> FormatError {
+    error("NaN and Infinity are not JSON (the extended form writes them as {\"$float64\": \"NaN\"})", at: offset)
   }
 
   private mutating func literal(_ word: StaticString) throws(FormatError) {
@@ -292,22 +303,27 @@ struct JSONParser {
     throw error("unterminated string", at: start)
   }
 
+  /// Reads the rest of a string that has escapes, from the first backslash on.
+  ///
+  /// Escapes always give whole characters, so the string is UTF-8 exactly when each run of raw bytes
+  /// between escapes is: each run is checked where it lies, so an error names the offending byte.
   @inline(never)
   private mutating func escapedString(start: Int, contentStart: Int) throws(FormatError) {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<offset]))
+    var runStart = contentStart
     while offset < bytes.count {
       let byte = bytes[offset]
       switch byte {
       case UInt8(ascii: "\""):
+        try checkRawRun(from: runStart)
         offset += 1
-        if let bad = scratch.withUnsafeBytes({ firstInvalidUTF8($0) }) {
-          throw error("string is not valid UTF-8 (byte 0x\(String(scratch[bad], radix: 16)))", at: start)
-        }
         scratch.withUnsafeBytes { MessagePackEmit.string($0, to: out) }
         return
       case UInt8(ascii: "\\"):
+        try checkRawRun(from: runStart)
         try escape()
+        runStart = offset
       case 0..<0x20:
         throw error("control character 0x\(String(byte, radix: 16)) must be escaped in a string", at: offset)
       default:
@@ -316,6 +332,15 @@ struct JSONParser {
       }
     }
     throw error("unterminated string", at: start)
+  }
+
+  /// Checks that the raw bytes from `runStart` up to `offset` are UTF-8.
+  @inline(__always)
+  private func checkRawRun(from runStart: Int) throws(FormatError) {
+    let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<offset])
+    if let bad = firstInvalidUTF8(run) {
+      throw error("string is not valid UTF-8 (byte 0x\(String(run[bad], radix: 16)))", at: runStart + bad)
+    }
   }
 
   private mutating func escape() throws(FormatError) {
@@ -349,7 +374,11 @@ struct JSONParser {
       }
       scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
     default:
-      throw error("invalid escape \\\(describeByte(at: start + 1)) in a string", at: start)
+      let next = bytes[start + 1]
+      if next >= 0x21 && next < 0x7F {
+        throw error("invalid escape '\\\(Character(Unicode.Scalar(next)))' in a string", at: start)
+      }
+      throw error("invalid escape: '\\' followed by \(describeByte(at: start + 1)) in a string", at: start)
     }
   }
 
@@ -376,6 +405,7 @@ struct JSONParser {
   /// Reads a number token: an integer when it has no fraction or exponent, otherwise a float64.
   @inline(__always)
   private mutating func number() throws(FormatError) {
+    if bytes[offset] == UInt8(ascii: "-") && hasPrefix("Infinity", at: offset + 1) { throw nonFiniteLiteral(at: offset) }
     switch try JSONNumber.scan(bytes, at: &offset) {
     case .int(let i): MessagePackEmit.integer(i, to: out)
     case .uint(let u): MessagePackEmit.unsigned(u, to: out)
