@@ -50,20 +50,21 @@ struct RandomDocuments {
     case 4, 5: return extended && Bool.random(using: &rng) ? extendedScalar() : .float64(double())
     case 6, 7: return .string(string())
     case 8: return extended ? extendedScalar() : .string(string())
-    case 9, 10: return .array((0..<width()).map { _ in value(depth: depth + 1) })
+    case 9, 10: return .array((0..<width(depth: depth)).map { _ in value(depth: depth + 1) })
     default: return map(depth: depth)
     }
   }
 
-  private mutating func width() -> Int {
-    // Mostly small, sometimes past 15 so that array16 and map16 heads show up.
-    Int.random(in: 0..<10, using: &rng) == 0 ? Int.random(in: 14...20, using: &rng) : Int.random(in: 0...maxWidth, using: &rng)
+  private mutating func width(depth: Int) -> Int {
+    // Mostly small; near the top sometimes past 15, so that array16 and map16 heads show up.
+    if depth <= 2 && Int.random(in: 0..<8, using: &rng) == 0 { return Int.random(in: 14...20, using: &rng) }
+    return Int.random(in: 0...maxWidth, using: &rng)
   }
 
   private mutating func map(depth: Int) -> MessagePackValue {
     var entries: [MessagePackValue.MapEntry] = []
     var keys: [String] = []
-    for i in 0..<width() {
+    for i in 0..<width(depth: depth) {
       let key: MessagePackValue
       if extended && Int.random(in: 0..<8, using: &rng) == 0 {
         key = value(depth: maxDepth)  // any scalar as a key
@@ -206,7 +207,7 @@ struct RandomDocuments {
     case 7, 8:
       var elements: [MessagePackValue] = []
       text += "["
-      for i in 0..<width() {
+      for i in 0..<width(depth: depth) {
         if i > 0 { text += whitespace() + "," }
         text += whitespace()
         elements.append(jsonValue(depth: depth + 1, into: &text))
@@ -217,7 +218,7 @@ struct RandomDocuments {
       var entries: [MessagePackValue.MapEntry] = []
       text += "{"
       var keys: [String] = []
-      for i in 0..<width() {
+      for i in 0..<width(depth: depth) {
         if i > 0 { text += whitespace() + "," }
         let key = !keys.isEmpty && Bool.random(using: &rng) && Bool.random(using: &rng) ? keys.randomElement(using: &rng)! : string(maxLength: 12)
         keys.append(key)
@@ -307,5 +308,91 @@ struct RandomDocuments {
       return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
     }
     return String(scalar).utf16.map(hex4).joined()
+  }
+}
+
+/// Writes values in randomly chosen, often non-canonical, formats: integers in wider (or the other
+/// signedness's) formats, strings, binary and extension values with wider length fields, containers
+/// with wider counts. Every choice is one the spec allows, so the bytes must read as the same value.
+struct NonCanonicalWriter {
+  var rng: SeededGenerator
+
+  init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
+
+  mutating func write(_ value: MessagePackValue) -> [UInt8] {
+    var out: [UInt8] = []
+    write(value, to: &out)
+    return out
+  }
+
+  private func bigEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+    withUnsafeBytes(of: value.bigEndian) { Array($0) }
+  }
+
+  private mutating func integer(_ value: MessagePackValue, to out: inout [UInt8]) {
+    var choices: [[UInt8]] = []
+    switch value {
+    case .int(let i):
+      if (0...127).contains(i) { choices.append([UInt8(i)]) }
+      if (-32...(-1)).contains(i) { choices.append([UInt8(bitPattern: Int8(i))]) }
+      if let v = UInt8(exactly: i) { choices.append([0xCC] + bigEndian(v)) }
+      if let v = UInt16(exactly: i) { choices.append([0xCD] + bigEndian(v)) }
+      if let v = UInt32(exactly: i) { choices.append([0xCE] + bigEndian(v)) }
+      if let v = UInt64(exactly: i) { choices.append([0xCF] + bigEndian(v)) }
+      if let v = Int8(exactly: i) { choices.append([0xD0] + bigEndian(v)) }
+      if let v = Int16(exactly: i) { choices.append([0xD1] + bigEndian(v)) }
+      if let v = Int32(exactly: i) { choices.append([0xD2] + bigEndian(v)) }
+      choices.append([0xD3] + bigEndian(i))
+    case .uint(let u):
+      choices.append([0xCF] + bigEndian(u))
+    default: preconditionFailure()
+    }
+    out += choices.randomElement(using: &rng)!
+  }
+
+  /// A length or count head: the fix form when `fixBase` allows it, or a wider form.
+  private mutating func head(_ n: Int, fixBase: UInt8?, fixLimit: Int, formats: [UInt8], widths: [Int], to out: inout [UInt8]) {
+    var choices: [[UInt8]] = []
+    if let fixBase, n < fixLimit { choices.append([fixBase | UInt8(n)]) }
+    for (format, width) in zip(formats, widths) where width == 4 || n < 1 << (8 * width) {
+      switch width {
+      case 1: choices.append([format, UInt8(n)])
+      case 2: choices.append([format] + bigEndian(UInt16(n)))
+      default: choices.append([format] + bigEndian(UInt32(n)))
+      }
+    }
+    out += choices.randomElement(using: &rng)!
+  }
+
+  private mutating func write(_ value: MessagePackValue, to out: inout [UInt8]) {
+    switch value {
+    case .int, .uint: integer(value, to: &out)
+    case .string(let s):
+      head(s.utf8.count, fixBase: 0xA0, fixLimit: 32, formats: [0xD9, 0xDA, 0xDB], widths: [1, 2, 4], to: &out)
+      out += s.utf8
+    case .binary(let b):
+      head(b.count, fixBase: nil, fixLimit: 0, formats: [0xC4, 0xC5, 0xC6], widths: [1, 2, 4], to: &out)
+      out += b
+    case .ext(let type, let data):
+      let fixFormats: [Int: UInt8] = [1: 0xD4, 2: 0xD5, 4: 0xD6, 8: 0xD7, 16: 0xD8]
+      if let fix = fixFormats[data.count], Bool.random(using: &rng) {
+        out += [fix, UInt8(bitPattern: type)]
+      } else {
+        head(data.count, fixBase: nil, fixLimit: 0, formats: [0xC7, 0xC8, 0xC9], widths: [1, 2, 4], to: &out)
+        out.append(UInt8(bitPattern: type))
+      }
+      out += data
+    case .array(let elements):
+      head(elements.count, fixBase: 0x90, fixLimit: 16, formats: [0xDC, 0xDD], widths: [2, 4], to: &out)
+      for element in elements { write(element, to: &out) }
+    case .map(let entries):
+      head(entries.count, fixBase: 0x80, fixLimit: 16, formats: [0xDE, 0xDF], widths: [2, 4], to: &out)
+      for entry in entries {
+        write(entry.key, to: &out)
+        write(entry.value, to: &out)
+      }
+    default:
+      out += MessagePackWriter().write(value)  // nil, booleans and floats have one encoding each
+    }
   }
 }
