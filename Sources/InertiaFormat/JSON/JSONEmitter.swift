@@ -231,9 +231,9 @@ struct JSONEmitter {
         if emitter.pretty { emitter.newline() }
         emitter.out.append(UInt8(ascii: "["))
         do throws(FormatError) {
-          try emitter.value(depth: depth + 2)
+          try emitter.value(depth: depth + 1)
           emitter.separator()
-          try emitter.value(depth: depth + 2)
+          try emitter.value(depth: depth + 1)
         } catch {
           var error = error
           error.prepend(.index(i))

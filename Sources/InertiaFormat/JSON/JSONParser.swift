@@ -153,13 +153,17 @@ struct JSONParser {
 
   private mutating func object(depth: Int, node: Int) throws(FormatError) {
     let start = offset
-    if depth >= limits.maxDepth { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
+    // In the extended form a tagged object can stand for a scalar, which adds no level of nesting, so
+    // there the depth is checked once the first key shows whether the object is a tag.
+    let tooDeep = depth >= limits.maxDepth
+    if tooDeep && !extended { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
     offset += 1
     let head = out.count
     out.append(0x80)
     var count = 0
     skipWhitespace()
     if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
+      if tooDeep { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
       offset += 1
       return
     }
@@ -182,9 +186,11 @@ struct JSONParser {
       if extended && count == 0, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
         // A tagged value: `{"$bin": "…"}` and its kin stand for one MessagePack value.
         out.truncate(to: head)
+        if tooDeep && tag == .map { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
         try taggedValue(tag, depth: depth, objectStart: start, node: node)
         return
       }
+      if tooDeep { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
       do {
         try value(depth: depth + 1)
       } catch {
@@ -242,7 +248,10 @@ struct JSONParser {
       UnsafeRawBufferPointer(rebasing: bytes[offset...]), out: scratchOut, limits: limits,
       extended: tag == .map, recordsPositions: false)
     do {
-      try inner.value(depth: depth + 1)
+      // A $map's entries sit one level below the map, as in a plain object: its `[[key, value], …]`
+      // starts two levels up so the keys and values land at `depth + 1`. The other tags stand for
+      // scalars; their content is only bounded by the limit on its own.
+      try inner.value(depth: tag == .map ? depth - 1 : 0)
     } catch {
       var error = error
       error.offset += contentStart
@@ -252,7 +261,8 @@ struct JSONParser {
     offset += inner.offset
     let content: MessagePackValue
     do {
-      content = try MessagePackReader().read(scratchOut.bytes)
+      // Already checked against the limits by the parser that wrote it.
+      content = try MessagePackReader(limits: DecodingLimits(maxDepth: .max, maxInputSize: .max)).read(scratchOut.bytes)
     } catch {
       throw self.error("internal error re-reading a tagged value: \(error.message)", at: contentStart)
     }
