@@ -272,9 +272,9 @@ struct MessagePackConformanceTests {
     switch byte {
     case 0x00...0x7F: return .success(.int(Int64(n)))
     case 0x80: return .success(.map([]))
-    case 0x81...0x8F: return .failure("fixmap of \(n - 0x80) entries runs past the end of the input (0 bytes left)")
+    case 0x81...0x8F: return .failure("fixmap of \(counted(n - 0x80, "entry", "entries")) runs past the end of the input (0 bytes left)")
     case 0x90: return .success(.array([]))
-    case 0x91...0x9F: return .failure("fixarray of \(n - 0x90) elements runs past the end of the input (0 bytes left)")
+    case 0x91...0x9F: return .failure("fixarray of \(counted(n - 0x90, "element")) runs past the end of the input (0 bytes left)")
     case 0xA0: return .success(.string(""))
     case 0xA1...0xBF: return .failure("fixstr length \(n - 0xA0) runs past the end of the input (0 bytes left)")
     case 0xC0: return .success(.nil)

@@ -48,6 +48,11 @@ struct JSONEmitter {
     }
   }
 
+  /// `NaN`, `Infinity` or `-Infinity`, as JSON texts and the extended form spell them.
+  private static func nonFiniteName(_ value: Double) -> String {
+    value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
+  }
+
   @inline(never)
   private func unrepresentable(_ what: String, at offset: Int) -> FormatError {
     FormatError(
@@ -66,7 +71,7 @@ struct JSONEmitter {
       if d.isFinite {
         JSONNumber.write(d, to: out)
       } else {
-        guard options.extended else { throw unrepresentable("float64 \(d)", at: start) }
+        guard options.extended else { throw unrepresentable("float64 \(Self.nonFiniteName(d))", at: start) }
         let name = ExtendedJSON.specialName(
           d, bitsHex: hex(d.bitPattern), canonicalNaN: d.bitPattern == Double.nan.bitPattern)
         writeTagged(.float64) { $0.writeString(name) }
@@ -80,17 +85,17 @@ struct JSONEmitter {
         }
       } else {
         // A float32 widens exactly to a double; JSON has one number type.
-        guard f.isFinite else { throw unrepresentable("float32 \(f)", at: start) }
+        guard f.isFinite else { throw unrepresentable("float32 \(Self.nonFiniteName(Double(f)))", at: start) }
         JSONNumber.write(Double(f), to: out)
       }
     case .string(let length):
       writeString(try scanner.readString(length: length, start: start))
     case .binary(let length):
-      guard options.extended else { throw unrepresentable("binary data (\(length) bytes)", at: start) }
+      guard options.extended else { throw unrepresentable("binary data (\(counted(length, "byte")))", at: start) }
       let data = Data(scanner.take(length))
       writeTagged(.bin) { $0.writeString(data.base64EncodedString()) }
     case .ext(let type, let length):
-      guard options.extended else { throw unrepresentable("extension value of type \(type) (\(length) bytes)", at: start) }
+      guard options.extended else { throw unrepresentable("extension value of type \(type) (\(counted(length, "byte")))", at: start) }
       let payload = Array(scanner.take(length))
       if type == MessagePackTimestamp.extensionType, let timestamp = MessagePackTimestamp(payload: payload),
         timestamp.payload == payload

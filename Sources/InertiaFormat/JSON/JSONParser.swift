@@ -118,7 +118,7 @@ struct JSONParser {
 
   private mutating func array(depth: Int) throws(FormatError) {
     let start = offset
-    if depth >= limits.maxDepth { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
+    if depth >= limits.maxDepth { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
     offset += 1
     let head = out.count
     out.append(0x90)
@@ -156,14 +156,14 @@ struct JSONParser {
     // In the extended form a tagged object can stand for a scalar, which adds no level of nesting, so
     // there the depth is checked once the first key shows whether the object is a tag.
     let tooDeep = depth >= limits.maxDepth
-    if tooDeep && !extended { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
+    if tooDeep && !extended { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
     offset += 1
     let head = out.count
     out.append(0x80)
     var count = 0
     skipWhitespace()
     if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
-      if tooDeep { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
+      if tooDeep { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
       offset += 1
       return
     }
@@ -186,11 +186,11 @@ struct JSONParser {
       if extended && count == 0, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
         // A tagged value: `{"$bin": "…"}` and its kin stand for one MessagePack value.
         out.truncate(to: head)
-        if tooDeep && tag == .map { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
+        if tooDeep && tag == .map { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
         try taggedValue(tag, depth: depth, objectStart: start, node: node)
         return
       }
-      if tooDeep { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
+      if tooDeep { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
       do {
         try value(depth: depth + 1)
       } catch {

@@ -160,7 +160,7 @@ struct MessagePackScanner {
     default: length = 0
     }
     guard length <= remaining else {
-      throw error("\(format) length \(length) runs past the end of the input (\(remaining) bytes left)", at: start)
+      throw error("\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
     }
     return header
   }
@@ -168,7 +168,7 @@ struct MessagePackScanner {
   private mutating func extHeader(length: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
     let type = Int8(bitPattern: try read(UInt8.self, format, start))
     guard length <= remaining else {
-      throw error("\(format) length \(length) runs past the end of the input (\(remaining) bytes left)", at: start)
+      throw error("\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
     }
     return .ext(type: type, length: length)
   }
@@ -177,7 +177,7 @@ struct MessagePackScanner {
   private func arrayHeader(count: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
     // Every element takes at least one byte, so a count above what is left cannot be right.
     guard count <= remaining else {
-      throw error("\(format) of \(count) elements runs past the end of the input (\(remaining) bytes left)", at: start)
+      throw error("\(format) of \(counted(count, "element")) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
     }
     return .array(count: count)
   }
@@ -185,7 +185,7 @@ struct MessagePackScanner {
   @inline(__always)
   private func mapHeader(count: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
     guard count <= remaining / 2 else {
-      throw error("\(format) of \(count) entries runs past the end of the input (\(remaining) bytes left)", at: start)
+      throw error("\(format) of \(counted(count, "entry", "entries")) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
     }
     return .map(count: count)
   }
@@ -226,7 +226,7 @@ struct MessagePackScanner {
   @inline(__always)
   func checkDepth(_ depth: Int, _ limits: DecodingLimits, at start: Int) throws(FormatError) {
     if depth >= limits.maxDepth {
-      throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start)
+      throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start)
     }
   }
 
