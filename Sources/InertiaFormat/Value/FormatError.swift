@@ -65,3 +65,8 @@ public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
     path.components.insert(component, at: 0)
   }
 }
+
+/// `1 byte`, `2 bytes`: a count and its noun, for error messages.
+func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+  "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+}
