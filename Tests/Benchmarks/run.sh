@@ -97,12 +97,14 @@ generate_large() {
     "$(wc -c < "$work/large.json" | tr -d ' ')"
 }
 
-# measure TOOL DIRECTION INPUT OUTPUT -- COMMAND...
+# measure TOOL DIRECTION INPUT OUTPUT -- [--stdout FILE --] COMMAND...
 measure() {
   local tool=$1 direction=$2 input=$3 output=$4
   shift 5
+  local extra=()
+  if [[ ${1:-} == --stdout ]]; then extra=(--stdout "$2"); shift 3; fi
   "$py" "$here/measure.py" time --results "$results" --runs "$runs" --tool "$tool" --direction "$direction" \
-    --input "$input" --output "$output" -- "$@"
+    --input "$input" --output "$output" ${extra[@]+"${extra[@]}"} -- "$@"
 }
 
 # --- Conversion: ours (Swift) ----------------------------------------------------------------------
@@ -110,11 +112,17 @@ measure() {
 bench_convert_ours() {
   step "inertia-convert ($runs runs each, after one warm-up)"
   local convert=$bin/inertia-convert
+  # The same work as the peer script: read, convert, write the output file (here through standard output).
   measure "inertia-convert compact" to-json "$work/large.inertia" "$work/ours-compact.json" -- \
-    "$convert" to-json --compact "$work/large.inertia" -o "$work/ours-compact.json"
+    --stdout "$work/ours-compact.json" -- "$convert" to-json --compact "$work/large.inertia"
   measure "inertia-convert pretty" to-json "$work/large.inertia" "$work/ours-pretty.json" -- \
-    "$convert" to-json "$work/large.inertia" -o "$work/ours-pretty.json"
+    --stdout "$work/ours-pretty.json" -- "$convert" to-json "$work/large.inertia"
   measure "inertia-convert" to-msgpack "$work/large.json" "$work/ours.inertia" -- \
+    --stdout "$work/ours.inertia" -- "$convert" to-msgpack "$work/large.json"
+  # With -o: the atomic write (temporary file, fsync, rename) a user gets when naming the output.
+  measure "inertia-convert -o" to-json "$work/large.inertia" "$work/ours-pretty.json" -- \
+    "$convert" to-json "$work/large.inertia" -o "$work/ours-pretty.json"
+  measure "inertia-convert -o" to-msgpack "$work/large.json" "$work/ours.inertia" -- \
     "$convert" to-msgpack "$work/large.json" -o "$work/ours.inertia"
 }
 
