@@ -115,7 +115,7 @@ public struct ConvertCommand {
     } else {
       destination = nil
     }
-    if let destination, input != "-", FileIO.resolvedPath(destination) == FileIO.resolvedPath(input) {
+    if let destination, input != "-", FileIO.isSameFile(destination, input) {
       stderr("\(displayName): not converted: the output \(destination) would overwrite the input")
       return 2
     }

@@ -111,7 +111,7 @@ public struct ParsedDocument: Sendable {
     self.bytes = bytes
   }
 
-  /// Reads `bytes` in the encoding their content shows (see ``InputFormat/detect(_:)``), or in `encoding`.
+  /// Reads `bytes` in the encoding their content shows (see `InputFormat.detect`), or in `encoding`.
   public static func parse(
     _ bytes: [UInt8], as encoding: Encoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> ParsedDocument {

@@ -137,6 +137,16 @@ public enum FileIO {
     return String(validatingCString: real) ?? path
   }
 
+  /// Whether two paths name the same existing file, however they are spelled (`x.json`, `./x.json`,
+  /// a symbolic link to it, a hard link): same device and inode. A path that does not exist names no
+  /// file, so it is never the same as another.
+  public static func isSameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
+
   /// Whether the file descriptor is a terminal.
   public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 

@@ -66,13 +66,18 @@ enum ExtendedJSON {
       if case .string(let text) = content, let special = special(text, bits: UInt32.self) {
         return .float32(Float(bitPattern: special))
       }
-      guard let double = content.doubleValue else { throw fail("holds a number, \"NaN\", \"Infinity\" or \"-Infinity\"") }
-      let single = Float(double)
-      guard Double(single) == double else { throw fail("value \(double) is not exactly a float32") }
+      let single: Float?
+      switch content {
+      case .int(let i): single = Float(exactly: i)
+      case .uint(let u): single = Float(exactly: u)
+      case .float64(let d): single = Float(d).isFinite && Double(Float(d)) == d ? Float(d) : nil
+      default: throw fail("holds a number, \"NaN\", \"Infinity\" or \"-Infinity\"")
+      }
+      guard let single else { throw fail("value \(Self.numberText(content)) is not exactly a float32") }
       return .float32(single)
     case .float64:
       guard case .string(let text) = content, let bits = special(text, bits: UInt64.self) else {
-        throw fail("holds \"NaN\", \"Infinity\", \"-Infinity\" or a 0x bit pattern (finite floats are plain numbers)")
+        throw fail("holds \"NaN\", \"Infinity\", \"-Infinity\" or the 0x bit pattern of a NaN (finite floats are plain numbers)")
       }
       return .float64(Double(bitPattern: bits))
     case .map:
@@ -94,8 +99,24 @@ enum ExtendedJSON {
     case "Infinity": return Bits(isDouble ? Double.infinity.bitPattern : UInt64(Float.infinity.bitPattern))
     case "-Infinity": return Bits(isDouble ? (-Double.infinity).bitPattern : UInt64((-Float.infinity).bitPattern))
     default:
-      guard text.hasPrefix("0x"), text.count == 2 + Bits.bitWidth / 4 else { return nil }
-      return Bits(text.dropFirst(2), radix: 16)
+      // Exactly the bits of a NaN, in as many hex digits as the type has (no sign, no shorter form).
+      let digits = text.utf8.dropFirst(2)
+      guard text.hasPrefix("0x"), digits.count == Bits.bitWidth / 4,
+        digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || $0 &- UInt8(ascii: "a") < 6 || $0 &- UInt8(ascii: "A") < 6 }),
+        let bits = Bits(text.dropFirst(2), radix: 16)
+      else { return nil }
+      let isNaN = isDouble ? Double(bitPattern: UInt64(bits)).isNaN : Float(bitPattern: UInt32(bits)).isNaN
+      return isNaN ? bits : nil
+    }
+  }
+
+  /// A number as the message names it: integers as integers, floats as Swift prints them.
+  private static func numberText(_ value: MessagePackValue) -> String {
+    switch value {
+    case .int(let i): return String(i)
+    case .uint(let u): return String(u)
+    case .float64(let d): return d.description
+    default: return "?"
     }
   }
 

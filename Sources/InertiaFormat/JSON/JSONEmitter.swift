@@ -48,6 +48,11 @@ struct JSONEmitter {
     }
   }
 
+  /// `NaN`, `Infinity` or `-Infinity`, as JSON texts and the extended form spell them.
+  private static func nonFiniteName(_ value: Double) -> String {
+    value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
+  }
+
   @inline(never)
   private func unrepresentable(_ what: String, at offset: Int) -> FormatError {
     FormatError(
@@ -66,7 +71,7 @@ struct JSONEmitter {
       if d.isFinite {
         JSONNumber.write(d, to: out)
       } else {
-        guard options.extended else { throw unrepresentable("float64 \(d)", at: start) }
+        guard options.extended else { throw unrepresentable("float64 \(Self.nonFiniteName(d))", at: start) }
         let name = ExtendedJSON.specialName(
           d, bitsHex: hex(d.bitPattern), canonicalNaN: d.bitPattern == Double.nan.bitPattern)
         writeTagged(.float64) { $0.writeString(name) }
@@ -80,17 +85,17 @@ struct JSONEmitter {
         }
       } else {
         // A float32 widens exactly to a double; JSON has one number type.
-        guard f.isFinite else { throw unrepresentable("float32 \(f)", at: start) }
+        guard f.isFinite else { throw unrepresentable("float32 \(Self.nonFiniteName(Double(f)))", at: start) }
         JSONNumber.write(Double(f), to: out)
       }
     case .string(let length):
       writeString(try scanner.readString(length: length, start: start))
     case .binary(let length):
-      guard options.extended else { throw unrepresentable("binary data (\(length) bytes)", at: start) }
+      guard options.extended else { throw unrepresentable("binary data (\(counted(length, "byte")))", at: start) }
       let data = Data(scanner.take(length))
       writeTagged(.bin) { $0.writeString(data.base64EncodedString()) }
     case .ext(let type, let length):
-      guard options.extended else { throw unrepresentable("extension value of type \(type) (\(length) bytes)", at: start) }
+      guard options.extended else { throw unrepresentable("extension value of type \(type) (\(counted(length, "byte")))", at: start) }
       let payload = Array(scanner.take(length))
       if type == MessagePackTimestamp.extensionType, let timestamp = MessagePackTimestamp(payload: payload),
         timestamp.payload == payload
@@ -172,7 +177,7 @@ struct JSONEmitter {
       out.append(UInt8(ascii: "{"), UInt8(ascii: "}"))
       return
     }
-    if options.extended, try needsMapTag(count: count, depth: depth) {
+    if options.extended, needsMapTag(count: count, depth: depth) {
       return try taggedMap(count: count, depth: depth)
     }
     out.append(UInt8(ascii: "{"))
@@ -202,15 +207,21 @@ struct JSONEmitter {
   }
 
   /// Whether a map must be written as `{"$map": …}`: a key is not a string, or the first key is a tag.
-  private func needsMapTag(count: Int, depth: Int) throws(FormatError) -> Bool {
+  ///
+  /// A fault met while looking ahead answers `false`: writing the map entry by entry then meets the same
+  /// fault and reports it with its full path, which this lookahead does not know.
+  private func needsMapTag(count: Int, depth: Int) -> Bool {
     var lookahead = scanner
     for i in 0..<count {
-      let keyStart = lookahead.offset
-      guard case .string(let length) = try lookahead.readHeader() else { return true }
+      guard let header = try? lookahead.readHeader() else { return false }
+      guard case .string(let length) = header else { return true }
       let key = lookahead.take(length)
       if i == 0 && ExtendedJSON.Tag(key: key) != nil { return true }
-      _ = keyStart
-      try lookahead.skipValue(depth: depth + 1, limits: limits)
+      do {
+        try lookahead.skipValue(depth: depth + 1, limits: limits)
+      } catch {
+        return false
+      }
     }
     return false
   }
@@ -225,9 +236,9 @@ struct JSONEmitter {
         if emitter.pretty { emitter.newline() }
         emitter.out.append(UInt8(ascii: "["))
         do throws(FormatError) {
-          try emitter.value(depth: depth + 2)
+          try emitter.value(depth: depth + 1)
           emitter.separator()
-          try emitter.value(depth: depth + 2)
+          try emitter.value(depth: depth + 1)
         } catch {
           var error = error
           error.prepend(.index(i))

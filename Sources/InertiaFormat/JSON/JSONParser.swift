@@ -86,12 +86,23 @@ struct JSONParser {
     case UInt8(ascii: "n"):
       try literal("null")
       out.append(0xC0)
-    case UInt8(ascii: "N"), UInt8(ascii: "I"):
-      throw error("\(describeByte(at: offset)) starts no JSON value (NaN and Infinity are not JSON; the extended form writes them as {\"$float64\": \"NaN\"})", at: offset)
+    case UInt8(ascii: "N") where hasPrefix("NaN", at: offset), UInt8(ascii: "I") where hasPrefix("Infinity", at: offset):
+      throw nonFiniteLiteral(at: offset)
     default:
       throw error("expected a value, found \(describeByte(at: offset))", at: offset)
     }
     sourceMap?.close(node, at: offset)
+  }
+
+  /// Whether the input at `offset` starts with `word`.
+  private func hasPrefix(_ word: StaticString, at offset: Int) -> Bool {
+    let count = word.utf8CodeUnitCount
+    return offset + count <= bytes.count && memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0
+  }
+
+  @inline(never)
+  private func nonFiniteLiteral(at offset: Int) -> FormatError {
+    error("NaN and Infinity are not JSON (the extended form writes them as {\"$float64\": \"NaN\"})", at: offset)
   }
 
   private mutating func literal(_ word: StaticString) throws(FormatError) {
@@ -107,7 +118,7 @@ struct JSONParser {
 
   private mutating func array(depth: Int) throws(FormatError) {
     let start = offset
-    if depth >= limits.maxDepth { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
+    if depth >= limits.maxDepth { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
     offset += 1
     let head = out.count
     out.append(0x90)
@@ -142,13 +153,17 @@ struct JSONParser {
 
   private mutating func object(depth: Int, node: Int) throws(FormatError) {
     let start = offset
-    if depth >= limits.maxDepth { throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start) }
+    // In the extended form a tagged object can stand for a scalar, which adds no level of nesting, so
+    // there the depth is checked once the first key shows whether the object is a tag.
+    let tooDeep = depth >= limits.maxDepth
+    if tooDeep && !extended { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
     offset += 1
     let head = out.count
     out.append(0x80)
     var count = 0
     skipWhitespace()
     if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
+      if tooDeep { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
       offset += 1
       return
     }
@@ -171,9 +186,11 @@ struct JSONParser {
       if extended && count == 0, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
         // A tagged value: `{"$bin": "…"}` and its kin stand for one MessagePack value.
         out.truncate(to: head)
+        if tooDeep && tag == .map { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
         try taggedValue(tag, depth: depth, objectStart: start, node: node)
         return
       }
+      if tooDeep { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
       do {
         try value(depth: depth + 1)
       } catch {
@@ -196,11 +213,12 @@ struct JSONParser {
     try finishContainer(head: head, count: count, isMap: true, at: start)
   }
 
-  /// The text of the MessagePack string written at `head` (a key, for error paths).
+  /// The text of the MessagePack string written at `head` (a key, for error paths). The key's value,
+  /// or part of it, may follow it in the output, so only the string itself is read.
   private func keyText(at head: Int) -> String {
-    let bytes = UnsafeRawBufferPointer(start: out.base + head, count: out.count - head)
-    guard let value = try? MessagePackReader().read(bytes), case .string(let key) = value else { return "?" }
-    return key
+    var scanner = MessagePackScanner(UnsafeRawBufferPointer(start: out.base + head, count: out.count - head))
+    guard case .string(let length)? = try? scanner.readHeader() else { return "?" }
+    return String(decoding: scanner.take(length), as: UTF8.self)
   }
 
   /// Rewrites a container's one-byte head once its count is known.
@@ -230,7 +248,10 @@ struct JSONParser {
       UnsafeRawBufferPointer(rebasing: bytes[offset...]), out: scratchOut, limits: limits,
       extended: tag == .map, recordsPositions: false)
     do {
-      try inner.value(depth: depth + 1)
+      // A $map's entries sit one level below the map, as in a plain object: its `[[key, value], …]`
+      // starts two levels up so the keys and values land at `depth + 1`. The other tags stand for
+      // scalars; their content is only bounded by the limit on its own.
+      try inner.value(depth: tag == .map ? depth - 1 : 0)
     } catch {
       var error = error
       error.offset += contentStart
@@ -240,7 +261,8 @@ struct JSONParser {
     offset += inner.offset
     let content: MessagePackValue
     do {
-      content = try MessagePackReader().read(scratchOut.bytes)
+      // Already checked against the limits by the parser that wrote it.
+      content = try MessagePackReader(limits: DecodingLimits(maxDepth: .max, maxInputSize: .max)).read(scratchOut.bytes)
     } catch {
       throw self.error("internal error re-reading a tagged value: \(error.message)", at: contentStart)
     }
@@ -268,17 +290,6 @@ struct JSONParser {
     offset += 1
     let contentStart = offset
     var asciiOnly = true
-    while offset &+ 8 <= bytes.count {
-      // Skip eight plain ASCII bytes at a time: none a quote, backslash, control or non-ASCII byte.
-      let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      let quote = word ^ (ones &* 0x22)
-      let backslash = word ^ (ones &* 0x5C)
-      let flagged = ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-      if (flagged | word) & highs != 0 { break }
-      offset &+= 8
-    }
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
@@ -302,22 +313,27 @@ struct JSONParser {
     throw error("unterminated string", at: start)
   }
 
+  /// Reads the rest of a string that has escapes, from the first backslash on.
+  ///
+  /// Escapes always give whole characters, so the string is UTF-8 exactly when each run of raw bytes
+  /// between escapes is: each run is checked where it lies, so an error names the offending byte.
   @inline(never)
   private mutating func escapedString(start: Int, contentStart: Int) throws(FormatError) {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<offset]))
+    var runStart = contentStart
     while offset < bytes.count {
       let byte = bytes[offset]
       switch byte {
       case UInt8(ascii: "\""):
+        try checkRawRun(from: runStart)
         offset += 1
-        if let bad = scratch.withUnsafeBytes({ firstInvalidUTF8($0) }) {
-          throw error("string is not valid UTF-8 (byte 0x\(String(scratch[bad], radix: 16)))", at: start)
-        }
         scratch.withUnsafeBytes { MessagePackEmit.string($0, to: out) }
         return
       case UInt8(ascii: "\\"):
+        try checkRawRun(from: runStart)
         try escape()
+        runStart = offset
       case 0..<0x20:
         throw error("control character 0x\(String(byte, radix: 16)) must be escaped in a string", at: offset)
       default:
@@ -326,6 +342,15 @@ struct JSONParser {
       }
     }
     throw error("unterminated string", at: start)
+  }
+
+  /// Checks that the raw bytes from `runStart` up to `offset` are UTF-8.
+  @inline(__always)
+  private func checkRawRun(from runStart: Int) throws(FormatError) {
+    let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<offset])
+    if let bad = firstInvalidUTF8(run) {
+      throw error("string is not valid UTF-8 (byte 0x\(String(run[bad], radix: 16)))", at: runStart + bad)
+    }
   }
 
   private mutating func escape() throws(FormatError) {
@@ -359,7 +384,11 @@ struct JSONParser {
       }
       scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
     default:
-      throw error("invalid escape \\\(describeByte(at: start + 1)) in a string", at: start)
+      let next = bytes[start + 1]
+      if next >= 0x21 && next < 0x7F {
+        throw error("invalid escape '\\\(Character(Unicode.Scalar(next)))' in a string", at: start)
+      }
+      throw error("invalid escape: '\\' followed by \(describeByte(at: start + 1)) in a string", at: start)
     }
   }
 
@@ -386,6 +415,7 @@ struct JSONParser {
   /// Reads a number token: an integer when it has no fraction or exponent, otherwise a float64.
   @inline(__always)
   private mutating func number() throws(FormatError) {
+    if bytes[offset] == UInt8(ascii: "-") && hasPrefix("Infinity", at: offset + 1) { throw nonFiniteLiteral(at: offset) }
     switch try JSONNumber.scan(bytes, at: &offset) {
     case .int(let i): MessagePackEmit.integer(i, to: out)
     case .uint(let u): MessagePackEmit.unsigned(u, to: out)

@@ -77,6 +77,9 @@ struct MessagePackScanner {
   // Lengths are read into locals before they are checked: passed straight into a non-mutating check,
   // the check would see a copy of the scanner taken before the length field was read.
   private mutating func readLongHeader(_ byte: UInt8, start: Int) throws(FormatError) -> MessagePackHeader {
+    // Each length is read into a local before the helper that checks it against `remaining` is called:
+    // a non-mutating method call captures `self` before its arguments are evaluated, so reading the
+    // length inside the argument list would check it against the bytes left *before* the length field.
     switch byte {
     case 0xC4:
       let length = Int(try read(UInt8.self, "bin8", start))
@@ -159,7 +162,7 @@ struct MessagePackScanner {
     default: length = 0
     }
     guard length <= remaining else {
-      throw error("\(format) length \(length) runs past the end of the input (\(remaining) bytes left)", at: start)
+      throw error("\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
     }
     return header
   }
@@ -167,7 +170,7 @@ struct MessagePackScanner {
   private mutating func extHeader(length: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
     let type = Int8(bitPattern: try read(UInt8.self, format, start))
     guard length <= remaining else {
-      throw error("\(format) length \(length) runs past the end of the input (\(remaining) bytes left)", at: start)
+      throw error("\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
     }
     return .ext(type: type, length: length)
   }
@@ -176,7 +179,7 @@ struct MessagePackScanner {
   private func arrayHeader(count: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
     // Every element takes at least one byte, so a count above what is left cannot be right.
     guard count <= remaining else {
-      throw error("\(format) of \(count) elements runs past the end of the input (\(remaining) bytes left)", at: start)
+      throw error("\(format) of \(counted(count, "element")) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
     }
     return .array(count: count)
   }
@@ -184,7 +187,7 @@ struct MessagePackScanner {
   @inline(__always)
   private func mapHeader(count: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
     guard count <= remaining / 2 else {
-      throw error("\(format) of \(count) entries runs past the end of the input (\(remaining) bytes left)", at: start)
+      throw error("\(format) of \(counted(count, "entry", "entries")) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
     }
     return .map(count: count)
   }
@@ -225,7 +228,7 @@ struct MessagePackScanner {
   @inline(__always)
   func checkDepth(_ depth: Int, _ limits: DecodingLimits, at start: Int) throws(FormatError) {
     if depth >= limits.maxDepth {
-      throw error("nesting is deeper than the limit of \(limits.maxDepth) levels", at: start)
+      throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start)
     }
   }
 
@@ -238,10 +241,30 @@ struct MessagePackScanner {
 }
 
 /// Bounds every reader enforces, so that no input can exhaust memory or the stack.
+///
+/// Every reader checks the same limits the same way: ``MessagePackReader``, ``JSONReader``, the
+/// streaming ``Converter`` in both directions, and `inertia-convert` (`--max-depth`).
+///
+/// - ``maxDepth``: a document may hold at most this many arrays and maps nested inside each other,
+///   the top-level container included. With the default of 512, `[[…[]…]]` with 512 brackets is read
+///   and 513 fail with "nesting is deeper than the limit of 512 levels", reported at the container
+///   that opens level 513. Scalars do not count: `[[1]]` is 2 levels deep. A tagged object of the
+///   extended JSON form counts like the value it stands for. The readers recurse once per level; at
+///   the default they need more stack than a 512 KiB secondary thread has (about 1 to 2.3 KiB a level
+///   in a release build and 3 to 8.5 KiB in a debug build), so read deeply nested untrusted input on a
+///   thread with a larger stack or lower the limit.
+/// - ``maxInputSize``: the largest input accepted, in bytes, checked before anything is read
+///   ("input of N bytes is larger than the limit of M bytes"). `FileIO.read` checks it too before
+///   reading a file.
+/// - Length prefixes are not a limit but are always checked: a MessagePack string, binary or
+///   extension length, or an array or map count (each element takes at least one byte, each entry
+///   two), must fit in the bytes left after its head, so no length can make a reader allocate more
+///   than the input's size.
 public struct DecodingLimits: Sendable, Equatable {
-  /// How deeply arrays and maps may nest. A real animation file nests about ten levels.
+  /// How many arrays and maps may nest inside each other, the outermost included (default 512).
+  /// A real animation file nests about ten levels.
   public var maxDepth: Int
-  /// The largest input accepted, in bytes.
+  /// The largest input accepted, in bytes (default 1 GiB).
   public var maxInputSize: Int
 
   public init(maxDepth: Int = 512, maxInputSize: Int = 1 << 30) {

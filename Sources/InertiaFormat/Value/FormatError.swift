@@ -39,9 +39,15 @@ public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
     return ": offset \(offset)"
   }
 
-  /// The message followed by the path, when the path is not the root.
+  /// The message followed by the path, when the path is not the root. A path more than 32 levels deep
+  /// is shortened in the middle, so the line stays readable.
   public var messageWithPath: String {
-    path.isRoot ? message : "\(message) at \(path)"
+    if path.isRoot { return message }
+    let components = path.components
+    guard components.count > 32 else { return "\(message) at \(path)" }
+    let head = JSONPointer(Array(components.prefix(16)))
+    let tail = JSONPointer(Array(components.suffix(8)))
+    return "\(message) at \(head)/…(\(components.count - 24) more levels)…\(tail)"
   }
 
   /// `offset 1234: message at /0/id` or `3:14: message at /0/id`.
@@ -58,4 +64,9 @@ public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
   mutating func prepend(_ component: JSONPointer.Component) {
     path.components.insert(component, at: 0)
   }
+}
+
+/// `1 byte`, `2 bytes`: a count and its noun, for error messages.
+func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+  "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
 }

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Decodes any `Decodable` type from MessagePack, shaped like Foundation's `JSONDecoder`.
+///
+/// The bytes are first read into a ``MessagePackValue`` tree by ``MessagePackReader``, then decoded from it
+/// (``decode(_:from:)-(_,MessagePackValue)`` decodes a tree you already hold).
+///
+/// Numbers decode across encodings the way the runtimes accept them: a `Double` reads an integer or a float
+/// of either width (`"scale": 1`); an integer type reads an integer, or a float with an integral value,
+/// within its range. A fraction, NaN or infinity into an integer, or any value out of range, is an error.
+///
+/// Every failure is a `DecodingError` whose coding path and description say where and what, such as
+/// `[0].keyframes[2].values.translate: expected 2 numbers, found 3`. Bytes that are not MessagePack at
+/// all give `DecodingError.dataCorrupted` with the reader's ``FormatError`` as its underlying error.
+///
+/// ```swift
+/// let animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: data)
+/// ```
+public struct MessagePackDecoder: Sendable {
+  /// Whether the Inertia model's types keep the fields they do not know. Defaults to `.preserve`.
+  public var unknownFieldPolicy: InertiaUnknownFieldPolicy
+  /// Values the decoded types can read from their decoder's `userInfo`.
+  public var userInfo: [CodingUserInfoKey: any Sendable]
+  /// The bounds the reader enforces on the input.
+  public var limits: DecodingLimits
+
+  /// A decoder; by default it keeps unknown fields, passes no `userInfo` and reads within the default limits.
+  public init(
+    unknownFieldPolicy: InertiaUnknownFieldPolicy = .preserve, userInfo: [CodingUserInfoKey: any Sendable] = [:],
+    limits: DecodingLimits = .default
+  ) {
+    self.unknownFieldPolicy = unknownFieldPolicy
+    self.userInfo = userInfo
+    self.limits = limits
+  }
+
+  /// Decodes a value of `type` from MessagePack bytes.
+  /// - Throws: `DecodingError`; `.dataCorrupted` with a ``FormatError`` underneath when the bytes are not
+  ///   one well-formed MessagePack value.
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    let value: MessagePackValue
+    do {
+      value = try MessagePackReader(limits: limits).read(data)
+    } catch {
+      throw CodingFailure.unreadable(error)
+    }
+    return try decode(type, from: value)
+  }
+
+  /// Decodes a value of `type` from MessagePack bytes.
+  /// - Throws: `DecodingError`; `.dataCorrupted` with a ``FormatError`` underneath when the bytes are not
+  ///   one well-formed MessagePack value.
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    let value: MessagePackValue
+    do {
+      value = try MessagePackReader(limits: limits).read(bytes)
+    } catch {
+      throw CodingFailure.unreadable(error)
+    }
+    return try decode(type, from: value)
+  }
+
+  /// Decodes a value of `type` from a value tree already read, from MessagePack or JSON.
+  /// - Throws: `DecodingError`.
+  public func decode<T: Decodable>(_ type: T.Type, from value: MessagePackValue) throws -> T {
+    try Self.decode(type, from: value, dataForm: .binary, userInfo: userInfo, unknownFieldPolicy: unknownFieldPolicy)
+  }
+
+  static func decode<T: Decodable>(
+    _ type: T.Type, from value: MessagePackValue, dataForm: ValueCodingOptions.DataForm,
+    userInfo: [CodingUserInfoKey: any Sendable], unknownFieldPolicy: InertiaUnknownFieldPolicy
+  ) throws -> T {
+    let options = ValueCodingOptions(dataForm: dataForm, userInfo: userInfo, unknownFieldPolicy: unknownFieldPolicy)
+    let decoder = ValueDecoder(value: value, codingPath: [], options: options)
+    return try decoder.unbox(value, as: type, at: [])
+  }
+}

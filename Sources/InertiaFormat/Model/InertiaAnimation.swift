@@ -1,0 +1,69 @@
+/// One animation object: the track of one animated view, and the shapes drawn against it.
+///
+/// A file is an array of these (`[InertiaAnimation]`). Mirrors the SwiftUI runtime's
+/// `InertiaAnimationSchema`, with ``shapes`` added. The fields and their defaults are those of
+/// ``InertiaSchema/animation``: all are required on the wire but `shapes`, which older files lack.
+///
+/// Decoding then encoding keeps a file as it was: key order, fields absent from the file, and fields these
+/// types do not know (``unknownFields``) all come back as they were.
+///
+/// ```swift
+/// let animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: data)
+/// let card = animations.first { $0.id == "card0" }
+/// ```
+public struct InertiaAnimation: Codable, Identifiable, Equatable, Sendable {
+  /// Matches the id the animated view was tagged with: `.inertia("card0")`, `<Inertia id="card0">`.
+  public var id: String
+  /// The pose the view sits at before the animation runs.
+  public var initialValues: InertiaAnimationValues
+  /// Whether it plays as soon as its schema arrives, or waits to be triggered.
+  public var invokeType: InertiaAnimationInvokeType
+  /// The poses to animate through, in order.
+  public var keyframes: [InertiaAnimationKeyframe]
+  /// Vectors drawn against this view. Absent in files written before shapes existed, which reads as none.
+  public var shapes: [InertiaShape]
+  /// Entries of the file's object that these fields do not cover, such as a newer editor's, in file order.
+  /// They are written back unless the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  public var unknownFields: [MessagePackValue.MapEntry]
+  var keyOrder = SourceKeyOrder()
+
+  /// An animation object. `shapes` defaults to none, which an older file without the key means too.
+  public init(
+    id: String, initialValues: InertiaAnimationValues, invokeType: InertiaAnimationInvokeType,
+    keyframes: [InertiaAnimationKeyframe], shapes: [InertiaShape] = [], unknownFields: [MessagePackValue.MapEntry] = []
+  ) {
+    self.id = id
+    self.initialValues = initialValues
+    self.invokeType = invokeType
+    self.keyframes = keyframes
+    self.shapes = shapes
+    self.unknownFields = unknownFields
+  }
+
+  /// Reads the object as ``InertiaSchema/animation`` describes it: required fields must be present,
+  /// absent ones take their defaults, and unknown fields and the key order are kept.
+  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
+  public init(from decoder: any Decoder) throws {
+    let fields = try InertiaObjectDecoding(decoder, InertiaSchema.animation)
+    id = try fields.decode("id")
+    invokeType = try fields.decode("invokeType")
+    initialValues = try fields.decode("initialValues")
+    keyframes = try fields.decode("keyframes")
+    shapes = try fields.decode("shapes", default: [])
+    unknownFields = try fields.unknownFields()
+    keyOrder = fields.keyOrder
+  }
+
+  /// Writes the object: keys in its file's order (in ``InertiaSchema/animation``'s when made in code),
+  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
+  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  public func encode(to encoder: any Encoder) throws {
+    var fields = InertiaObjectEncoding(InertiaSchema.animation, keyOrder: keyOrder)
+    fields.encode(id, "id")
+    fields.encode(invokeType, "invokeType")
+    fields.encode(initialValues, "initialValues")
+    fields.encode(keyframes, "keyframes")
+    fields.encode(shapes, "shapes", default: [])
+    try fields.write(to: encoder, unknownFields: unknownFields)
+  }
+}

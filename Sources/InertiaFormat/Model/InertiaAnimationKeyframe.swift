@@ -1,0 +1,53 @@
+/// One keyframe of a track: a pose, and how long it takes to reach it from the keyframe before.
+///
+/// Mirrors the SwiftUI runtime's `InertiaAnimationKeyframe`. All three fields are required on the wire
+/// (see ``InertiaSchema/keyframe``).
+///
+/// `duration` is relative: the seconds taken to travel from the previous keyframe (or, for the first, from
+/// the initial values) to this one. See ``InertiaAnimation/keyframeTimes`` for absolute times and
+/// ``effectiveDuration`` for what the runtime plays.
+public struct InertiaAnimationKeyframe: Codable, Identifiable, Equatable, Sendable {
+  /// Unique within the track. The editor writes UUIDs.
+  public var id: String
+  /// The pose at this keyframe.
+  public var values: InertiaAnimationValues
+  /// Seconds to reach this keyframe from the previous one.
+  public var duration: Double
+  /// Entries of the file's object that these fields do not cover, in file order. They are written back
+  /// unless the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  public var unknownFields: [MessagePackValue.MapEntry]
+  var keyOrder = SourceKeyOrder()
+
+  /// A keyframe reached `duration` seconds after the one before it.
+  public init(
+    id: String, values: InertiaAnimationValues, duration: Double, unknownFields: [MessagePackValue.MapEntry] = []
+  ) {
+    self.id = id
+    self.values = values
+    self.duration = duration
+    self.unknownFields = unknownFields
+  }
+
+  /// Reads the object as ``InertiaSchema/keyframe`` describes it: required fields must be present,
+  /// absent ones take their defaults, and unknown fields and the key order are kept.
+  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
+  public init(from decoder: any Decoder) throws {
+    let fields = try InertiaObjectDecoding(decoder, InertiaSchema.keyframe)
+    id = try fields.decode("id")
+    duration = try fields.decode("duration")
+    values = try fields.decode("values")
+    unknownFields = try fields.unknownFields()
+    keyOrder = fields.keyOrder
+  }
+
+  /// Writes the object: keys in its file's order (in ``InertiaSchema/keyframe``'s when made in code),
+  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
+  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  public func encode(to encoder: any Encoder) throws {
+    var fields = InertiaObjectEncoding(InertiaSchema.keyframe, keyOrder: keyOrder)
+    fields.encode(id, "id")
+    fields.encode(duration, "duration")
+    fields.encode(values, "values")
+    try fields.write(to: encoder, unknownFields: unknownFields)
+  }
+}

@@ -1,0 +1,108 @@
+/// One pose: the five animatable values a keyframe carries, that an animation starts from, and that place a
+/// shape.
+///
+/// Mirrors the SwiftUI runtime's `InertiaAnimationValues`, with `Double` for `CGFloat` and ``Translate`` for
+/// `CGSize`, so `values.translate.width` reads the same in both. Every field is required on the wire (see
+/// ``InertiaSchema/values``).
+public struct InertiaAnimationValues: Codable, Equatable, Sendable {
+  /// Scale factor; 1 is the view's own size.
+  public var scale: Double
+  /// Offset as a fraction of the container's size (for a shape, in the units the shape is sized in).
+  public var translate: Translate
+  /// Degrees about the top-left corner, applied first.
+  public var rotate: Double
+  /// Degrees about the centre.
+  public var rotateCenter: Double
+  /// Opacity from 0 to 1.
+  public var opacity: Double
+  /// Entries of the file's object that these fields do not cover, such as a newer editor's, in file order.
+  /// They are written back unless the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  public var unknownFields: [MessagePackValue.MapEntry]
+  var keyOrder = SourceKeyOrder()
+
+  /// A pose; every value defaults to the identity pose's.
+  public init(
+    scale: Double = 1, translate: Translate = .zero, rotate: Double = 0, rotateCenter: Double = 0,
+    opacity: Double = 1, unknownFields: [MessagePackValue.MapEntry] = []
+  ) {
+    self.scale = scale
+    self.translate = translate
+    self.rotate = rotate
+    self.rotateCenter = rotateCenter
+    self.opacity = opacity
+    self.unknownFields = unknownFields
+  }
+
+  /// The identity pose: scale 1, no translation or rotation, opaque. What an absent shape `transforms`
+  /// means.
+  public static let identity = InertiaAnimationValues()
+
+  /// The `translate` pair, written `[x, y]`.
+  ///
+  /// Named `width` and `height` as the SwiftUI runtime's `CGSize` names them; `width` is the horizontal
+  /// offset, `x`, and comes first.
+  public struct Translate: Codable, Hashable, Sendable {
+    /// The horizontal offset, `x`.
+    public var width: Double
+    /// The vertical offset, `y`.
+    public var height: Double
+
+    /// An offset of `width` across (x) and `height` down (y).
+    public init(width: Double, height: Double) {
+      self.width = width
+      self.height = height
+    }
+
+    /// No offset.
+    public static let zero = Translate(width: 0, height: 0)
+
+    /// Reads `[x, y]`.
+    /// - Throws: `DecodingError` when the value is not an array of exactly two numbers, such as
+    ///   `[0].keyframes[2].values.translate: expected 2 numbers, found 3`.
+    public init(from decoder: any Decoder) throws {
+      var pair = try decoder.unkeyedContainer()
+      if let count = pair.count, count != 2 {
+        throw CodingFailure.dataCorrupted("expected 2 numbers, found \(count)", at: decoder.codingPath)
+      }
+      width = try pair.decode(Double.self)
+      height = try pair.decode(Double.self)
+      if !pair.isAtEnd {
+        throw CodingFailure.dataCorrupted("expected 2 numbers, found more", at: decoder.codingPath)
+      }
+    }
+
+    /// Writes `[x, y]`.
+    public func encode(to encoder: any Encoder) throws {
+      var pair = encoder.unkeyedContainer()
+      try pair.encode(width)
+      try pair.encode(height)
+    }
+  }
+
+  /// Reads the object as ``InertiaSchema/values`` describes it: required fields must be present,
+  /// absent ones take their defaults, and unknown fields and the key order are kept.
+  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
+  public init(from decoder: any Decoder) throws {
+    let fields = try InertiaObjectDecoding(decoder, InertiaSchema.values)
+    scale = try fields.decode("scale")
+    translate = try fields.decode("translate")
+    rotate = try fields.decode("rotate")
+    rotateCenter = try fields.decode("rotateCenter")
+    opacity = try fields.decode("opacity")
+    unknownFields = try fields.unknownFields()
+    keyOrder = fields.keyOrder
+  }
+
+  /// Writes the object: keys in its file's order (in ``InertiaSchema/values``'s when made in code),
+  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
+  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  public func encode(to encoder: any Encoder) throws {
+    var fields = InertiaObjectEncoding(InertiaSchema.values, keyOrder: keyOrder)
+    fields.encode(scale, "scale")
+    fields.encode(translate, "translate")
+    fields.encode(rotate, "rotate")
+    fields.encode(rotateCenter, "rotateCenter")
+    fields.encode(opacity, "opacity")
+    try fields.write(to: encoder, unknownFields: unknownFields)
+  }
+}

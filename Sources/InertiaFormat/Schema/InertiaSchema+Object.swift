@@ -1,0 +1,30 @@
+extension InertiaSchema {
+  /// One kind of object: its fields, in the order the editor writes them.
+  public struct Object: Hashable, Sendable {
+    /// Which object this table describes.
+    public let kind: ObjectKind
+    /// The fields, in the order the editor writes them.
+    public let fields: [Field]
+
+    init(kind: ObjectKind, fields: [Field]) {
+      self.kind = kind
+      self.fields = fields
+    }
+
+    /// The field called `name`, or `nil` when the object has no such field (an unknown field).
+    public func field(named name: String) -> Field? {
+      fields.first { $0.name == name }
+    }
+
+    /// The position of the field called `name` in ``fields``.
+    public func index(ofField name: String) -> Int? {
+      fields.firstIndex { $0.name == name }
+    }
+
+    /// The names of the fields, in order.
+    public var fieldNames: [String] { fields.map(\.name) }
+
+    /// The fields a file must carry.
+    public var requiredFields: [Field] { fields.filter(\.isRequired) }
+  }
+}

@@ -1,0 +1,34 @@
+/// One place where a document does not follow ``InertiaSchema``.
+public struct InertiaSchemaViolation: Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong.
+  public enum Kind: Hashable, Sendable {
+    /// An object lacks a required field. The path is the object's.
+    case missingField(String)
+    /// A value is of the wrong kind: a string where a number belongs, three numbers for a pair, a
+    /// fractional `zIndex`. The path is the value's.
+    case wrongType(expected: InertiaSchema.ValueType)
+    /// A string outside its field's set, such as `"invokeType": "sometimes"`. The path is the value's.
+    case valueNotAllowed(allowed: [String])
+    /// An object carries a key its schema does not list. The path is the entry's.
+    case unknownField(String)
+  }
+
+  /// Where: the object, value or entry the violation is about.
+  public var path: JSONPointer
+  /// What is wrong.
+  public var kind: Kind
+  /// The same, in one sentence without a trailing period.
+  public var message: String
+
+  /// A violation at `path`.
+  public init(path: JSONPointer, kind: Kind, message: String) {
+    self.path = path
+    self.kind = kind
+    self.message = message
+  }
+
+  /// `/0/keyframes/2/values/translate: expected 2 numbers, found 3`.
+  public var description: String {
+    path.isRoot ? message : "\(path): \(message)"
+  }
+}

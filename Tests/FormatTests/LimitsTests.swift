@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+@testable import InertiaFormat
+
+/// Every way the package reads a document, each run on the same input with the same limits.
+enum ReadPath: String, CaseIterable, Sendable {
+  case messagePackReader, messagePackPositions, messagePackToJSON, messagePackToExtendedJSON
+  case jsonReader, jsonPositions, jsonToMessagePack, jsonToMessagePackExtended
+
+  var isJSON: Bool { rawValue.hasPrefix("json") }
+
+  func read(_ bytes: [UInt8], _ limits: DecodingLimits) throws(FormatError) {
+    switch self {
+    case .messagePackReader: _ = try MessagePackReader(limits: limits).read(bytes)
+    case .messagePackPositions: _ = try MessagePackReader(limits: limits).readWithPositions(bytes)
+    case .messagePackToJSON: _ = try Converter.toJSON(messagePack: bytes, limits: limits)
+    case .messagePackToExtendedJSON: _ = try Converter.toJSON(messagePack: bytes, options: .init(extended: true), limits: limits)
+    case .jsonReader: _ = try JSONReader(limits: limits).read(bytes)
+    case .jsonPositions: _ = try JSONReader(limits: limits).readWithPositions(bytes)
+    case .jsonToMessagePack: _ = try Converter.toMessagePack(json: bytes, limits: limits)
+    case .jsonToMessagePackExtended: _ = try Converter.toMessagePack(json: bytes, extended: true, limits: limits)
+    }
+  }
+}
+
+/// `depth` containers nested inside each other, around a 1.
+private func nested(_ depth: Int, maps: Bool) -> MessagePackValue {
+  var value: MessagePackValue = 1
+  for level in 0..<depth { value = maps && level % 2 == 0 ? ["k": value] : [value] }
+  return value
+}
+
+@Suite("Limits: depth, input size and length prefixes, at their boundaries")
+struct LimitsTests {
+  struct DepthCase: Sendable, CustomTestStringConvertible {
+    let limit: Int
+    let maps: Bool
+    let path: ReadPath
+    var testDescription: String { "\(path) limit \(limit)\(maps ? " with maps" : "")" }
+  }
+
+  static let depthCases: [DepthCase] = [1, 2, 7, 512].flatMap { limit in
+    [false, true].flatMap { maps in ReadPath.allCases.map { DepthCase(limit: limit, maps: maps, path: $0) } }
+  }
+
+  @Test("a document nested exactly to maxDepth is read; one level more fails at the container that opens it", arguments: depthCases)
+  func depthBoundary(_ row: DepthCase) throws {
+    let limits = DecodingLimits(maxDepth: row.limit)
+    func input(_ depth: Int) throws -> [UInt8] {
+      let value = nested(depth, maps: row.maps)
+      return row.path.isJSON ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
+    }
+    #expect(throws: Never.self) { try row.path.read(try input(row.limit), limits) }
+    let tooDeep = try input(row.limit + 1)
+    do {
+      try row.path.read(tooDeep, limits)
+      Issue.record("read \(row.limit + 1) levels")
+    } catch {
+      #expect(error.message == "nesting is deeper than the limit of \(counted(row.limit, "level"))")
+      #expect(error.path.components.count == row.limit)
+      // The offset is that of the innermost container's opening byte.
+      let opener: UInt8 = row.maps ? (row.path.isJSON ? UInt8(ascii: "{") : 0x81) : (row.path.isJSON ? UInt8(ascii: "[") : 0x91)
+      #expect(tooDeep[error.offset] == opener)
+    }
+  }
+
+  @Test("scalars do not count as a level")
+  func scalarsDoNotCount() throws {
+    let limits = DecodingLimits(maxDepth: 2)
+    #expect(try JSONReader(limits: limits).read(utf8("[[1, \"a\", null]]")) == [[1, "a", nil]])
+    #expect(try MessagePackReader(limits: limits).read(hexBytes("91 81 a1 61 c0")) == [["a": nil]])
+    #expect(try MessagePackReader(limits: DecodingLimits(maxDepth: 1)).read(hexBytes("81 a1 61 c0")) == ["a": nil])
+  }
+
+  @Test("extended JSON counts a tagged value like the value it stands for", arguments: [1, 2, 6, 100])
+  func extendedTagsCountLikeTheirValues(_ limit: Int) throws {
+    let limits = DecodingLimits(maxDepth: limit)
+    // Maps with non-string keys (written as {"$map": [[key, value]]}) nested to the limit, around
+    // a scalar that only the extended form holds.
+    func mapsWithIntegerKeys(_ depth: Int) -> MessagePackValue {
+      var value: MessagePackValue = .binary([1])
+      for _ in 0..<depth { value = .map([.init(1, value)]) }
+      return value
+    }
+    let bytes = MessagePackWriter().write(mapsWithIntegerKeys(limit))
+    let json = try Converter.toJSON(messagePack: bytes, options: .init(extended: true), limits: limits)
+    #expect(try Converter.toMessagePack(json: json, extended: true, limits: limits) == bytes)
+    #expect(try JSONReader(limits: limits, extended: true).read(json) == mapsWithIntegerKeys(limit))
+    // One level more fails in both directions, at the innermost map.
+    let deeper = MessagePackWriter().write(mapsWithIntegerKeys(limit + 1))
+    let readError = try #require(messagePackError(deeper, limits: limits))
+    #expect(readError.message == "nesting is deeper than the limit of \(counted(limit, "level"))")
+    let deeperJSON = try Converter.toJSON(messagePack: deeper, options: .init(extended: true))
+    let parseError = try #require(jsonError(deeperJSON, extended: true, limits: limits))
+    #expect(parseError.message == "nesting is deeper than the limit of \(counted(limit, "level"))")
+    #expect(text(Array(deeperJSON[parseError.offset...].prefix(8))) == "{\"$map\":")
+    // A tagged scalar inside `limit` containers is no level of its own.
+    var scalarInside: MessagePackValue = .binary([1])
+    for _ in 0..<limit { scalarInside = [scalarInside] }
+    let scalarJSON = try Converter.toJSON(messagePack: MessagePackWriter().write(scalarInside), options: .init(extended: true), limits: limits)
+    #expect(try JSONReader(limits: limits, extended: true).read(scalarJSON) == scalarInside)
+    // But a plain object there is one.
+    var objectInside: MessagePackValue = ["$other": 1]
+    for _ in 0..<limit { objectInside = [objectInside] }
+    let objectJSON = try JSONWriter(options: .init(style: .compact, extended: true)).write(objectInside)
+    #expect(jsonError(objectJSON, extended: true, limits: limits)?.message == "nesting is deeper than the limit of \(counted(limit, "level"))")
+    var emptyInside: MessagePackValue = [:]
+    for _ in 0..<limit { emptyInside = [emptyInside] }
+    #expect(jsonError(try JSONWriter(options: .init(style: .compact)).write(emptyInside), extended: true, limits: limits) != nil)
+  }
+
+  // MARK: Input size
+
+  @Test("maxInputSize: an input of exactly the limit is read, one byte more is refused first", arguments: ReadPath.allCases)
+  func inputSize(_ path: ReadPath) throws {
+    let fits = path.isJSON ? utf8("[1,2,3,45]") : hexBytes("99 01 02 03 04 05 06 07 08 09")
+    #expect(fits.count == 10)
+    let limits = DecodingLimits(maxInputSize: 10)
+    #expect(throws: Never.self) { try path.read(fits, limits) }
+    let tooBig = path.isJSON ? utf8("[1,2,3,456]") : hexBytes("9a 01 02 03 04 05 06 07 08 09 0a")
+    #expect(throws: FormatError(format: path.isJSON ? .json : .messagePack, offset: 0,
+      line: path.isJSON ? 1 : nil, column: path.isJSON ? 1 : nil,
+      message: "input of 11 bytes is larger than the limit of 10 bytes")) {
+      try path.read(tooBig, limits)
+    }
+  }
+
+  @Test("FileIO.read refuses a file larger than its limit before reading it")
+  func fileSizeLimit() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write("x.json", "[1,2,3,456]")
+    #expect(try FileIO.read(path, maxSize: 11).count == 11)
+    #expect(throws: FileIOError(path: path, operation: "read", reason: "it is 11 bytes, larger than the limit of 10 bytes")) {
+      try FileIO.read(path, maxSize: 10)
+    }
+  }
+
+  // MARK: Length prefixes
+
+  struct PrefixCase: Sendable, CustomTestStringConvertible {
+    let format: String
+    /// The head for a length or count of `n`.
+    let head: @Sendable (Int) -> [UInt8]
+    /// The bytes each unit of length or count needs.
+    let unit: Int
+    let message: @Sendable (Int, Int) -> String
+    var testDescription: String { format }
+  }
+
+  private static func be(_ n: Int, _ width: Int) -> [UInt8] { (0..<width).reversed().map { UInt8(truncatingIfNeeded: n >> (8 * $0)) } }
+
+  static let prefixes: [PrefixCase] = {
+    func payload(_ name: String, _ head: @escaping @Sendable (Int) -> [UInt8]) -> PrefixCase {
+      PrefixCase(format: name, head: head, unit: 1) { n, left in "\(name) length \(n) runs past the end of the input (\(counted(left, "byte")) left)" }
+    }
+    func array(_ name: String, _ head: @escaping @Sendable (Int) -> [UInt8]) -> PrefixCase {
+      PrefixCase(format: name, head: head, unit: 1) { n, left in "\(name) of \(counted(n, "element")) runs past the end of the input (\(counted(left, "byte")) left)" }
+    }
+    func map(_ name: String, _ head: @escaping @Sendable (Int) -> [UInt8]) -> PrefixCase {
+      PrefixCase(format: name, head: head, unit: 2) { n, left in "\(name) of \(counted(n, "entry", "entries")) runs past the end of the input (\(counted(left, "byte")) left)" }
+    }
+    return [
+      payload("fixstr") { [0xA0 | UInt8($0)] },
+      payload("str8") { [0xD9] + be($0, 1) },
+      payload("str16") { [0xDA] + be($0, 2) },
+      payload("str32") { [0xDB] + be($0, 4) },
+      payload("bin8") { [0xC4] + be($0, 1) },
+      payload("bin16") { [0xC5] + be($0, 2) },
+      payload("bin32") { [0xC6] + be($0, 4) },
+      payload("ext8") { [0xC7] + be($0, 1) + [0x05] },
+      payload("ext16") { [0xC8] + be($0, 2) + [0x05] },
+      payload("ext32") { [0xC9] + be($0, 4) + [0x05] },
+      array("fixarray") { [0x90 | UInt8($0)] },
+      array("array16") { [0xDC] + be($0, 2) },
+      array("array32") { [0xDD] + be($0, 4) },
+      map("fixmap") { [0x80 | UInt8($0)] },
+      map("map16") { [0xDE] + be($0, 2) },
+      map("map32") { [0xDF] + be($0, 4) },
+    ]
+  }()
+
+  @Test("a length or count that exactly fits the bytes left is read; one more is refused at the head", arguments: prefixes)
+  func lengthPrefix(_ row: PrefixCase) throws {
+    for n in [1, 5, 14] {
+      // n units of content: 'a' for payloads (valid UTF-8), nil for elements and entries.
+      let content = [UInt8](repeating: row.unit == 1 && !row.format.contains("array") ? 0x61 : 0xC0, count: n * row.unit)
+      #expect(throws: Never.self, "\(row.format) \(n)") { try MessagePackReader().read(row.head(n) + content) }
+      let short = row.head(n + 1) + content
+      let error = try #require(messagePackError(short))
+      #expect(error.offset == 0)
+      #expect(error.message == row.message(n + 1, content.count), "\(row.format) \(n + 1)")
+    }
+    // A length field of all ones over a short input fails at once, allocating nothing.
+    if !row.format.hasPrefix("fix") {
+      let huge = row.head(row.format.hasSuffix("8") ? 0xFF : row.format.hasSuffix("16") ? 0xFFFF : 0xFFFF_FFFF) + [0xC0, 0xC0]
+      #expect(messagePackError(huge)?.offset == 0)
+    }
+  }
+
+  @Test("fixext sizes are checked like lengths", arguments: [(0xD4, 1), (0xD5, 2), (0xD6, 4), (0xD7, 8), (0xD8, 16)])
+  func fixext(_ format: Int, _ size: Int) throws {
+    let head: [UInt8] = [UInt8(format), 0x05]
+    #expect(try MessagePackReader().read(head + [UInt8](repeating: 7, count: size)) == .ext(type: 5, data: [UInt8](repeating: 7, count: size)))
+    let error = try #require(messagePackError(head + [UInt8](repeating: 7, count: size - 1)))
+    #expect(error.message == "fixext\(size) length \(size) runs past the end of the input (\(counted(size - 1, "byte")) left)")
+  }
+}
+
+/// Whether the readers can go as deep as their limit allows on a thread with a small stack.
+///
+/// Each reader recurses once per level of nesting. At the default limit of 512 levels that needs about
+/// 1.5 MiB (MessagePack reader) to 4.3 MiB (JSON parser, nested objects) of stack in a debug build and
+/// about 0.55 to 1.2 MiB in a release build: more than the 512 KiB of a secondary thread on Darwin.
+@Suite("Stack safety: reading to the depth limit on small stacks")
+struct StackSafetyTests {
+  /// Deeper than any animation file nests (about ten levels: shapes inside shapes carrying tracks).
+  static let realisticDepth = 32
+
+  @Test("documents nested deeper than real files read on a 512 KiB thread, in every reader", arguments: ReadPath.allCases)
+  func realisticDepthOnSmallStack(_ path: ReadPath) throws {
+    let value = nested(Self.realisticDepth, maps: true)
+    let bytes = path.isJSON ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
+    let failure = onThread(stackSize: smallThreadStackSize) {
+      Result { () throws(FormatError) in try path.read(bytes, .default) }
+    }
+    #expect(throws: Never.self) { try failure.get() }
+  }
+
+  @Test("1,000,000 levels fail on the limit on a thread with a main thread's stack", arguments: ReadPath.allCases)
+  func millionLevels(_ path: ReadPath) throws {
+    let bytes = path.isJSON ? utf8(String(repeating: "[", count: 1_000_000)) : [UInt8](repeating: 0x91, count: 1_000_000)
+    let result = onThread(stackSize: mainThreadStackSize) { Result { () throws(FormatError) in try path.read(bytes, .default) } }
+    guard case .failure(let error) = result else { Issue.record("accepted"); return }
+    #expect(error.message == "nesting is deeper than the limit of 512 levels")
+  }
+
+  /// Runs the built tool on a document nested to the default limit with the main thread's stack
+  /// limited to 512 KiB (`ulimit -s 512`), in a child process so that an overflow cannot take the
+  /// test run down. Known to fail until the readers stop recursing once per level.
+  @Test("depth 512 on a 512 KiB stack", .enabled(if: builtConvertTool != nil, "inertia-convert is not built beside the tests"),
+    arguments: ["arrays.inertia", "maps.inertia", "arrays.json", "maps.json"])
+  func limitDepthOnSmallStack(_ name: String) throws {
+    let directory = try TemporaryDirectory()
+    let value = nested(512, maps: name.hasPrefix("maps"))
+    let bytes = name.hasSuffix(".json") ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
+    let input = try directory.write(name, bytes)
+    for command in ["to-json", "to-msgpack"] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "ulimit -s 512 && exec \"$0\" \"$@\"", builtConvertTool!.path, command, input, "-o", directory.file("out")]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      withKnownIssue("the readers need more than 512 KiB of stack at depth 512 (see DecodingLimits)") {
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(command) \(name)")
+      }
+    }
+  }
+}
