@@ -22,7 +22,7 @@ public struct LintSettings: Sendable, Equatable {
   /// The loop duration the app plays at, in seconds: 3 unless the app sets `inertia.loopDuration`.
   public var loopDuration: Double
 
-  public init(containerIDs: [String] = ["animation"], loopDuration: Double = 3) {
+  public init(containerIDs: [String] = ["animation"], loopDuration: Double = InertiaPlayback.defaultLoopDuration) {
     self.containerIDs = containerIDs
     self.loopDuration = loopDuration
   }
@@ -74,11 +74,9 @@ public struct LintContext: Sendable {
     return timings
   }
 
-  /// The container id the file serves: its name without the extension.
+  /// The container id the file serves: its name without the `.inertia` (or `.json`) extension.
   public var containerID: String? {
-    guard let fileName else { return nil }
-    guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return fileName }
-    return String(fileName[..<dot])
+    fileName.map(InertiaFileName.containerID(forFileName:))
   }
 }
 

@@ -53,7 +53,9 @@ struct NonPositiveDurationRule: LintRule {
           "keyframe duration \(RuleText.number(seconds)) is not positive: the runtime plays it as 0.001 s, an "
             + "instant jump, \(consequence)",
           at: duration,
-          fix: findings.fix("set the duration to 0.001", .safe, replacing: duration, with: .float64(0.001)))
+          fix: findings.fix(
+            "set the duration to 0.001", .safe, replacing: duration,
+            with: .float64(InertiaPlayback.minimumKeyframeDuration)))
       }
     }
   }

@@ -22,7 +22,7 @@ struct TrackBeyondEditorRangeRule: LintRule {
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    let limit = TrackTiming.editorLoopRange.upperBound
+    let limit = InertiaPlayback.loopDurationRange.upperBound
     for (track, timing) in zip(context.outline.tracks, context.trackTimings) where track.isPlayed {
       guard let keyframes = track.keyframesArray else { continue }
       guard timing.writtenLength > limit else { continue }
