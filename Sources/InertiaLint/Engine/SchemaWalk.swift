@@ -11,9 +11,11 @@ import InertiaFormat
 /// document, for the `schema` and `unknown-field` rules (see ``LintContext/schemaEvents``).
 ///
 /// Every event carries the located value, so a finding on a later duplicate of a key points at that
-/// duplicate. A field's first entry is the one checked, as decoders use it. A field that is not required
-/// may be `nil`, which decoders read as absent. Maps the table does not describe (inside unknown fields,
-/// `vertices`, or values of the wrong type) are still checked for repeated keys.
+/// duplicate. A field's first entry is the one checked, as decoders use it. It finds what
+/// ``InertiaSchema/violations(in:)`` finds (a test keeps the two in step), and beyond that repeated keys,
+/// in every map, including those the table does not describe (inside unknown fields, `vertices`, or values
+/// of the wrong type). A `nil` is of the wrong type for every field, optional ones included, as the typed
+/// model reads it.
 final class SchemaWalk {
   /// What the walk meets.
   enum Event {
@@ -142,9 +144,7 @@ final class SchemaWalk {
           scanForDuplicateKeys(entry.value)
         } else {
           seen |= 1 << index
-          if object.requiredMask & (1 << index) != 0 || !document.isNil(entry.value) {
-            check(entry.value, as: object.fieldTypes[index], context: Context(kind: object.kind, field: index, isElement: false))
-          }
+          check(entry.value, as: object.fieldTypes[index], context: Context(kind: object.kind, field: index, isElement: false))
         }
       case .some(.none):
         let name = document.name(of: entry) ?? ""

@@ -18,15 +18,16 @@ struct SchemaRule: LintRule {
       `translate` is two numbers); every value has its field's type (`zIndex` an integer, colour \
       components numbers); `invokeType`, `position` and a shape's `type` are from their documented sets; \
       every key is a string; and no map, anywhere in the file, has the same key twice (decoders disagree \
-      on which value wins, and a strict one refuses the file). An optional field may be null, which \
-      decoders read as absent. Error: this crashes an app.
+      on which value wins, and a strict one refuses the file). An optional field is either absent or of \
+      its type: `null` is not "absent" to every decoder, and the editor never writes it. Error: this \
+      crashes an app.
       """,
     nonTriggeringExamples: [
       Example("[]"),
       Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "1")]))]"),
       Example(
         #"[{"id": "card0", "invokeType": "auto", "initialValues": \#(RuleText.pose), "keyframes": [], "#
-          + #""shapes": [{"id": "S", "zIndex": 2.0, "position": "top", "fill": null, "shape": {"id": "D", "#
+          + #""shapes": [{"id": "S", "zIndex": 2.0, "position": "top", "shape": {"id": "D", "#
           + #""type": "circle", "width": 0.5, "height": 0.5, "fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
     ],
     triggeringExamples: [
@@ -41,7 +42,7 @@ struct SchemaRule: LintRule {
       Example(
         #"[{"id": "card0", ↓"id": "card1", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "#
           + #""keyframes": [], "shapes": [{"id": "S", "zIndex": ↓0.5, "shape": {"id": "D", "type": ↓"star", "#
-          + #""width": 1, "height": 1}}]}]"#),
+          + #""width": 1, "height": 1, "fill": ↓null}}]}]"#),
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
