@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import InertiaLint
+
+/// The README section and the pre-commit hook agree with the code.
+@Suite("Documentation")
+struct DocumentationTests {
+  static let readme = RegistryTests.repository.appendingPathComponent("Docs/lint-readme-section.md")
+
+  @Test("The README section's rule table lists every rule at its default severity")
+  func ruleTable() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    let documented = rows.map { row in
+      row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    #expect(documented.map { $0[0] } == RuleRegistry.identifiers.map { "`\($0)`" })
+    for (row, rule) in zip(documented, RuleRegistry.descriptions) {
+      #expect(row[1] == rule.severity.rawValue, "\(rule.identifier)")
+      #expect((row.count > 3 && !row[3].isEmpty) == rule.isFixable, "\(rule.identifier) fix column")
+    }
+  }
+
+  @Test("The pre-commit hook runs the tool with --strict")
+  func preCommitHook() throws {
+    let text = try String(
+      contentsOf: RegistryTests.repository.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+    #expect(text.contains("- id: inertia-lint"))
+    #expect(text.contains("entry: inertia-lint\n"))
+    #expect(text.contains("args: [--strict]"))
+    #expect(text.contains("language: swift"))
+  }
+
+  @Test("Every option in --help is parsed, and every parsed option is in --help")
+  func helpListsOptions() throws {
+    for line in LintOptions.usage.split(separator: "\n") where line.hasPrefix("  -") {
+      let option = String(line.split(separator: " ").first { $0.hasPrefix("--") }!).trimmingCharacters(in: [","])
+      let arguments: [String]
+      switch option {
+      case "--format": arguments = [option, "json"]
+      case "--color": arguments = [option, "never"]
+      case "--jobs": arguments = [option, "2"]
+      case "--explain", "--enable", "--disable": arguments = [option, "schema"]
+      case "--stdin-filename": arguments = [option, "x", "-"]
+      case "--config", "--include", "--exclude": arguments = [option, "x"]
+      default: arguments = [option]
+      }
+      #expect(throws: Never.self, "\(option)") { _ = try LintOptions.parse(arguments) }
+    }
+  }
+}
