@@ -175,6 +175,10 @@ bench_lint() {
   "$py" "$here/generate.py" repo --out "$work" --seed "$seed"
   "$py" "$here/measure.py" time --results "$results" --runs "$runs" --tool "inertia-lint" --direction lint \
     --input "$work/repo" --ok-codes 0,1 -- "$lint_tool" "$work/repo"
+  # The large file, whose throughput must be at least half that of converting it to JSON.
+  step "Lint of the large file"
+  "$py" "$here/measure.py" time --results "$results" --runs "$runs" --tool "inertia-lint" --direction lint-large \
+    --input "$work/large.inertia" --ok-codes 0,1 -- "$lint_tool" --no-config "$work/large.inertia"
 }
 
 # --- Run -------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ public final class IndexedDocument: @unchecked Sendable {
   public struct Node: Hashable, Sendable, Comparable {
     public let index: Int
 
-    @inline(__always)
+    @inlinable @inline(__always)
     init(_ index: Int) {
       self.index = index
     }
@@ -44,11 +44,11 @@ public final class IndexedDocument: @unchecked Sendable {
   /// Owns the document's MessagePack bytes: the JSON parser's output, or a copy of MessagePack input.
   private let storage: ByteBuffer
   /// The MessagePack bytes, read without bounds checks: every head was checked while indexing.
-  private let bytes: UnsafePointer<UInt8>
+  @usableFromInline let bytes: UnsafePointer<UInt8>
   /// The offset in the MessagePack bytes of each value's head.
-  private let heads: UnsafeMutableBufferPointer<Int32>
+  @usableFromInline let heads: UnsafeMutableBufferPointer<Int32>
   /// For each value, the number of the value after its whole subtree.
-  private let nexts: UnsafeMutableBufferPointer<Int32>
+  @usableFromInline let nexts: UnsafeMutableBufferPointer<Int32>
   /// Positions in the text, for JSON input.
   private let textPositions: SourceMap?
 
@@ -210,14 +210,14 @@ public final class IndexedDocument: @unchecked Sendable {
   public var root: Node? { heads.isEmpty ? nil : Node(0) }
 
   /// The first child of a node (an array's first element, a map's first key), or `nil` when it has none.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func firstChild(of node: Node) -> Node? {
     let index = node.index + 1
     return index < Int(nexts[node.index]) ? Node(index) : nil
   }
 
   /// The sibling that follows `child` inside `parent`, or `nil` after the last one.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func nextSibling(of child: Node, in parent: Node) -> Node? {
     let index = Int(nexts[child.index])
     return index < Int(nexts[parent.index]) ? Node(index) : nil
@@ -225,7 +225,7 @@ public final class IndexedDocument: @unchecked Sendable {
 
   /// The number of the value after `node`'s whole subtree: `node`'s descendants are the values numbered
   /// between the two.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func subtreeEnd(of node: Node) -> Int { Int(nexts[node.index]) }
 
   /// The bytes of the input that encode a value: MessagePack bytes, or JSON text.
@@ -246,19 +246,19 @@ public final class IndexedDocument: @unchecked Sendable {
   // Heads are decoded here directly from their format byte rather than through the scanner: they were all
   // read and checked by the scanner while indexing, so these reads need no checks.
 
-  @inline(__always)
-  private func head(_ node: Node) -> (format: UInt8, at: UnsafePointer<UInt8>) {
+  @inlinable @inline(__always)
+  func head(_ node: Node) -> (format: UInt8, at: UnsafePointer<UInt8>) {
     let at = bytes + Int(heads[node.index])
     return (at.pointee, at)
   }
 
-  @inline(__always)
-  private func bigEndian<T: FixedWidthInteger>(_ at: UnsafePointer<UInt8>, _: T.Type) -> T {
+  @inlinable @inline(__always)
+  func bigEndian<T: FixedWidthInteger>(_ at: UnsafePointer<UInt8>, _: T.Type) -> T {
     T(bigEndian: UnsafeRawPointer(at).loadUnaligned(as: T.self))
   }
 
   /// What kind of value a node is.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func kind(of node: Node) -> Kind {
     let (format, at) = head(node)
     switch format {
@@ -277,6 +277,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// An array's element count or a map's entry count; `nil` for other values.
+  @inlinable
   public func count(of node: Node) -> Int? {
     let (format, at) = head(node)
     switch format {
@@ -288,6 +289,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// The number, as a `Double`, for any integer or float.
+  @inlinable
   public func double(of node: Node) -> Double? {
     let (format, at) = head(node)
     switch format {
@@ -308,6 +310,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// The boolean, when the value is one.
+  @inlinable
   public func bool(of node: Node) -> Bool? {
     switch head(node).format {
     case 0xC2: return false
@@ -317,8 +320,8 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// A string's UTF-8 bytes; `nil` when the value is not a string.
-  @inline(__always)
-  private func utf8(of node: Node) -> UnsafeRawBufferPointer? {
+  @inlinable @inline(__always)
+  func utf8(of node: Node) -> UnsafeRawBufferPointer? {
     let (format, at) = head(node)
     switch format {
     case 0xA0...0xBF: return UnsafeRawBufferPointer(start: at + 1, count: Int(format & 0x1F))
@@ -335,16 +338,38 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// Calls `body` with a string's UTF-8 bytes, without making a `String`; `nil` when the value is not a string.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func withUTF8<R>(of node: Node, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
     guard let utf8 = utf8(of: node) else { return nil }
     return try body(utf8)
   }
 
   /// Whether the value is a string whose UTF-8 is `utf8`, compared without making a `String`.
+  @inlinable
   public func isString(_ node: Node, equalTo other: UnsafeRawBufferPointer) -> Bool {
     guard let utf8 = utf8(of: node), utf8.count == other.count else { return false }
-    return utf8.count == 0 || memcmp(utf8.baseAddress!, other.baseAddress!, utf8.count) == 0
+    for i in 0..<utf8.count where utf8[i] != other[i] { return false }
+    return true
+  }
+
+  /// Whether a node is a map, from its format byte alone.
+  @inlinable @inline(__always)
+  public func isMap(_ node: Node) -> Bool {
+    let format = head(node).format
+    return format & 0xF0 == 0x80 || format == 0xDE || format == 0xDF
+  }
+
+  /// The value of a map's first entry whose key is the string with UTF-8 `key`; `nil` when there is none or
+  /// the node is not a map. Keys are compared as bytes, without decoding them.
+  @inlinable
+  public func value(forKey key: UnsafeRawBufferPointer, in map: Node) -> Node? {
+    guard isMap(map) else { return nil }
+    var child = firstChild(of: map)
+    while let keyNode = child, let valueNode = nextSibling(of: keyNode, in: map) {
+      if isString(keyNode, equalTo: key) { return valueNode }
+      child = nextSibling(of: valueNode, in: map)
+    }
+    return nil
   }
 
   /// The whole value, decoded.

@@ -126,7 +126,7 @@ public enum InertiaLintCommand {
       switch outcome {
       case .linted(let found):
         fileCount += 1
-        findings += found
+        if findings.isEmpty { findings = found } else { findings.append(contentsOf: found) }
       case .unreadable(let message):
         stderr("inertia-lint: \(message)")
         failedToRead = true

@@ -83,15 +83,20 @@ public struct LintContext: Sendable {
 /// Collects one rule's findings in one document.
 public struct FindingSink {
   let document: LocatedDocument
+  let file: String
   let ruleID: String
   let severity: Severity
-  /// What has been reported so far (file, line and column are filled in by the ``Linter``).
+  /// The severity configured for the rule, which replaces every finding's own.
+  let configuredSeverity: Severity?
+  /// What has been reported so far (line and column are filled in by the ``Linter``).
   public private(set) var findings: [Finding] = []
 
-  init(document: LocatedDocument, rule: RuleDescription) {
+  init(document: LocatedDocument, file: String, rule: RuleDescription, configuredSeverity: Severity?) {
     self.document = document
+    self.file = file
     self.ruleID = rule.identifier
     self.severity = rule.severity
+    self.configuredSeverity = configuredSeverity
   }
 
   /// Reports a finding at a value.
@@ -103,7 +108,7 @@ public struct FindingSink {
   public mutating func report(_ message: String, at located: Located, severity: Severity? = nil, fix: Fix? = nil) {
     findings.append(
       Finding(
-        file: "", ruleID: ruleID, severity: severity ?? self.severity, message: message,
+        file: file, ruleID: ruleID, severity: configuredSeverity ?? severity ?? self.severity, message: message,
         pointer: document.pointer(of: located),
         offset: document.byteRange(of: located).lowerBound, fix: fix))
   }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 import InertiaFormat
 
 /// Lints one document at a time with the rules of ``RuleRegistry``, as configured.
@@ -52,22 +53,91 @@ public struct Linter: Sendable {
   }
 
   /// Lints a document already read.
+  ///
+  /// The rules of a large document are shared out among the machine's cores. Each share works on its own
+  /// view of the document (its own outline and caches), so no two threads touch the same mutable state.
   public func lint(_ indexed: IndexedDocument, file: String, fileName: String?) -> [Finding] {
-    let context = LintContext(
-      document: LocatedDocument(indexed), fileName: fileName, settings: settings, makeIdentifier: makeIdentifier)
-    var findings: [Finding] = []
-    for (rule, severity) in rules {
-      var sink = FindingSink(document: context.document, rule: rule.description)
-      rule.check(context, &sink)
-      for var finding in sink.findings {
-        finding.file = file
-        if let severity { finding.severity = severity }
-        findings.append(finding)
+    lint(indexed, file: file, fileName: fileName, shares: indexed.nodeCount >= Self.parallelNodeCount ? min(ProcessorCount.current, 4) : 1)
+  }
+
+  /// Lints a document with the rules shared out `shares` ways.
+  func lint(_ indexed: IndexedDocument, file: String, fileName: String?, shares: Int) -> [Finding] {
+    let partitions = Self.partition(rules, into: shares)
+    let run = { (share: [(rule: any LintRule.Type, severity: Severity?)]) -> [[Finding]] in
+      let context = LintContext(
+        document: LocatedDocument(indexed), fileName: fileName, settings: settings, makeIdentifier: makeIdentifier)
+      var found: [[Finding]] = []
+      for (rule, severity) in share {
+        var sink = FindingSink(
+          document: context.document, file: file, rule: rule.description, configuredSeverity: severity)
+        rule.check(context, &sink)
+        if !sink.findings.isEmpty { found.append(sink.findings) }
       }
+      return found
     }
-    findings.sort(by: Finding.reportOrder)
+    let found: [[Finding]]
+    if partitions.count > 1 {
+      let results = UnsafeMutableBufferPointer<[[Finding]]>.allocate(capacity: partitions.count)
+      defer { results.deallocate() }
+      nonisolated(unsafe) let shared = results
+      nonisolated(unsafe) let run = run
+      DispatchQueue.concurrentPerform(iterations: partitions.count) { index in
+        (shared.baseAddress! + index).initialize(to: run(partitions[index]))
+      }
+      found = results.flatMap { $0 }
+      results.baseAddress!.deinitialize(count: partitions.count)
+    } else {
+      found = run(partitions.first ?? [])
+    }
+    // Sort positions rather than findings, which are large to move.
+    var order: [(offset: Int, group: Int, index: Int)] = []
+    order.reserveCapacity(found.reduce(0) { $0 + $1.count })
+    for (group, findings) in found.enumerated() {
+      for index in findings.indices { order.append((findings[index].offset, group, index)) }
+    }
+    order.sort { a, b in
+      if a.offset != b.offset { return a.offset < b.offset }
+      return Finding.reportOrder(found[a.group][a.index], found[b.group][b.index])
+    }
+    var findings = order.map { found[$0.group][$0.index] }
     if indexed.encoding == .json { LineIndex.fill(&findings, in: indexed.input) }
     return findings
+  }
+
+  /// Documents with at least this many values have their rules shared out among the cores.
+  static let parallelNodeCount = 500_000
+
+  /// About how long each rule takes on a large file, relative to the others, for sharing them out evenly.
+  /// Rules that share a cached result (`schema` with `unknown-field`, the two timing rules) stay together.
+  static let weights: [String: Int] = [
+    "schema": 30, "unaddressable-id": 25, "loop-stretched": 24, "duplicate-keyframe-id": 15,
+    "non-finite-value": 15, "invisible-shape": 10, "colour-out-of-range": 7,
+  ]
+  static let together: [String: String] = [
+    "unknown-field": "schema", "track-beyond-editor-range": "loop-stretched",
+  ]
+
+  /// The rules in `count` shares of about equal weight, heaviest first, in registry order within a share.
+  static func partition(
+    _ rules: [(rule: any LintRule.Type, severity: Severity?)], into count: Int
+  ) -> [[(rule: any LintRule.Type, severity: Severity?)]] {
+    guard count > 1 else { return [rules] }
+    var groups: [String: [Int]] = [:]
+    var leaders: [String] = []
+    for (index, entry) in rules.enumerated() {
+      let id = entry.rule.description.identifier
+      let leader = together[id] ?? id
+      if groups[leader] == nil { leaders.append(leader) }
+      groups[leader, default: []].append(index)
+    }
+    var loads = [Int](repeating: 0, count: count)
+    var shares = [[Int]](repeating: [], count: count)
+    for leader in leaders.sorted(by: { (weights[$0] ?? 4) > (weights[$1] ?? 4) }) {
+      let lightest = loads.indices.min { loads[$0] < loads[$1] }!
+      loads[lightest] += weights[leader] ?? 4
+      shares[lightest] += groups[leader]!
+    }
+    return shares.filter { !$0.isEmpty }.map { $0.sorted().map { rules[$0] } }
   }
 
   private func invalidFileFindings(_ error: FormatError, file: String) -> [Finding] {

@@ -25,7 +25,7 @@ public struct LocatedEntry: Sendable {
 
 /// A read document and the means to walk it with positions and read its values.
 ///
-/// One document is linted on one thread; the small cache it keeps for pointers is not shared.
+/// One document is linted on one thread; the one cache it keeps, for pointers, is not shared.
 public final class LocatedDocument: @unchecked Sendable {
   public let indexed: IndexedDocument
   /// The children of wide containers, by container, so that pointers into them are found by binary search.
@@ -111,21 +111,21 @@ public final class LocatedDocument: @unchecked Sendable {
   }
 
   /// The value of the first entry whose key is `name`, or `nil` when there is none or this is not a map.
-  public func field(_ name: String, of located: Located) -> Located? {
-    var name = name
-    return name.withUTF8 { utf8 in
-      var found: Located?
-      forEachEntry(of: located) { entry in
-        if found == nil, indexed.isString(entry.key.node, equalTo: UnsafeRawBufferPointer(utf8)) {
-          found = entry.value
-        }
-      }
-      return found
-    }
+  @inline(__always)
+  public func field(_ name: StaticString, of located: Located) -> Located? {
+    indexed.value(forKey: UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), in: located.node)
+      .map(Located.init)
   }
 
+  /// The value of the first entry whose key is `name` (a name known only at run time), or `nil`.
+  public func field(named name: String, of located: Located) -> Located? {
+    var name = name
+    return name.withUTF8 { indexed.value(forKey: UnsafeRawBufferPointer($0), in: located.node) }.map(Located.init)
+  }
+
+
   /// The value of a field that is there and not `nil` (a `nil` optional field reads as absent).
-  public func presentField(_ name: String, of located: Located) -> Located? {
+  public func presentField(_ name: StaticString, of located: Located) -> Located? {
     guard let field = field(name, of: located), !isNil(field) else { return nil }
     return field
   }

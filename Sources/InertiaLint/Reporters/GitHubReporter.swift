@@ -31,7 +31,7 @@ struct GitHubReporter: Reporter {
       message = "offset \(finding.offset): " + message
     }
     properties.append("title=\(Self.escapeProperty(finding.ruleID))")
-    if !finding.pointer.isRoot { message += " (at \(finding.pointer))" }
+    if !finding.pointer.isRoot { message += " (at \(finding.pointer.text))" }
     return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
   }
 

@@ -9,6 +9,9 @@ public struct LintReport: Sendable {
   /// Whether warnings fail the run.
   public var strict: Bool
 
+  /// How many findings there are of each severity.
+  private let counts: [Severity: Int]
+
   public init(
     fileCount: Int, findings: [Finding], rules: [(description: RuleDescription, severity: Severity)], strict: Bool
   ) {
@@ -16,16 +19,19 @@ public struct LintReport: Sendable {
     self.findings = findings
     self.rules = rules
     self.strict = strict
+    var counts: [Severity: Int] = [:]
+    for index in findings.indices { counts[findings[index].severity, default: 0] += 1 }
+    self.counts = counts
   }
 
   /// How many findings there are of a severity.
   public func count(_ severity: Severity) -> Int {
-    findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+    counts[severity] ?? 0
   }
 
   /// Whether any finding fails the run.
   public var fails: Bool {
-    findings.contains { $0.severity.fails(strict: strict) }
+    Severity.allCases.contains { $0.fails(strict: strict) && count($0) > 0 }
   }
 
   /// `3 errors, 1 warning and 0 infos in 12 files`.

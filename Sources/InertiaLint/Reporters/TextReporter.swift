@@ -31,7 +31,7 @@ struct TextReporter: Reporter {
     }
     text += paint(finding.severity.rawValue, Self.colorCode(finding.severity)) + ": " + finding.message
     text += " " + paint("[\(finding.ruleID)]", "2")
-    if !finding.pointer.isRoot { text += " at \(finding.pointer)" }
+    if !finding.pointer.isRoot { text += " at \(finding.pointer.text)" }
     return text
   }
 

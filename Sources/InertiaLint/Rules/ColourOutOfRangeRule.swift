@@ -39,7 +39,7 @@ struct ColourOutOfRangeRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for shape in context.outline.shapes {
       guard let description = shape.description else { continue }
-      for colourName in ["fill", "stroke"] {
+      for colourName: StaticString in ["fill", "stroke"] {
         guard let colour = context.document.field(colourName, of: description) else { continue }
         for entry in context.document.entries(of: colour) {
           guard let value = context.document.double(of: entry.value), !(value.isFinite && value >= 0 && value <= 1),

@@ -38,30 +38,16 @@ struct DuplicateKeyframeIDRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
     for track in context.outline.tracks where track.keyframes.count > 1 {
-      // Ids by the hash of their bytes, so that no id is decoded unless it repeats.
-      var byHash: [Int: [(index: Int, id: Located)]] = [:]
-      byHash.reserveCapacity(track.keyframes.count)
-      for (index, keyframe) in track.keyframes.enumerated() {
-        guard let id = document.field("id", of: keyframe),
-          let hash = document.indexed.withUTF8(of: id.node, { bytes -> Int in
-            var hasher = Hasher()
-            hasher.combine(bytes: bytes)
-            return hasher.finalize()
-          })
-        else { continue }
-        let earlier = byHash[hash, default: []]
-        let first = earlier.first { candidate in
-          document.indexed.withUTF8(of: candidate.id.node) { document.indexed.isString(id.node, equalTo: $0) } ?? false
-        }
-        if let first, let text = document.string(of: id) {
-          findings.report(
-            "keyframe id '\(text)' is already used by keyframe \(first.index) of this track: ids must be unique "
-              + "within a track, and the editor and any runtime that finds keyframes by id take the two for one",
-            at: id,
-            fix: findings.fix("give the keyframe a fresh id", .safe, replacing: id, with: .string(context.makeIdentifier())))
-        } else {
-          byHash[hash, default: []].append((index, id))
-        }
+      var ids = RepeatedStrings(capacity: track.keyframes.count)
+      for keyframe in track.keyframes {
+        guard let id = document.field("id", of: keyframe), let first = ids.earlier(id, in: document) else { continue }
+        let firstIndex = track.keyframes.firstIndex { document.field("id", of: $0) == first } ?? 0
+        findings.report(
+          "keyframe id '\(document.string(of: id) ?? "")' is already used by keyframe \(firstIndex) of this track: ids "
+            + "must be unique within a track, and the editor and any runtime that finds keyframes by id take the two "
+            + "for one",
+          at: id,
+          fix: findings.fix("give the keyframe a fresh id", .safe, replacing: id, with: .string(context.makeIdentifier())))
       }
     }
   }

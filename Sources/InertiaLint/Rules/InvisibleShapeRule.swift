@@ -48,7 +48,7 @@ struct InvisibleShapeRule: LintRule {
         continue
       }
       var sizeIsZero = false
-      for side in ["width", "height"] {
+      for side: StaticString in ["width", "height"] {
         guard let size = document.field(side, of: description), let value = document.double(of: size),
           value.isFinite, value <= 0
         else { continue }

@@ -42,9 +42,9 @@ struct NonFiniteValueRule: LintRule {
         checkPose(transforms, context, &findings)
       }
       guard let description = shape.description else { continue }
-      for name in ["width", "height", "strokeWidth"] {
+      for name: StaticString in ["width", "height", "strokeWidth"] {
         guard let field = document.field(name, of: description), document.isNonFiniteNumber(field) else { continue }
-        report(name, field, document, consequence: "the shape's geometry becomes NaN and it does not draw", &findings)
+        report("\(name)", field, document, consequence: "the shape's geometry becomes NaN and it does not draw", &findings)
       }
     }
   }

@@ -37,53 +37,70 @@ struct UnaddressableIDRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
     checkContainer(context, &findings)
-    var animationIDs: [String: Int] = [:]
-    for (index, object) in context.outline.animations {
-      guard let id = document.field("id", of: object), let text = document.string(of: id) else { continue }
-      if checkText(text, of: "animation", at: id, &findings) { continue }
-      if let first = animationIDs[text] {
+    var animationIDs = RepeatedStrings(capacity: context.outline.animations.count)
+    for (_, object) in context.outline.animations {
+      guard let id = document.field("id", of: object), checkText(id, of: "animation", document, &findings) else {
+        continue
+      }
+      if let first = animationIDs.earlier(id, in: document) {
+        let text = document.string(of: id) ?? ""
+        let firstPointer = document.pointer(of: first).components.first.map { JSONPointer([$0]) } ?? .root
         findings.report(
-          "animation id '\(text)' is already used by the animation at /\(first): a view tagged '\(text)' "
-            + "plays only one of them",
+          "animation id '\(text)' is already used by the animation at \(firstPointer.text): a view tagged "
+            + "'\(text)' plays only one of them",
           at: id)
-      } else {
-        animationIDs[text] = index
       }
     }
-    var shapeIDs: [Int: [String: Located]] = [:]
+    // Shapes are unique within their animation; the shapes of one animation come one after another.
+    var shapeIDs = RepeatedStrings()
+    var animationIndex = -1
     for shape in context.outline.shapes {
-      guard let id = document.field("id", of: shape.object), let text = document.string(of: id) else { continue }
-      if checkText(text, of: "shape", at: id, &findings) { continue }
-      if let first = shapeIDs[shape.animationIndex, default: [:]][text] {
+      guard let id = document.field("id", of: shape.object), checkText(id, of: "shape", document, &findings) else {
+        continue
+      }
+      if shape.animationIndex != animationIndex {
+        animationIndex = shape.animationIndex
+        shapeIDs.removeAll()
+      }
+      if let first = shapeIDs.earlier(id, in: document) {
+        let shapePointer = document.pointer(of: first).components.dropLast()
         findings.report(
-          "shape id '\(text)' is already used by the shape at \(document.pointer(of: first)) in the same animation: the editor "
-            + "selects shapes by id and takes the two for one",
+          "shape id '\(document.string(of: id) ?? "")' is already used by the shape at "
+            + "\(JSONPointer(Array(shapePointer)).text) in the same animation: the editor selects shapes by id and "
+            + "takes the two for one",
           at: id)
-      } else {
-        shapeIDs[shape.animationIndex, default: [:]][text] = shape.object
       }
     }
   }
 
-  /// Reports an empty id or one with surrounding whitespace; returns whether the id is empty.
-  private static func checkText(_ text: String, of kind: String, at id: Located, _ findings: inout FindingSink)
-    -> Bool
-  {
-    if text.isEmpty {
+  /// Reports an empty id or one with surrounding whitespace; returns whether the id is a non-empty string
+  /// worth comparing with the others.
+  private static func checkText(
+    _ id: Located, of kind: String, _ document: LocatedDocument, _ findings: inout FindingSink
+  ) -> Bool {
+    guard let (isEmpty, mayHaveSpace) = document.indexed.withUTF8(of: id.node, { bytes in
+      (bytes.isEmpty, bytes.first.map(Self.mayBeSpace) == true || bytes.last.map(Self.mayBeSpace) == true)
+    }) else { return false }
+    if isEmpty {
       let consequence =
         kind == "animation" ? "no view can be tagged to play it" : "the editor's selection cannot point at it"
       findings.report("\(kind) id is empty: \(consequence)", at: id)
-      return true
+      return false
     }
-    if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-      first.properties.isWhitespace || last.properties.isWhitespace
+    if mayHaveSpace, let text = document.string(of: id), let first = text.unicodeScalars.first,
+      let last = text.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
     {
-      let trimmed = text.trimmingWhitespace
       findings.report(
-        "\(kind) id '\(text)' has leading or trailing whitespace: it does not match '\(trimmed)'",
+        "\(kind) id '\(text)' has leading or trailing whitespace: it does not match '\(text.trimmingWhitespace)'",
         at: id, severity: .warning)
     }
-    return false
+    return true
+  }
+
+  /// Whether a byte at either end of a string may belong to whitespace: ASCII whitespace, or any byte of a
+  /// character beyond ASCII (decoded to tell).
+  private static func mayBeSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte) || byte >= 0x80
   }
 
   private static func checkContainer(_ context: LintContext, _ findings: inout FindingSink) {

@@ -37,7 +37,7 @@ struct UnknownFieldRule: LintRule {
       var fix: Fix?
       if let suggestion {
         message += "; did you mean \"\(suggestion)\"?"
-        if context.document.field(suggestion, of: object) == nil {
+        if context.document.field(named: suggestion, of: object) == nil {
           fix = findings.fix("rename the key to \(suggestion)", .unsafe, replacing: entry.key, with: .string(suggestion))
         }
       }

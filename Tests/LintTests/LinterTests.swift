@@ -1,0 +1,52 @@
+import Foundation
+import InertiaFormat
+import Testing
+
+@testable import InertiaLint
+
+/// The engine itself: sharing rules out among threads, ordering, and line and column.
+@Suite("Linter")
+struct LinterTests {
+  @Test("Rules shared out among threads give exactly the findings of one thread", arguments: [2, 3, 4])
+  func sharesGiveTheSameFindings(_ shares: Int) throws {
+    let corpus = CorpusTests.directory
+    for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where name.contains(".") {
+      let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name)))
+      guard let indexed = try? IndexedDocument.read(bytes) else { continue }
+      let linter = Linter()
+      let one = linter.lint(indexed, file: name, fileName: name, shares: 1)
+      let many = linter.lint(indexed, file: name, fileName: name, shares: shares)
+      #expect(one.map(\.message) == many.map(\.message), "\(name)")
+      #expect(one.map(\.offset) == many.map(\.offset))
+    }
+  }
+
+  @Test("Every rule is in exactly one share, and rules sharing a cache share a thread", arguments: [1, 2, 3, 5])
+  func partition(_ count: Int) {
+    let linter = Linter()
+    let shares = Linter.partition(linter.rules, into: count)
+    let ids = shares.flatMap { $0.map { $0.rule.description.identifier } }
+    #expect(ids.sorted() == RuleRegistry.identifiers.sorted())
+    for (member, leader) in Linter.together {
+      #expect(shares.contains { share in share.contains { $0.rule.description.identifier == member }
+        && share.contains { $0.rule.description.identifier == leader } })
+    }
+  }
+
+  @Test("Findings are ordered by position, then pointer, then rule")
+  func order() throws {
+    let text = #"[{"id": "", "invokeType": "auto", "keyframes": [{"id": "A", "duration": -1}], "notes": 1}]"#
+    let findings = Linter().lint(Array(text.utf8), file: "x.json", fileName: "animation.json")
+    #expect(findings.map(\.offset) == findings.map(\.offset).sorted())
+    #expect(findings.allSatisfy { $0.line == 1 })
+    #expect(findings.first?.column == 2)
+  }
+
+  @Test("Columns count Unicode scalars, lines count newlines")
+  func lineAndColumn() throws {
+    let text = "[\n  {\"id\": \"é😀\", \"bad\": 1,\n   \"durations\": 2}\n]"
+    let findings = Linter().lint(Array(text.utf8), file: "x.json", fileName: "animation.json")
+      .filter { $0.ruleID == "unknown-field" }
+    #expect(findings.map { "\($0.line!):\($0.column!)" } == ["2:16", "3:4"])
+  }
+}
