@@ -319,9 +319,9 @@ public final class IndexedDocument: @unchecked Sendable {
     }
   }
 
-  /// A string's UTF-8 bytes; `nil` when the value is not a string.
+  /// A string's UTF-8 bytes, which stay valid as long as the document; `nil` when the value is not a string.
   @inlinable @inline(__always)
-  func utf8(of node: Node) -> UnsafeRawBufferPointer? {
+  public func utf8(of node: Node) -> UnsafeRawBufferPointer? {
     let (format, at) = head(node)
     switch format {
     case 0xA0...0xBF: return UnsafeRawBufferPointer(start: at + 1, count: Int(format & 0x1F))

@@ -19,8 +19,29 @@ public struct DocumentOutline: Sendable {
     public let isPlayed: Bool
     /// The `keyframes` array, when it is an array.
     public let keyframesArray: Located?
-    /// The elements of `keyframes`.
-    public let keyframes: [Located]
+    /// The elements of `keyframes` that are maps.
+    public let keyframes: [Keyframe]
+  }
+
+  /// A keyframe, with its fields found once for every rule (the first entry of each key; `nil` when absent).
+  public struct Keyframe: Sendable {
+    public let object: Located
+    /// The keyframe's index in its track.
+    public let index: Int
+    public let id: Located?
+    public let duration: Located?
+    public let values: Located?
+  }
+
+  /// A shape's `shape` description, with the fields the drawing rules read.
+  public struct Description: Sendable {
+    public let object: Located
+    public let width: Located?
+    public let height: Located?
+    /// `fill` and `stroke`, `nil` when absent or written as `nil`.
+    public let fill: Located?
+    public let stroke: Located?
+    public let strokeWidth: Located?
   }
 
   /// A shape object, at any depth.
@@ -33,7 +54,7 @@ public struct DocumentOutline: Sendable {
     /// The shape this one is drawn inside (an index into ``DocumentOutline/shapes``).
     public let parentIndex: Int?
     /// The `shape` description, when it is a map.
-    public let description: Located?
+    public let description: Description?
 
     /// Whether this shape is drawn inside another shape.
     public var isNested: Bool { depth > 0 }
@@ -66,10 +87,66 @@ public struct DocumentOutline: Sendable {
     _ object: Located, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool, _ document: LocatedDocument
   ) {
     let array = document.field("keyframes", of: object).flatMap { document.isArray($0) ? $0 : nil }
+    var keyframes: [Keyframe] = []
+    if let array {
+      keyframes.reserveCapacity(document.count(of: array) ?? 0)
+      var index = 0
+      document.forEachElement(of: array) { element in
+        defer { index += 1 }
+        guard document.isMap(element) else { return }
+        var id: Located?
+        var duration: Located?
+        var values: Located?
+        document.forEachKey(of: element) { key, value in
+          if id == nil && Self.matches(key, "id") {
+            id = value
+          } else if duration == nil && Self.matches(key, "duration") {
+            duration = value
+          } else if values == nil && Self.matches(key, "values") {
+            values = value
+          }
+        }
+        keyframes.append(Keyframe(object: element, index: index, id: id, duration: duration, values: values))
+      }
+    }
     tracks.append(
       Track(
         object: object, animationIndex: animationIndex, shapeIndex: shapeIndex, isPlayed: isPlayed,
-        keyframesArray: array, keyframes: array.map { document.elements(of: $0) } ?? []))
+        keyframesArray: array, keyframes: keyframes))
+  }
+
+  private static func describe(_ object: Located, _ document: LocatedDocument) -> Description {
+    var width: Located?
+    var height: Located?
+    var fill: Located?
+    var stroke: Located?
+    var strokeWidth: Located?
+    var seenFill = false
+    var seenStroke = false
+    document.forEachKey(of: object) { key, value in
+      if width == nil && Self.matches(key, "width") {
+        width = value
+      } else if height == nil && Self.matches(key, "height") {
+        height = value
+      } else if !seenFill && Self.matches(key, "fill") {
+        seenFill = true
+        if !document.isNil(value) { fill = value }
+      } else if !seenStroke && Self.matches(key, "stroke") {
+        seenStroke = true
+        if !document.isNil(value) { stroke = value }
+      } else if strokeWidth == nil && Self.matches(key, "strokeWidth") {
+        strokeWidth = value
+      }
+    }
+    return Description(
+      object: object, width: width, height: height, fill: fill, stroke: stroke, strokeWidth: strokeWidth)
+  }
+
+  /// Whether a key's bytes spell `name`.
+  @inline(__always)
+  static func matches(_ key: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
+    key.count == name.utf8CodeUnitCount && !key.isEmpty
+      && key.elementsEqual(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
   }
 
   private mutating func addShapes(
@@ -78,7 +155,9 @@ public struct DocumentOutline: Sendable {
     document.forEachElement(of: list) { element in
       guard document.isMap(element) else { return }
       let index = shapes.count
-      let description = document.field("shape", of: element).flatMap { document.isMap($0) ? $0 : nil }
+      let description = document.field("shape", of: element).flatMap {
+        document.isMap($0) ? Self.describe($0, document) : nil
+      }
       shapes.append(
         Shape(
           object: element, animationIndex: animationIndex, depth: depth, parentIndex: parentIndex,

@@ -41,21 +41,31 @@ public final class LocatedDocument: @unchecked Sendable {
   // MARK: Reading values
 
   /// The bytes of the input that encode a located value.
+  @inline(__always)
   public func byteRange(of located: Located) -> Range<Int> { indexed.byteRange(of: located.node) }
+  @inline(__always)
   public func kind(of located: Located) -> IndexedDocument.Kind { indexed.kind(of: located.node) }
-  public func isMap(_ located: Located) -> Bool { indexed.kind(of: located.node) == .map }
+  @inline(__always)
+  public func isMap(_ located: Located) -> Bool { indexed.isMap(located.node) }
+  @inline(__always)
   public func isArray(_ located: Located) -> Bool { indexed.kind(of: located.node) == .array }
+  @inline(__always)
   public func isNil(_ located: Located) -> Bool { indexed.kind(of: located.node) == .nil }
   /// The number, for any integer or float.
+  @inline(__always)
   public func double(of located: Located) -> Double? { indexed.double(of: located.node) }
+  @inline(__always)
   public func string(of located: Located) -> String? { indexed.string(of: located.node) }
+  @inline(__always)
   public func bool(of located: Located) -> Bool? { indexed.bool(of: located.node) }
   /// An array's element count or a map's entry count.
+  @inline(__always)
   public func count(of located: Located) -> Int? { indexed.count(of: located.node) }
   /// The whole value, decoded (for messages and the rare rule that needs a container's contents).
   public func value(of located: Located) -> MessagePackValue { indexed.value(of: located.node) }
 
   /// The key of an entry when it is a string, as every key of the format is.
+  @inline(__always)
   public func name(of entry: LocatedEntry) -> String? { indexed.string(of: entry.key.node) }
 
   /// Whether a value is the string `text`, compared without decoding it.
@@ -65,6 +75,7 @@ public final class LocatedDocument: @unchecked Sendable {
   }
 
   /// Whether a value is a number that is not finite.
+  @inline(__always)
   public func isNonFiniteNumber(_ located: Located) -> Bool {
     guard let number = indexed.double(of: located.node) else { return false }
     return !number.isFinite
@@ -92,6 +103,17 @@ public final class LocatedDocument: @unchecked Sendable {
     while let keyNode = child, let valueNode = indexed.nextSibling(of: keyNode, in: located.node) {
       try body(LocatedEntry(key: Located(keyNode), value: Located(valueNode), position: position))
       position += 1
+      child = indexed.nextSibling(of: valueNode, in: located.node)
+    }
+  }
+
+  /// Calls `body` with the UTF-8 of each string key of a map and the entry's value, in file order.
+  @inline(__always)
+  public func forEachKey(of located: Located, _ body: (UnsafeRawBufferPointer, Located) throws -> Void) rethrows {
+    var child = indexed.firstChild(of: located.node)
+    guard child != nil, indexed.isMap(located.node) else { return }
+    while let keyNode = child, let valueNode = indexed.nextSibling(of: keyNode, in: located.node) {
+      if let key = indexed.utf8(of: keyNode) { try body(key, Located(valueNode)) }
       child = indexed.nextSibling(of: valueNode, in: located.node)
     }
   }

@@ -3,10 +3,13 @@ import InertiaFormat
 /// Finds repeated strings among located values by comparing their bytes, decoding none: ids are UUIDs,
 /// and a large file has tens of thousands of them.
 struct RepeatedStrings {
-  private var buckets: [UInt64: [Located]] = [:]
+  /// The first string with each hash.
+  private var first: [UInt64: Located] = [:]
+  /// Further strings with a hash already taken by a different string (rare).
+  private var collisions: [UInt64: [Located]] = [:]
 
   init(capacity: Int = 0) {
-    buckets.reserveCapacity(capacity)
+    first.reserveCapacity(capacity)
   }
 
   /// The earlier value holding the same string as `located`, or `nil` after recording `located` as the
@@ -14,19 +17,23 @@ struct RepeatedStrings {
   mutating func earlier(_ located: Located, in document: LocatedDocument) -> Located? {
     let indexed = document.indexed
     guard let hash = indexed.withUTF8(of: located.node, Self.hash) else { return nil }
-    if let candidates = buckets[hash] {
-      for candidate in candidates {
-        let equal = indexed.withUTF8(of: candidate.node) { indexed.isString(located.node, equalTo: $0) } ?? false
-        if equal { return candidate }
-      }
+    guard let candidate = first[hash] else {
+      first[hash] = located
+      return nil
     }
-    buckets[hash, default: []].append(located)
+    func same(_ other: Located) -> Bool {
+      indexed.withUTF8(of: other.node) { indexed.isString(located.node, equalTo: $0) } ?? false
+    }
+    if same(candidate) { return candidate }
+    if let match = collisions[hash]?.first(where: same) { return match }
+    collisions[hash, default: []].append(located)
     return nil
   }
 
   /// Forgets every string recorded, keeping the storage.
   mutating func removeAll() {
-    if !buckets.isEmpty { buckets.removeAll(keepingCapacity: true) }
+    if !first.isEmpty { first.removeAll(keepingCapacity: true) }
+    if !collisions.isEmpty { collisions.removeAll() }
   }
 
   /// FNV-1a over the bytes.

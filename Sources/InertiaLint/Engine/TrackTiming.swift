@@ -17,7 +17,7 @@ struct TrackTiming {
     var played = 0.0
     var written = 0.0
     for keyframe in track.keyframes {
-      guard let duration = document.field("duration", of: keyframe).flatMap(document.double(of:)) else { continue }
+      guard let duration = keyframe.duration.flatMap(document.double(of:)) else { continue }
       played += InertiaPlayback.effectiveDuration(duration)
       if duration.isFinite && duration > 0 { written += duration }
     }

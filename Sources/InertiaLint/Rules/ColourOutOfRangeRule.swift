@@ -39,8 +39,8 @@ struct ColourOutOfRangeRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for shape in context.outline.shapes {
       guard let description = shape.description else { continue }
-      for colourName: StaticString in ["fill", "stroke"] {
-        guard let colour = context.document.field(colourName, of: description) else { continue }
+      for (colourName, colour) in [("fill", description.fill), ("stroke", description.stroke)] {
+        guard let colour else { continue }
         for entry in context.document.entries(of: colour) {
           guard let value = context.document.double(of: entry.value), !(value.isFinite && value >= 0 && value <= 1),
             let name = context.document.name(of: entry), components.contains(name)

@@ -40,8 +40,8 @@ struct DuplicateKeyframeIDRule: LintRule {
     for track in context.outline.tracks where track.keyframes.count > 1 {
       var ids = RepeatedStrings(capacity: track.keyframes.count)
       for keyframe in track.keyframes {
-        guard let id = document.field("id", of: keyframe), let first = ids.earlier(id, in: document) else { continue }
-        let firstIndex = track.keyframes.firstIndex { document.field("id", of: $0) == first } ?? 0
+        guard let id = keyframe.id, let first = ids.earlier(id, in: document) else { continue }
+        let firstIndex = track.keyframes.first { $0.id == first }?.index ?? 0
         findings.report(
           "keyframe id '\(document.string(of: id) ?? "")' is already used by keyframe \(firstIndex) of this track: ids "
             + "must be unique within a track, and the editor and any runtime that finds keyframes by id take the two "

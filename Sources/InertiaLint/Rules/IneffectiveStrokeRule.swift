@@ -36,9 +36,9 @@ struct IneffectiveStrokeRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
     for shape in context.outline.shapes {
-      guard let description = shape.description, document.presentField("fill", of: description) != nil else { continue }
-      let stroke = document.presentField("stroke", of: description)
-      let width = document.field("strokeWidth", of: description)
+      guard let description = shape.description, description.fill != nil else { continue }
+      let stroke = description.stroke
+      let width = description.strokeWidth
       let widthValue = width.flatMap(document.double(of:)) ?? 0
       if let stroke, !(widthValue > 0) {
         findings.report(

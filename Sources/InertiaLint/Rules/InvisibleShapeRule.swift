@@ -48,23 +48,23 @@ struct InvisibleShapeRule: LintRule {
         continue
       }
       var sizeIsZero = false
-      for side: StaticString in ["width", "height"] {
-        guard let size = document.field(side, of: description), let value = document.double(of: size),
+      for side in [(name: "width", field: description.width), (name: "height", field: description.height)] {
+        guard let size = side.field, let value = document.double(of: size),
           value.isFinite, value <= 0
         else { continue }
         sizeIsZero = true
-        findings.report("shape \(side) \(RuleText.number(value)) is not positive: the shape has no area and draws nothing", at: size)
+        findings.report("shape \(side.name) \(RuleText.number(value)) is not positive: the shape has no area and draws nothing", at: size)
       }
       if sizeIsZero { continue }
-      let hasFill = document.presentField("fill", of: description) != nil
-      let hasStroke = document.presentField("stroke", of: description) != nil
-      let strokeWidth = document.field("strokeWidth", of: description).flatMap(document.double(of:)) ?? 0
+      let hasFill = description.fill != nil
+      let hasStroke = description.stroke != nil
+      let strokeWidth = description.strokeWidth.flatMap(document.double(of:)) ?? 0
       if !hasFill && !(hasStroke && strokeWidth > 0) {
         let reason =
           hasStroke
           ? "it has no fill, and its stroke draws nothing without a positive strokeWidth"
           : "it has neither fill nor stroke"
-        findings.report("shape draws nothing: \(reason)", at: description)
+        findings.report("shape draws nothing: \(reason)", at: description.object)
       }
     }
   }

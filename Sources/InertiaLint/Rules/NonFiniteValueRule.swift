@@ -34,7 +34,7 @@ struct NonFiniteValueRule: LintRule {
     for track in context.outline.tracks {
       if let initial = document.field("initialValues", of: track.object) { checkPose(initial, context, &findings) }
       for keyframe in track.keyframes {
-        if let values = document.field("values", of: keyframe) { checkPose(values, context, &findings) }
+        if let values = keyframe.values { checkPose(values, context, &findings) }
       }
     }
     for shape in context.outline.shapes {
@@ -42,9 +42,10 @@ struct NonFiniteValueRule: LintRule {
         checkPose(transforms, context, &findings)
       }
       guard let description = shape.description else { continue }
-      for name: StaticString in ["width", "height", "strokeWidth"] {
-        guard let field = document.field(name, of: description), document.isNonFiniteNumber(field) else { continue }
-        report("\(name)", field, document, consequence: "the shape's geometry becomes NaN and it does not draw", &findings)
+      let sizes = [("width", description.width), ("height", description.height), ("strokeWidth", description.strokeWidth)]
+      for (name, field) in sizes {
+        guard let field, document.isNonFiniteNumber(field) else { continue }
+        report(name, field, document, consequence: "the shape's geometry becomes NaN and it does not draw", &findings)
       }
     }
   }

@@ -39,9 +39,10 @@ struct NonPositiveDurationRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for track in context.outline.tracks {
-      let last = track.keyframes.count - 1
-      for (index, keyframe) in track.keyframes.enumerated() {
-        guard let duration = context.document.field("duration", of: keyframe),
+      let last = track.keyframes.last?.index ?? 0
+      for keyframe in track.keyframes {
+        let index = keyframe.index
+        guard let duration = keyframe.duration,
           let seconds = context.document.double(of: duration), !(seconds.isFinite && seconds > 0)
         else { continue }
         if index == 0 && seconds == 0 { continue }

@@ -34,10 +34,10 @@ struct StrokeWidthClampedRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
     for shape in context.outline.shapes {
-      guard let description = shape.description, document.presentField("stroke", of: description) != nil,
-        let strokeWidth = document.field("strokeWidth", of: description), let width = document.double(of: strokeWidth),
-        let sideA = document.field("width", of: description).flatMap(document.double(of:)),
-        let sideB = document.field("height", of: description).flatMap(document.double(of:)),
+      guard let description = shape.description, description.stroke != nil,
+        let strokeWidth = description.strokeWidth, let width = document.double(of: strokeWidth),
+        let sideA = description.width.flatMap(document.double(of:)),
+        let sideB = description.height.flatMap(document.double(of:)),
         sideA.isFinite, sideB.isFinite, sideA > 0, sideB > 0, width.isFinite
       else { continue }
       let limit = min(sideA, sideB) / 2
