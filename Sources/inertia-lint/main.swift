@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import InertiaFormat
 import InertiaLint
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 let status = InertiaLintCommand.run(
   arguments: Array(CommandLine.arguments.dropFirst()),

@@ -82,8 +82,10 @@ struct IndexedDocumentTests {
 
   @Test("Kinds, including integers above Int64.max and NaN")
   func kinds() throws {
-    let value: MessagePackValue = [.uint(UInt64.max), .int(-1), .float32(.nan), .float64(-.infinity), .binary([1]),
-      .ext(type: 3, data: [1, 2]), .nil, true]
+    let value: MessagePackValue = [
+      .uint(UInt64.max), .int(-1), .float32(.nan), .float64(-.infinity), .binary([1]),
+      .ext(type: 3, data: [1, 2]), .nil, true,
+    ]
     let indexed = try IndexedDocument.read(MessagePackWriter().write(value))
     let kinds = (1..<indexed.nodeCount).map { indexed.kind(of: IndexedDocument.Node($0)) }
     #expect(kinds == [.uint, .int, .float32, .float64, .binary, .ext, .nil, .bool])

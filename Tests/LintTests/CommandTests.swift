@@ -68,7 +68,8 @@ struct CommandTests {
   @Test("Standard input is linted under --stdin-filename, encoding detected from the content")
   func standardInput() throws {
     let sandbox = try LintSandbox()
-    let named = sandbox.run(["--no-config", "-", "--stdin-filename", "Screens/onboarding.json"], stdin: Documents.clean)
+    let named = sandbox.run(
+      ["--no-config", "-", "--stdin-filename", "Screens/onboarding.json"], stdin: Documents.clean)
     #expect(named.status == 0)
     #expect(named.stdout.contains("Screens/onboarding.json:1:1: warning: the file's container id 'onboarding'"))
     let unnamed = sandbox.run(["--no-config", "-"], stdin: Documents.mixed)
@@ -116,7 +117,8 @@ struct CommandTests {
   func deterministicAcrossJobs() throws {
     let sandbox = try LintSandbox()
     for i in 0..<120 {
-      try sandbox.write("Feature\(i % 7)/Screen\(i % 5)/animation\(i).inertia", i % 3 == 0 ? Documents.mixed : Documents.clean)
+      try sandbox.write(
+        "Feature\(i % 7)/Screen\(i % 5)/animation\(i).inertia", i % 3 == 0 ? Documents.mixed : Documents.clean)
     }
     let one = sandbox.run(["--no-config", "-j", "1"])
     let four = sandbox.run(["--no-config", "-j", "4"])

@@ -12,7 +12,10 @@ struct ConfigurationTests {
       (#"{"rulez": {}}"#, ".inertia-lint.json:1:2: unknown key 'rulez'; did you mean 'rules'?"),
       (#"{"rules": {"durations": "off"}}"#, ".inertia-lint.json:1:12: unknown rule 'durations'"),
       (#"{"rules": {"loop-streched": "off"}}"#, "did you mean 'loop-stretched'?"),
-      (#"{"rules": {"schema": "fatal"}}"#, #".inertia-lint.json:1:22: rule 'schema' must be "error", "warning", "info" or "off""#),
+      (
+        #"{"rules": {"schema": "fatal"}}"#,
+        #".inertia-lint.json:1:22: rule 'schema' must be "error", "warning", "info" or "off""#
+      ),
       (#"{"rules": {"schema": "off", "schema": "error"}}"#, "rule 'schema' is configured twice"),
       (#"{"exclude": "Fixtures"}"#, "exclude must be an array of strings"),
       (#"{"exclude": ["ok", 3]}"#, ".inertia-lint.json:1:20: exclude must be an array of non-empty strings"),

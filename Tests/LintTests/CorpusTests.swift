@@ -16,12 +16,15 @@ struct CorpusTests {
       "non-finite-value.inertia",
       #"""
       [{"id": "card0", "invokeType": "trigger",
-        "initialValues": {"scale": {"$float64": "NaN"}, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1},
+        "initialValues": {"scale": {"$float64": "NaN"}, "translate": [0, 0], "rotate": 0, "rotateCenter": 0,
+          "opacity": 1},
         "keyframes": [
           {"id": "1A9DA10A-9E90-49B6-943B-D10756FA3C2C", "duration": 0,
-           "values": {"scale": 1, "translate": [{"$float64": "Infinity"}, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1}},
+           "values": {"scale": 1, "translate": [{"$float64": "Infinity"}, 0], "rotate": 0, "rotateCenter": 0,
+             "opacity": 1}},
           {"id": "F5F9E292-E987-442C-89CC-C2CB09B56971", "duration": {"$float64": "NaN"},
-           "values": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": {"$float32": "-Infinity"}}}]}]
+           "values": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0,
+             "opacity": {"$float32": "-Infinity"}}}]}]
       """#
     ),
     (
@@ -66,7 +69,8 @@ struct CorpusTests {
     }
   }
 
-  static let ruleFiles: [String] = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
+  static let ruleFiles: [String] =
+    (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
     .filter { !$0.hasPrefix(".") && $0.contains(".") }.sorted() ?? []
 
   @Test("Each file breaks the rule it is named for", arguments: ruleFiles)

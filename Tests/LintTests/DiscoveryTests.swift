@@ -9,7 +9,8 @@ struct DiscoveryTests {
   static func tree() throws -> LintSandbox {
     let sandbox = try LintSandbox()
     for path in [
-      "animation.inertia", "App/Screens/onboarding.inertia", "App/Screens/notes.json", "App/Deep/A/B/C/animation.inertia",
+      "animation.inertia", "App/Screens/onboarding.inertia", "App/Screens/notes.json",
+      "App/Deep/A/B/C/animation.inertia",
       ".git/objects/animation.inertia", ".build/debug/animation.inertia", "node_modules/pkg/animation.inertia",
       ".hidden/animation.inertia", "App/.cache/animation.inertia", "Fixtures/animation.inertia",
     ] {

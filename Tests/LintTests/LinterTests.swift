@@ -28,8 +28,11 @@ struct LinterTests {
     let ids = shares.flatMap { $0.map { $0.rule.description.identifier } }
     #expect(ids.sorted() == RuleRegistry.identifiers.sorted())
     for (member, leader) in Linter.together {
-      #expect(shares.contains { share in share.contains { $0.rule.description.identifier == member }
-        && share.contains { $0.rule.description.identifier == leader } })
+      #expect(
+        shares.contains { share in
+          share.contains { $0.rule.description.identifier == member }
+            && share.contains { $0.rule.description.identifier == leader }
+        })
     }
   }
 

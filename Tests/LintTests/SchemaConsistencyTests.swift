@@ -14,7 +14,8 @@ struct SchemaConsistencyTests {
       (rule.triggeringExamples + rule.nonTriggeringExamples).filter { !$0.isMessagePack }.map(\.withoutMarkers.text)
     }
     let corpus = CorpusTests.directory
-    for name in (try? FileManager.default.subpathsOfDirectory(atPath: corpus.path)) ?? [] where name.hasSuffix(".json") {
+    for name in (try? FileManager.default.subpathsOfDirectory(atPath: corpus.path)) ?? [] where name.hasSuffix(".json")
+    {
       if let text = try? String(contentsOf: corpus.appendingPathComponent(name), encoding: .utf8) { texts.append(text) }
     }
     return texts.filter { (try? JSONReader().read(Array($0.utf8))) != nil }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A document read into an index of its values instead of a tree of ``MessagePackValue``s.
@@ -90,7 +90,8 @@ public final class IndexedDocument: @unchecked Sendable {
         indexer.deallocate()
         throw error
       }
-      return IndexedDocument(encoding: .messagePack, input: bytes, storage: storage, indexer: indexer, textPositions: nil)
+      return IndexedDocument(
+        encoding: .messagePack, input: bytes, storage: storage, indexer: indexer, textPositions: nil)
     case .json:
       let (out, positions) = try withBytes(bytes) { (buffer) throws(FormatError) in
         let out = ByteBuffer(capacity: buffer.count)
@@ -375,7 +376,9 @@ public final class IndexedDocument: @unchecked Sendable {
   /// The whole value, decoded.
   public func value(of node: Node) -> MessagePackValue {
     let range = messagePackRange(of: node)
-    return (try? MessagePackReader(limits: .init(maxDepth: .max)).read(UnsafeRawBufferPointer(rebasing: storage.bytes[range])))
+    return
+      (try? MessagePackReader(limits: .init(maxDepth: .max)).read(
+        UnsafeRawBufferPointer(rebasing: storage.bytes[range])))
       ?? .nil
   }
 

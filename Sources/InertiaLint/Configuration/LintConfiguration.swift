@@ -115,7 +115,9 @@ public struct LintConfiguration: Sendable, Equatable {
           }
           configuration.settings.loopDuration = seconds
         default:
-          let suggestion = NameSuggestion.closest(to: name, in: LintConfiguration.keys).map { "; did you mean '\($0)'?" }
+          let suggestion = NameSuggestion.closest(to: name, in: LintConfiguration.keys).map {
+            "; did you mean '\($0)'?"
+          }
           throw fail(
             "unknown key '\(name)'\(suggestion ?? "") (known keys: \(LintConfiguration.keys.joined(separator: ", ")))",
             at: entry.key)

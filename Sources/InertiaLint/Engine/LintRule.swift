@@ -114,11 +114,14 @@ public struct FindingSink {
   }
 
   /// A fix that replaces the value at `located` with `replacement`.
-  public func fix(_ summary: String, _ safety: Fix.Safety, replacing located: Located, with replacement: MessagePackValue)
+  public func fix(
+    _ summary: String, _ safety: Fix.Safety, replacing located: Located, with replacement: MessagePackValue
+  )
     -> Fix
   {
     Fix(
-      summary: summary, safety: safety, pointer: document.pointer(of: located), byteRange: document.byteRange(of: located),
+      summary: summary, safety: safety, pointer: document.pointer(of: located),
+      byteRange: document.byteRange(of: located),
       replacement: replacement)
   }
 }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 import InertiaFormat
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Lints one document at a time with the rules of ``RuleRegistry``, as configured.
 ///
@@ -57,7 +58,9 @@ public struct Linter: Sendable {
   /// The rules of a large document are shared out among the machine's cores. Each share works on its own
   /// view of the document (its own outline and caches), so no two threads touch the same mutable state.
   public func lint(_ indexed: IndexedDocument, file: String, fileName: String?) -> [Finding] {
-    lint(indexed, file: file, fileName: fileName, shares: indexed.nodeCount >= Self.parallelNodeCount ? min(ProcessorCount.current, 4) : 1)
+    lint(
+      indexed, file: file, fileName: fileName,
+      shares: indexed.nodeCount >= Self.parallelNodeCount ? min(ProcessorCount.current, 4) : 1)
   }
 
   /// Lints a document with the rules shared out `shares` ways.
@@ -141,7 +144,9 @@ public struct Linter: Sendable {
   }
 
   private func invalidFileFindings(_ error: FormatError, file: String) -> [Finding] {
-    guard let configured = rules.first(where: { $0.rule.description.identifier == InvalidFileRule.description.identifier }) else { return [] }
+    guard
+      let configured = rules.first(where: { $0.rule.description.identifier == InvalidFileRule.description.identifier })
+    else { return [] }
     var finding = InvalidFileRule.finding(for: error)
     finding.file = file
     if let severity = configured.severity { finding.severity = severity }

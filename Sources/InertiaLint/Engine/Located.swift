@@ -135,8 +135,10 @@ public final class LocatedDocument: @unchecked Sendable {
   /// The value of the first entry whose key is `name`, or `nil` when there is none or this is not a map.
   @inline(__always)
   public func field(_ name: StaticString, of located: Located) -> Located? {
-    indexed.value(forKey: UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), in: located.node)
-      .map(Located.init)
+    indexed.value(
+      forKey: UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), in: located.node
+    )
+    .map(Located.init)
   }
 
   /// The value of the first entry whose key is `name` (a name known only at run time), or `nil`.
@@ -144,7 +146,6 @@ public final class LocatedDocument: @unchecked Sendable {
     var name = name
     return name.withUTF8 { indexed.value(forKey: UnsafeRawBufferPointer($0), in: located.node) }.map(Located.init)
   }
-
 
   /// The value of a field that is there and not `nil` (a `nil` optional field reads as absent).
   public func presentField(_ name: StaticString, of located: Located) -> Located? {

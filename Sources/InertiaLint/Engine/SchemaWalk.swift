@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import InertiaFormat
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Walks a document against the shared field table (``InertiaSchema``) with positions, once per
 /// document, for the `schema` and `unknown-field` rules (see ``LintContext/schemaEvents``).
@@ -144,7 +145,9 @@ final class SchemaWalk {
           scanForDuplicateKeys(entry.value)
         } else {
           seen |= 1 << index
-          check(entry.value, as: object.fieldTypes[index], context: Context(kind: object.kind, field: index, isElement: false))
+          check(
+            entry.value, as: object.fieldTypes[index],
+            context: Context(kind: object.kind, field: index, isElement: false))
         }
       case .some(.none):
         let name = document.name(of: entry) ?? ""

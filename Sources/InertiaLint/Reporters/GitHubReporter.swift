@@ -1,6 +1,6 @@
 /// GitHub Actions workflow commands: one annotation per finding, then the summary as a plain line.
 ///
-///     ::error file=Animations/animation.inertia,line=12,col=5,title=non-positive-duration::MESSAGE (at /0/keyframes/1/duration)
+///     ::error file=animation.inertia,line=12,col=5,title=non-positive-duration::MESSAGE (at /0/keyframes/1)
 ///
 /// Errors are `::error`, warnings `::warning` and infos `::notice`. MessagePack input has no lines: its
 /// annotations name only the file and put the byte offset in the message. Values are escaped as Actions

@@ -25,7 +25,8 @@ struct SARIFReporter: Reporter {
         "shortDescription": ["text": .string(description.summary)],
         "fullDescription": ["text": .string(description.rationale)],
         "help": [
-          "text": .string("\(description.rationale)\n\nRun `inertia-lint --explain \(description.identifier)` for examples.")
+          "text": .string(
+            "\(description.rationale)\n\nRun `inertia-lint --explain \(description.identifier)` for examples.")
         ],
         "defaultConfiguration": ["level": .string(severity.sarifLevel)],
         "properties": ["tags": ["inertia"]],

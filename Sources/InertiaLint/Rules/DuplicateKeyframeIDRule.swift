@@ -2,6 +2,9 @@ import InertiaFormat
 
 /// `duplicate-keyframe-id`: two keyframes of one track share an id.
 struct DuplicateKeyframeIDRule: LintRule {
+  /// A keyframe repeating the id `A`, marked.
+  private static let repeated = #"{"id": ↓"A", "duration": 1, "values": \#(RuleText.pose)}"#
+
   static let description = RuleDescription(
     identifier: "duplicate-keyframe-id",
     name: "Duplicate keyframe id",
@@ -9,9 +12,9 @@ struct DuplicateKeyframeIDRule: LintRule {
     summary: "Two keyframes of one track share an id.",
     rationale: """
       A keyframe's id is unique within its track, and the editor writes a UUID for each keyframe; a \
-      repeated id makes two keyframes one to the editor and to any runtime that finds keyframes by id. Reported at each later keyframe with an id already used in the \
-      same track (tracks written on shapes included). Error: the file breaks a rule of the format. The \
-      fix gives the later keyframe a fresh uppercase UUID; nothing outside the file refers to keyframe \
+      repeated id makes two keyframes one to the editor and to any runtime that finds keyframes by id. \
+      Reported at each later keyframe with an id already used in the same track (tracks written on \
+      shapes included). Error: the file breaks a rule of the format. The fix gives the later keyframe a fresh uppercase UUID; nothing outside the file refers to keyframe \
       ids, so it is safe.
       """,
     nonTriggeringExamples: [
@@ -22,8 +25,7 @@ struct DuplicateKeyframeIDRule: LintRule {
     ],
     triggeringExamples: [
       Example(
-        "[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "1"), #"{"id": ↓"A", "duration": 1, "values": \#(RuleText.pose)}"#]))]"
-      ),
+        "[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "1"), repeated]))]"),
       Example(
         #"[{"id": "c", "keyframes": [{"id": "X", "duration": 0}, {"id": ↓"X", "duration": 1}, "#
           + #"{"id": ↓"X", "duration": 1}]}]"#),
@@ -47,7 +49,8 @@ struct DuplicateKeyframeIDRule: LintRule {
             + "must be unique within a track, and the editor and any runtime that finds keyframes by id take the two "
             + "for one",
           at: id,
-          fix: findings.fix("give the keyframe a fresh id", .safe, replacing: id, with: .string(context.makeIdentifier())))
+          fix: findings.fix(
+            "give the keyframe a fresh id", .safe, replacing: id, with: .string(context.makeIdentifier())))
       }
     }
   }

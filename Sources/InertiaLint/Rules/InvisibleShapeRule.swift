@@ -53,7 +53,9 @@ struct InvisibleShapeRule: LintRule {
           value.isFinite, value <= 0
         else { continue }
         sizeIsZero = true
-        findings.report("shape \(side.name) \(RuleText.number(value)) is not positive: the shape has no area and draws nothing", at: size)
+        findings.report(
+          "shape \(side.name) \(RuleText.number(value)) is not positive: the shape has no area and draws nothing",
+          at: size)
       }
       if sizeIsZero { continue }
       let hasFill = description.fill != nil
@@ -68,6 +70,5 @@ struct InvisibleShapeRule: LintRule {
       }
     }
   }
-
 
 }

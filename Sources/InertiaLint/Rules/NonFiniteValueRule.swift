@@ -42,7 +42,9 @@ struct NonFiniteValueRule: LintRule {
         checkPose(transforms, context, &findings)
       }
       guard let description = shape.description else { continue }
-      let sizes = [("width", description.width), ("height", description.height), ("strokeWidth", description.strokeWidth)]
+      let sizes = [
+        ("width", description.width), ("height", description.height), ("strokeWidth", description.strokeWidth),
+      ]
       for (name, field) in sizes {
         guard let field, document.isNonFiniteNumber(field) else { continue }
         report(name, field, document, consequence: "the shape's geometry becomes NaN and it does not draw", &findings)

@@ -22,11 +22,12 @@ struct NonPositiveDurationRule: LintRule {
     ],
     triggeringExamples: [
       Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "↓0")]))]"),
-      Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "↓-1"), RuleText.keyframe("B", "↓-0.5")]))]"),
+      Example(
+        "[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "↓-1"), RuleText.keyframe("B", "↓-0.5")]))]"),
       Example(
         #"[{"id": "card0", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "keyframes": [], "#
-          + #""shapes": [{"id": "S", "animation": \#(RuleText.animation(keyframes: [RuleText.keyframe("A", "↓-2")]))}]}]"#
-      ),
+          + #""shapes": [{"id": "S", "animation": "#
+          + "\(RuleText.animation(keyframes: [RuleText.keyframe("A", "↓-2")]))}]}]"),
     ],
     corrections: [
       Correction(

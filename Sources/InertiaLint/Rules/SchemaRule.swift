@@ -28,7 +28,9 @@ struct SchemaRule: LintRule {
       Example(
         #"[{"id": "card0", "invokeType": "auto", "initialValues": \#(RuleText.pose), "keyframes": [], "#
           + #""shapes": [{"id": "S", "zIndex": 2.0, "position": "top", "shape": {"id": "D", "#
-          + #""type": "circle", "width": 0.5, "height": 0.5, "fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
+          + #""type": "circle", "width": 0.5, "height": 0.5, "#
+          + #""fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#
+      ),
     ],
     triggeringExamples: [
       Example(#"↓{"id": "card0"}"#),
@@ -58,7 +60,8 @@ struct SchemaRule: LintRule {
         findings.report("a key of \(kind.description) is \(found), not a string; \(consequence)", at: entry.key)
       case .duplicateKey(let entry, let first):
         let key =
-          context.document.name(of: entry).map { "\"\($0)\"" } ?? SchemaWalk.describe(context.document.kind(of: entry.key))
+          context.document.name(of: entry).map { "\"\($0)\"" }
+          ?? SchemaWalk.describe(context.document.kind(of: entry.key))
         findings.report(
           "key \(key) appears again in this map (first as entry \(first)): decoders disagree on which value "
             + "wins, and a strict one refuses the file; \(consequence)",

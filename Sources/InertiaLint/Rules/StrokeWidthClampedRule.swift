@@ -46,8 +46,9 @@ struct StrokeWidthClampedRule: LintRule {
         "strokeWidth \(RuleText.number(width)) is more than half the shape's smaller side: the runtimes hold "
           + "it at \(RuleText.number(limit)), where the stroke fills the shape",
         at: strokeWidth,
-        fix: findings.fix("set the stroke width to \(RuleText.number(limit))", .safe, replacing: strokeWidth,
-                          with: .float64(limit)))
+        fix: findings.fix(
+          "set the stroke width to \(RuleText.number(limit))", .safe, replacing: strokeWidth,
+          with: .float64(limit)))
     }
   }
 }

@@ -11,8 +11,10 @@ enum RuleText {
   }
 
   /// An animation object for examples, with the given keyframes and, optionally, shapes.
-  static func animation(_ id: String = "card0", keyframes: [String] = [], shapes: String? = nil,
-                        invokeType: String = "trigger") -> String {
+  static func animation(
+    _ id: String = "card0", keyframes: [String] = [], shapes: String? = nil,
+    invokeType: String = "trigger"
+  ) -> String {
     let shapesField = shapes.map { #", "shapes": \#($0)"# } ?? ""
     return #"{"id": "\#(id)", "invokeType": "\#(invokeType)", "initialValues": \#(pose), "#
       + #""keyframes": [\#(keyframes.joined(separator: ", "))]\#(shapesField)}"#
@@ -39,4 +41,3 @@ enum RuleText {
     return track.shapeIndex == nil ? "the animation at \(pointer)" : "the shape animation at \(pointer)"
   }
 }
-

@@ -78,9 +78,13 @@ struct UnaddressableIDRule: LintRule {
   private static func checkText(
     _ id: Located, of kind: String, _ document: LocatedDocument, _ findings: inout FindingSink
   ) -> Bool {
-    guard let (isEmpty, mayHaveSpace) = document.indexed.withUTF8(of: id.node, { bytes in
-      (bytes.isEmpty, bytes.first.map(Self.mayBeSpace) == true || bytes.last.map(Self.mayBeSpace) == true)
-    }) else { return false }
+    guard
+      let (isEmpty, mayHaveSpace) = document.indexed.withUTF8(
+        of: id.node,
+        { bytes in
+          (bytes.isEmpty, bytes.first.map(Self.mayBeSpace) == true || bytes.last.map(Self.mayBeSpace) == true)
+        })
+    else { return false }
     if isEmpty {
       let consequence =
         kind == "animation" ? "no view can be tagged to play it" : "the editor's selection cannot point at it"

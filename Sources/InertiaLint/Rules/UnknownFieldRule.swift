@@ -38,7 +38,8 @@ struct UnknownFieldRule: LintRule {
       if let suggestion {
         message += "; did you mean \"\(suggestion)\"?"
         if context.document.field(named: suggestion, of: object) == nil {
-          fix = findings.fix("rename the key to \(suggestion)", .unsafe, replacing: entry.key, with: .string(suggestion))
+          fix = findings.fix(
+            "rename the key to \(suggestion)", .unsafe, replacing: entry.key, with: .string(suggestion))
         }
       }
       findings.report(message, at: entry.key, fix: fix)

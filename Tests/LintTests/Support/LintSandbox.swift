@@ -54,7 +54,8 @@ final class LintSandbox {
     let input = stdin.map { Array($0.utf8) }
     let status = InertiaLintCommand.run(
       arguments: arguments, stdout: { out += $0 }, stderr: { err += $0 + "\n" },
-      environment: .init(currentDirectory: cwd, variables: variables, stdoutIsTerminal: terminal, readStandardInput: { input }))
+      environment: .init(
+        currentDirectory: cwd, variables: variables, stdoutIsTerminal: terminal, readStandardInput: { input }))
     return Run(status: status, stdout: out, stderr: err)
   }
 }
