@@ -22,6 +22,7 @@
 public final class IndexedDocument: @unchecked Sendable {
   /// A value of the document: its number in document order.
   public struct Node: Hashable, Sendable, Comparable {
+    /// The value's number in document order (the root is 0).
     public let index: Int
 
     @inlinable @inline(__always)
@@ -29,6 +30,7 @@ public final class IndexedDocument: @unchecked Sendable {
       self.index = index
     }
 
+    /// Document order.
     public static func < (lhs: Node, rhs: Node) -> Bool { lhs.index < rhs.index }
   }
 

@@ -15,6 +15,7 @@ public struct LintInput: Sendable, Equatable {
   /// The file's own name, whose stem is its container id; `nil` for unnamed standard input.
   public let fileName: String?
 
+  /// Whether this is standard input rather than a file.
   public var isStandardInput: Bool { readPath == nil }
 }
 

@@ -25,6 +25,7 @@ public enum InertiaLintCommand {
     /// Reads all of standard input, or returns `nil` when it cannot be read.
     public var readStandardInput: @Sendable () -> [UInt8]?
 
+    /// An environment for tests: by default no variables, no terminal and empty standard input.
     public init(
       currentDirectory: String, variables: [String: String] = [:], stdoutIsTerminal: Bool = false,
       readStandardInput: @escaping @Sendable () -> [UInt8]? = { nil }

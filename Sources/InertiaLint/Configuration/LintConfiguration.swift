@@ -33,6 +33,7 @@ public struct LintConfiguration: Sendable, Equatable {
   /// The configuration file, when there is one.
   public var path: String?
 
+  /// The configuration in force when there is no file: every rule at its default severity.
   public init() {}
 
   /// The directory globs in this configuration are relative to.
@@ -167,11 +168,15 @@ public struct LintConfiguration: Sendable, Equatable {
 
 /// A configuration that cannot be used, and where.
 public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The configuration file.
   public var path: String
+  /// Where in it, when the fault has a place (1-based line and column).
   public var line: Int?
   public var column: Int?
+  /// What is wrong, in one sentence.
   public var message: String
 
+  /// A fault in the configuration file at `path`.
   public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
     self.path = path
     self.line = line

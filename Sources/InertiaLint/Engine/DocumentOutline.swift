@@ -9,6 +9,7 @@ public struct DocumentOutline: Sendable {
   /// A track: an animation object, either one of the file's own or one written on a shape.
   public struct Track: Sendable {
     /// The animation object.
+    /// The shape object.
     public let object: Located
     /// Which of the file's animations it belongs to.
     public let animationIndex: Int
@@ -25,9 +26,11 @@ public struct DocumentOutline: Sendable {
 
   /// A keyframe, with its fields found once for every rule (the first entry of each key; `nil` when absent).
   public struct Keyframe: Sendable {
+    /// The keyframe object.
     public let object: Located
     /// The keyframe's index in its track.
     public let index: Int
+    /// The `id`, `duration` and `values` fields.
     public let id: Located?
     public let duration: Located?
     public let values: Located?
@@ -35,12 +38,15 @@ public struct DocumentOutline: Sendable {
 
   /// A shape's `shape` description, with the fields the drawing rules read.
   public struct Description: Sendable {
+    /// The description object.
     public let object: Located
+    /// The `width` and `height` fields.
     public let width: Located?
     public let height: Located?
     /// `fill` and `stroke`, `nil` when absent or written as `nil`.
     public let fill: Located?
     public let stroke: Located?
+    /// The `strokeWidth` field.
     public let strokeWidth: Located?
   }
 

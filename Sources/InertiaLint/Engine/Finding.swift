@@ -10,6 +10,7 @@ public struct Finding: Sendable, Equatable {
   public var file: String
   /// The rule's stable id, such as `non-positive-duration`.
   public var ruleID: String
+  /// How much it matters: the rule's severity, or the one the configuration gives the rule.
   public var severity: Severity
   /// One sentence: what is wrong and what the runtime will do about it.
   public var message: String
@@ -25,6 +26,7 @@ public struct Finding: Sendable, Equatable {
   /// The change that resolves this finding, when the rule can offer one.
   public var fix: Fix?
 
+  /// A finding; ``Linter`` makes these, and tests and reporters may too.
   public init(
     file: String, ruleID: String, severity: Severity, message: String, pointer: JSONPointer, offset: Int,
     line: Int? = nil, column: Int? = nil, fix: Fix? = nil

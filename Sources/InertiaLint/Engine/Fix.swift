@@ -18,6 +18,7 @@ public struct Fix: Sendable, Equatable {
 
   /// What the fix does, in a few words ("set the duration to 0.001").
   public var summary: String
+  /// Whether the fix keeps what the file means.
   public var safety: Safety
   /// The value replaced.
   public var pointer: JSONPointer
@@ -26,6 +27,7 @@ public struct Fix: Sendable, Equatable {
   /// The value written in its place.
   public var replacement: MessagePackValue
 
+  /// A fix writing `replacement` over the value at `pointer`, which sits at `byteRange`.
   public init(
     summary: String, safety: Safety, pointer: JSONPointer, byteRange: Range<Int>, replacement: MessagePackValue
   ) {

@@ -22,20 +22,25 @@ public struct LintSettings: Sendable, Equatable {
   /// The loop duration the app plays at, in seconds: 3 unless the app sets `inertia.loopDuration`.
   public var loopDuration: Double
 
+  /// Settings; the defaults are what a project without a configuration file gets.
   public init(containerIDs: [String] = ["animation"], loopDuration: Double = InertiaPlayback.defaultLoopDuration) {
     self.containerIDs = containerIDs
     self.loopDuration = loopDuration
   }
 
+  /// The settings of a project without a configuration file.
   public static let `default` = LintSettings()
 }
 
 /// What a rule sees: the document with positions, its outline, the file's name and the settings.
 public struct LintContext: Sendable {
+  /// The document, to read and walk.
   public let document: LocatedDocument
+  /// Where its animations, tracks, keyframes and shapes are.
   public let outline: DocumentOutline
   /// The file's name (its last path component), or `nil` for unnamed standard input.
   public let fileName: String?
+  /// What the configuration says about container ids and the loop.
   public let settings: LintSettings
   /// Makes a fresh identifier for fixes that need one: an uppercase UUID, as the editor writes.
   public let makeIdentifier: @Sendable () -> String
@@ -47,6 +52,7 @@ public struct LintContext: Sendable {
     var trackTimings: [TrackTiming]?
   }
 
+  /// A context for one document; the outline is worked out here, once.
   public init(
     document: LocatedDocument, fileName: String?, settings: LintSettings,
     makeIdentifier: @escaping @Sendable () -> String

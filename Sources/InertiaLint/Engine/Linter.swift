@@ -13,6 +13,7 @@ import InertiaFormat
 public struct Linter: Sendable {
   /// The rules that run, each with the severity configured for it (`nil` keeps the rule's own).
   public let rules: [(rule: any LintRule.Type, severity: Severity?)]
+  /// What the rules read from the configuration.
   public var settings: LintSettings
   /// Makes fresh identifiers for fixes; an uppercase UUID unless replaced (tests make them predictable).
   public var makeIdentifier: @Sendable () -> String

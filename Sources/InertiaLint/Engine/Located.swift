@@ -7,8 +7,10 @@ import InertiaFormat
 /// and the value's JSON Pointer is worked out only when something is reported
 /// (``LocatedDocument/pointer(of:)``), so a walk allocates nothing per value.
 public struct Located: Sendable, Hashable {
+  /// The value's place in the document's index.
   public let node: IndexedDocument.Node
 
+  /// The value at `node`.
   public init(_ node: IndexedDocument.Node) {
     self.node = node
   }
@@ -18,6 +20,7 @@ public struct Located: Sendable, Hashable {
 public struct LocatedEntry: Sendable {
   /// The key, located at the key's bytes.
   public let key: Located
+  /// The entry's value.
   public let value: Located
   /// The entry's position in the map (0-based, in file order).
   public let position: Int
@@ -27,10 +30,12 @@ public struct LocatedEntry: Sendable {
 ///
 /// One document is linted on one thread; the one cache it keeps, for pointers, is not shared.
 public final class LocatedDocument: @unchecked Sendable {
+  /// The document's index, for reading values directly.
   public let indexed: IndexedDocument
   /// The children of wide containers, by container, so that pointers into them are found by binary search.
   private var wideChildren: [Int: [IndexedDocument.Node]] = [:]
 
+  /// Walks the document `indexed`.
   public init(_ indexed: IndexedDocument) {
     self.indexed = indexed
   }

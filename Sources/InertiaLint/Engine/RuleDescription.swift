@@ -21,6 +21,7 @@ public struct RuleDescription: Sendable {
   /// Documents and what they read after applying the rule's fixes. Empty when the rule offers none.
   public let corrections: [Correction]
 
+  /// A rule's documentation; see the properties for what each part is for.
   public init(
     identifier: String, name: String, severity: Severity, summary: String, rationale: String,
     nonTriggeringExamples: [Example], triggeringExamples: [Example], corrections: [Correction] = []
