@@ -71,8 +71,9 @@ run() {
     corpus=$(seed_corpus "$target")
     mkdir -p "$artifacts"
     echo "fuzzing $target for $runs runs" >&2
-    # ASan keeps freed memory unless told to return it, which reads as a slow leak over millions of runs.
-    if ! ASAN_OPTIONS="allocator_release_to_os_interval_ms=500:quarantine_size_mb=64:${ASAN_OPTIONS:-}" \
+    # ASan keeps freed memory unless told to return it, and stores the stack of every allocation site it
+    # meets (deep nesting makes many distinct ones): both read as a slow leak over millions of runs.
+    if ! ASAN_OPTIONS="allocator_release_to_os_interval_ms=500:quarantine_size_mb=64:malloc_context_size=4:${ASAN_OPTIONS:-}" \
       "$out/fuzz-$target" -runs="$runs" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
       -artifact_prefix="$artifacts" -print_final_stats=1 "$corpus" 2>"$out/$target.log"; then
       failed=1
