@@ -20,7 +20,7 @@ enum RuleDocumentation {
     var out = "\(rule.identifier): \(rule.name)\n"
     out += "Default severity: \(rule.severity.rawValue)"
     out += rule.isFixable ? ". Offers fixes.\n\n" : ".\n\n"
-    out += rule.summary + "\n\n" + rule.rationale + "\n"
+    out += rule.summary + "\n\n" + wrap(rule.rationale, width: 100) + "\n"
     func examples(_ title: String, _ examples: [Example]) {
       guard !examples.isEmpty else { return }
       out += "\n\(title)\n"
@@ -48,6 +48,23 @@ enum RuleDocumentation {
     }
     return out
   }
+}
+
+/// `text` with each paragraph (line) broken between words so that no line is longer than `width`.
+func wrap(_ text: String, width: Int) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
+    var lines: [String] = []
+    var line = ""
+    for word in paragraph.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }.joined(separator: "\n")
 }
 
 extension String {
