@@ -45,15 +45,15 @@ public struct SourceMap: Sendable {
         guard let child = child(of: node, at: i) else { return nil }
         node = child
         current = elements[i]
-      case (.key(let key), .map(let entries)):
-        guard let k = entries.firstIndex(where: { $0.key.stringValue == key }),
-          let child = child(of: node, at: 2 * k + 1)
-        else { return nil }
-        node = child
-        current = entries[k].value
-      case (.index(let i), .map(let entries)):
-        // A pointer token like "/0" on a map with the key "0".
-        guard let k = entries.firstIndex(where: { $0.key.stringValue == String(i) }),
+      case (.key, .map(let entries)), (.index, .map(let entries)):
+        // A map entry is named by its key's pointer token: the string itself, or the JSON text of a
+        // non-string key (so "/0/1" names both the key "1" and the integer key 1).
+        let token: String
+        switch component {
+        case .key(let key): token = key
+        case .index(let i): token = String(i)
+        }
+        guard let k = entries.firstIndex(where: { $0.key.pointerToken == token }),
           let child = child(of: node, at: 2 * k + 1)
         else { return nil }
         node = child

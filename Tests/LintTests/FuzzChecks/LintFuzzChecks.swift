@@ -1,0 +1,51 @@
+// Properties the `lint` fuzz target checks on every input, shared with the test suite, which replays
+// every input that ever failed (`Tests/Fuzz/Regressions/lint`). Compiled into both: no test framework.
+@testable import InertiaFormat
+@testable import InertiaLint
+
+/// A property that did not hold for an input.
+struct LintPropertyViolation: Error, CustomStringConvertible {
+  var description: String
+}
+
+private func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(LintPropertyViolation) {
+  if !condition { throw LintPropertyViolation(description: message()) }
+}
+
+enum LintFuzzChecks {
+  static let linter: Linter = {
+    var linter = Linter()
+    linter.makeIdentifier = { "00000000-0000-0000-0000-000000000000" }
+    return linter
+  }()
+
+  /// Linting arbitrary bytes never crashes, and every finding is well formed: it names a known rule,
+  /// a position inside the input, and a pointer that resolves in the document. A document that is
+  /// valid MessagePack and fits plain JSON gets the same findings (rules, pointers, messages) when
+  /// linted in its JSON form.
+  static func lint(_ bytes: [UInt8]) throws(LintPropertyViolation) {
+    let findings = linter.lint(bytes, file: "animation.inertia", fileName: "animation.inertia")
+    let known = Set(RuleRegistry.identifiers)
+    let document = try? ParsedDocument.parse(bytes)
+    for finding in findings {
+      try require(known.contains(finding.ruleID), "unknown rule \(finding.ruleID)")
+      try require(!finding.message.isEmpty, "empty message from \(finding.ruleID)")
+      try require(finding.offset >= 0 && finding.offset <= bytes.count, "offset \(finding.offset) outside the input")
+      if let document, finding.ruleID != "invalid-file" {
+        try require(
+          document.sourceMap.node(at: finding.pointer, in: document.value) != nil,
+          "\(finding.ruleID) points at \(finding.pointer), which is not in the document")
+      }
+    }
+    guard let document, document.encoding == .messagePack,
+      let json = try? Converter.toJSON(messagePack: bytes)
+    else { return }
+    let jsonFindings = linter.lint(json, file: "animation.inertia", fileName: "animation.inertia")
+    func summary(_ findings: [Finding]) -> [String] {
+      findings.map { "\($0.ruleID) \($0.pointer) \($0.message)" }.sorted()
+    }
+    try require(
+      summary(findings) == summary(jsonFindings),
+      "MessagePack and JSON forms lint differently:\n\(summary(findings))\nvs\n\(summary(jsonFindings))")
+  }
+}
