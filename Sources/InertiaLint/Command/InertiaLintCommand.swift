@@ -11,8 +11,9 @@ import InertiaFormat
 /// `inertia-lint`: the whole command as a function of its arguments and surroundings, so that tests run
 /// it in-process and `main.swift` only calls it.
 ///
-/// Exit codes: 0 when nothing fails; 1 when an error is found, or with `--strict` a warning; 2 for a
-/// usage, configuration or I/O error.
+/// Exit codes: 0 when nothing fails; 1 when an error is found, or with `--strict` a warning (after
+/// `--fix`, one that remains); 2 for a usage, configuration or I/O error, or a file `--fix` could not
+/// fix safely. With `--diff`: 0 when no file would change, 1 when one would, 2 for an error.
 public enum InertiaLintCommand {
   /// What the command reads from its process, made replaceable for tests.
   public struct Environment: Sendable {
@@ -24,16 +25,25 @@ public enum InertiaLintCommand {
     public var stdoutIsTerminal: Bool
     /// Reads all of standard input, or returns `nil` when it cannot be read.
     public var readStandardInput: @Sendable () -> [UInt8]?
+    /// Whether standard error is a terminal, where a long `--fix` run shows its progress.
+    public var stderrIsTerminal: Bool
+    /// Writes text to standard error as it is, without a newline (for the progress line).
+    public var writeProgress: @Sendable (String) -> Void
+    /// A seam for tests: changes each fixed file before it is verified.
+    var tamperWithFixedBytes: (@Sendable ([UInt8]) -> [UInt8])?
 
     /// An environment for tests: by default no variables, no terminal and empty standard input.
     public init(
       currentDirectory: String, variables: [String: String] = [:], stdoutIsTerminal: Bool = false,
-      readStandardInput: @escaping @Sendable () -> [UInt8]? = { nil }
+      readStandardInput: @escaping @Sendable () -> [UInt8]? = { nil }, stderrIsTerminal: Bool = false,
+      writeProgress: @escaping @Sendable (String) -> Void = { _ in }
     ) {
       self.currentDirectory = currentDirectory
       self.variables = variables
       self.stdoutIsTerminal = stdoutIsTerminal
       self.readStandardInput = readStandardInput
+      self.stderrIsTerminal = stderrIsTerminal
+      self.writeProgress = writeProgress
     }
 
     /// This process's.
@@ -43,7 +53,12 @@ public enum InertiaLintCommand {
       return Environment(
         currentDirectory: FilePath.currentDirectory, variables: variables,
         stdoutIsTerminal: FileIO.isTerminal(STDOUT_FILENO),
-        readStandardInput: { try? FileIO.read("-", maxSize: DecodingLimits.default.maxInputSize) })
+        readStandardInput: { try? FileIO.read("-", maxSize: DecodingLimits.default.maxInputSize) },
+        stderrIsTerminal: FileIO.isTerminal(STDERR_FILENO),
+        writeProgress: { text in
+          var text = text
+          text.withUTF8 { try? FileIO.write(UnsafeRawBufferPointer($0), fd: STDERR_FILENO, path: "<stderr>") }
+        })
     }
   }
 
@@ -119,6 +134,9 @@ public enum InertiaLintCommand {
 
     let linter = Linter(severities: severities, settings: configuration.settings)
     let jobs = options.jobs ?? ProcessorCount.current
+    if options.fixes {
+      return fix(inputs, linter: linter, jobs: jobs, options, stdout: stdout, stderr: stderr, environment: environment)
+    }
     let outcomes = LintRunner(linter: linter, jobs: jobs).run(inputs, standardInput: environment.readStandardInput)
 
     var findings: [Finding] = []
@@ -141,7 +159,7 @@ public enum InertiaLintCommand {
     return report.fails ? 1 : 0
   }
 
-  private static func reporter(for options: LintOptions, _ environment: Environment) -> any Reporter {
+  static func reporter(for options: LintOptions, _ environment: Environment) -> any Reporter {
     switch options.format {
     case .text:
       let noColor = !(environment.variables["NO_COLOR"] ?? "").isEmpty

@@ -27,16 +27,31 @@ struct LintOptions: Equatable {
   var disable: [String] = []
   var color = ColorChoice.auto
   var jobs: Int?
+  /// `--fix`: apply fixes (written unless `dryRun`).
+  var fix = false
+  /// `--unsafe-fixes`: apply unsafe fixes too.
+  var unsafeFixes = false
+  /// `--dry-run` (or `--diff`): fix in memory only, writing nothing.
+  var dryRun = false
+  /// `--diff`: print a unified diff of what fixing would change, instead of a report.
+  var diff = false
 
   static let usage = """
     Usage: inertia-lint [OPTIONS] [PATH...]
 
     Lints .inertia animation files (MessagePack, or their JSON form) against what the Inertia runtimes
-    do with them. A directory is walked for *.inertia files, skipping .git, .build, node_modules and
-    hidden folders; a file named explicitly is linted whatever its extension; - reads standard input.
-    With no PATH, lints the current directory.
+    do with them, and with --fix repairs what can be repaired safely. A directory is walked for *.inertia
+    files, skipping .git, .build, node_modules and hidden folders; a file named explicitly is linted
+    whatever its extension; - reads standard input. With no PATH, lints the current directory.
 
     Options:
+      --fix                    Apply safe fixes to the files in place, then report what remains.
+                               Only the fixed values' bytes change; each file is verified, then
+                               replaced atomically, keeping its permissions (and any symbolic link).
+      --unsafe-fixes           With --fix or --diff, also apply fixes that change what plays.
+      --dry-run                With --fix, write nothing: report what would be fixed.
+      --diff                   Write nothing; print a unified diff of each file's JSON form as fixing
+                               would change it. Exits 1 if any file would change.
       --strict                 Warnings fail the run too (for CI and pre-commit).
       --format FORMAT          text (default), json, sarif or github.
       --config FILE            Use FILE instead of the nearest .inertia-lint.json.
@@ -53,8 +68,9 @@ struct LintOptions: Equatable {
       -h, --help               Show this help.
       --version                Show the version.
 
-    Exit status: 0 nothing fails; 1 an error was found (or, with --strict, a warning);
-    2 usage, configuration or I/O error.
+    Exit status: 0 nothing fails; 1 an error was found (or, with --strict, a warning), after --fix one
+    that remains; 2 usage, configuration or I/O error, or a file that could not be fixed safely.
+    With --diff: 0 nothing would change, 1 something would, 2 an error.
     """
 
   /// Parses the arguments (without the program name).
@@ -85,6 +101,10 @@ struct LintOptions: Equatable {
       case "--list-rules": options.action = .listRules
       case "--explain": options.action = .explain(try value("a rule id"))
       case "--strict": options.strict = true
+      case "--fix": options.fix = true
+      case "--unsafe-fixes": options.unsafeFixes = true
+      case "--dry-run": options.dryRun = true
+      case "--diff": options.diff = true
       case "--format":
         let text = try value("a format")
         guard let format = OutputFormat(rawValue: text) else {
@@ -111,7 +131,8 @@ struct LintOptions: Equatable {
       default:
         let known = [
           "--strict", "--format", "--config", "--no-config", "--include", "--exclude", "--stdin-filename", "--disable",
-          "--enable", "--color", "--jobs", "--list-rules", "--explain", "--help", "--version",
+          "--enable", "--color", "--jobs", "--list-rules", "--explain", "--help", "--version", "--fix",
+          "--unsafe-fixes", "--dry-run", "--diff",
         ]
         let suggestion = NameSuggestion.closest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
         throw UsageError("unknown option '\(argument)'\(suggestion)")
@@ -126,7 +147,28 @@ struct LintOptions: Equatable {
     if options.standardInputName != nil && !options.paths.contains("-") {
       throw UsageError("--stdin-filename applies only when - is among the paths")
     }
+    if options.action == .lint {
+      try options.checkFixing()
+    }
     return options
+  }
+}
+
+extension LintOptions {
+  /// Whether the run fixes (in place, or in memory only for `--dry-run` and `--diff`).
+  var fixes: Bool { fix || diff }
+
+  /// Checks that the fixing options make sense together.
+  fileprivate mutating func checkFixing() throws(UsageError) {
+    if diff {
+      dryRun = true
+      if format != .text { throw UsageError("--diff prints a diff, not a report: it cannot be used with --format") }
+    }
+    if dryRun && !fixes { throw UsageError("--dry-run needs --fix") }
+    if unsafeFixes && !fixes { throw UsageError("--unsafe-fixes needs --fix or --diff") }
+    if fix && !dryRun && paths.contains("-") {
+      throw UsageError("standard input cannot be fixed in place; use --diff or --dry-run to see the fixes")
+    }
   }
 }
 

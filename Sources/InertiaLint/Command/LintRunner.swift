@@ -20,7 +20,7 @@ struct LintRunner {
   func run(_ inputs: [LintInput], standardInput: () -> [UInt8]?) -> [LintOutcome] {
     let stdinBytes: [UInt8]? = inputs.contains(where: \.isStandardInput) ? standardInput() : nil
     let linter = self.linter
-    let lintOne: @Sendable (LintInput) -> LintOutcome = { input in
+    return Self.forEach(inputs, jobs: jobs) { input in
       let bytes: [UInt8]
       if let path = input.readPath {
         do throws(FileIOError) {
@@ -34,21 +34,37 @@ struct LintRunner {
       }
       return .linted(linter.lint(bytes, file: input.path, fileName: input.fileName))
     }
-    if jobs <= 1 || inputs.count <= 1 { return inputs.map(lintOne) }
+  }
 
-    let results = UnsafeMutableBufferPointer<LintOutcome>.allocate(capacity: inputs.count)
+  /// Works on every input across `jobs` threads and gives the results in the inputs' order.
+  /// - Parameters:
+  ///   - done: called, from any thread, after each input with how many are done so far.
+  ///   - body: the work for one input; it runs on many threads at once.
+  static func forEach<Input: Sendable, Output>(
+    _ inputs: [Input], jobs: Int, done: (@Sendable (Int) -> Void)? = nil, _ body: @Sendable (Input) -> Output
+  ) -> [Output] {
+    if jobs <= 1 || inputs.count <= 1 {
+      return inputs.enumerated().map { index, input in
+        let output = body(input)
+        done?(index + 1)
+        return output
+      }
+    }
+    let results = UnsafeMutableBufferPointer<Output>.allocate(capacity: inputs.count)
     defer { results.deallocate() }
     nonisolated(unsafe) let shared = results
     // Hand out inputs in small batches, so a slow file does not hold up a whole share of the work.
     let batch = max(1, min(64, inputs.count / (jobs * 8)))
     let batches = (inputs.count + batch - 1) / batch
     let next = Counter()
-    DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+    let finished = Counter()
+    DispatchQueue.concurrentPerform(iterations: min(jobs, batches)) { _ in
       while true {
         let index = next.increment()
         if index >= batches { return }
         for i in (index * batch)..<min(inputs.count, (index + 1) * batch) {
-          (shared.baseAddress! + i).initialize(to: lintOne(inputs[i]))
+          (shared.baseAddress! + i).initialize(to: body(inputs[i]))
+          done?(finished.increment() + 1)
         }
       }
     }

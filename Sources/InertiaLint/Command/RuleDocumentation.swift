@@ -1,6 +1,7 @@
 /// What `--list-rules` and `--explain` print, from each rule's ``RuleDescription``.
 enum RuleDocumentation {
-  /// One line per rule: id, default severity, whether it fixes, and its summary.
+  /// One line per rule: id, default severity, whether it fixes (`fix`, or `unsafe fix` for a fix that
+  /// needs `--unsafe-fixes`), and its summary.
   static func list() -> String {
     let descriptions = RuleRegistry.descriptions
     let width = descriptions.map(\.identifier.count).max() ?? 0
@@ -8,7 +9,7 @@ enum RuleDocumentation {
     for rule in descriptions {
       let id = rule.identifier.padding(to: width)
       let severity = rule.severity.rawValue.padding(to: 7)
-      let fix = (rule.isFixable ? "fix" : "").padding(to: 3)
+      let fix = fixColumn(rule).padding(to: 10)
       out += "\(id)  \(severity)  \(fix)  \(rule.summary)\n"
     }
     out += "\nRun inertia-lint --explain RULE for why each rule exists and examples.\n"
@@ -18,8 +19,12 @@ enum RuleDocumentation {
   /// A rule's whole documentation.
   static func explain(_ rule: RuleDescription) -> String {
     var out = "\(rule.identifier): \(rule.name)\n"
-    out += "Default severity: \(rule.severity.rawValue)"
-    out += rule.isFixable ? ". Offers fixes.\n\n" : ".\n\n"
+    out += "Default severity: \(rule.severity.rawValue).\n"
+    switch rule.fixSafety {
+    case .safe?: out += "Fixable: safe fix (inertia-lint --fix applies it).\n\n"
+    case .unsafe?: out += "Fixable: unsafe fix (applied only with inertia-lint --fix --unsafe-fixes).\n\n"
+    case nil: out += "Not fixable.\n\n"
+    }
     out += rule.summary + "\n\n" + wrap(rule.rationale, width: 100) + "\n"
     func examples(_ title: String, _ examples: [Example]) {
       guard !examples.isEmpty else { return }
@@ -47,6 +52,17 @@ enum RuleDocumentation {
       }
     }
     return out
+  }
+}
+
+extension RuleDocumentation {
+  /// What `--list-rules` shows in the fix column.
+  static func fixColumn(_ rule: RuleDescription) -> String {
+    switch rule.fixSafety {
+    case .safe?: return "fix"
+    case .unsafe?: return "unsafe fix"
+    case nil: return ""
+    }
   }
 }
 

@@ -25,6 +25,9 @@ public struct Finding: Sendable, Equatable {
   public var column: Int?
   /// The change that resolves this finding, when the rule can offer one.
   public var fix: Fix?
+  /// Whether `--fix` applied the fix (or, with `--dry-run`, would apply it). A fixed finding is reported
+  /// so that the report says what changed, but no longer counts against the run.
+  public var isFixed = false
 
   /// A finding; ``Linter`` makes these, and tests and reporters may too.
   public init(

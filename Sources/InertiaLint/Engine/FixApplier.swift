@@ -2,8 +2,19 @@ import InertiaFormat
 
 /// Applies fixes to a file's bytes by re-encoding each replaced value in place.
 ///
-/// The `--fix` command is still to come; this is what it and the rule correction tests share.
+/// Nothing but the replaced values' bytes changes: the bytes between them are copied as they are, so a
+/// MessagePack file keeps its non-canonical encodings and unknown fields, and a JSON file its layout.
 public enum FixApplier {
+  /// One replacement made: the fix, and where its new bytes lie in the output.
+  public struct Splice: Sendable, Equatable {
+    /// The fix applied. Its ``Fix/byteRange`` is where the old value lay in the input.
+    public var fix: Fix
+    /// The fix's position in the list handed to ``splice(_:into:encoding:)``.
+    public var index: Int
+    /// Where the replacement lies in the output.
+    public var newRange: Range<Int>
+  }
+
   /// The bytes with every fix applied. A fix whose bytes overlap one applied before it is left out.
   /// - Parameters:
   ///   - fixes: the fixes, in any order.
@@ -13,23 +24,52 @@ public enum FixApplier {
   public static func apply(_ fixes: [Fix], to bytes: [UInt8], encoding: ParsedDocument.Encoding)
     -> (bytes: [UInt8], applied: [Fix])
   {
-    var applied: [Fix] = []
-    for fix in fixes.sorted(by: { $0.byteRange.lowerBound < $1.byteRange.lowerBound })
-    where applied.last.map({ $0.byteRange.upperBound <= fix.byteRange.lowerBound }) ?? true {
-      applied.append(fix)
+    let (result, splices) = splice(fixes, into: bytes, encoding: encoding)
+    return (result, splices.map(\.fix))
+  }
+
+  /// The bytes with every fix applied, and where each replacement went.
+  ///
+  /// Fixes are applied in the order of their positions. One that overlaps a fix applied before it, or
+  /// whose replacement the encoding cannot hold (a NaN in JSON), is left out; a later run can apply it.
+  /// - Returns: the new bytes, and one splice per fix applied, in the order of their positions.
+  public static func splice(_ fixes: [Fix], into bytes: [UInt8], encoding: ParsedDocument.Encoding)
+    -> (bytes: [UInt8], splices: [Splice])
+  {
+    var chosen: [(index: Int, fix: Fix, bytes: [UInt8])] = []
+    let order = fixes.indices.sorted {
+      (fixes[$0].byteRange.lowerBound, $0) < (fixes[$1].byteRange.lowerBound, $1)
     }
-    var result = bytes
-    for fix in applied.reversed() {
-      let replacement: [UInt8]
-      switch encoding {
-      case .messagePack: replacement = MessagePackWriter().write(fix.replacement)
-      case .json:
-        // A replacement JSON cannot hold (a NaN, say) is no fix; rules never offer one.
-        guard let text = try? JSONWriter(options: .init(style: .compact)).write(fix.replacement) else { continue }
-        replacement = text
-      }
-      result.replaceSubrange(fix.byteRange, with: replacement)
+    for index in order {
+      let fix = fixes[index]
+      guard fix.byteRange.lowerBound >= 0, fix.byteRange.upperBound <= bytes.count else { continue }
+      if let last = chosen.last, last.fix.byteRange.upperBound > fix.byteRange.lowerBound { continue }
+      guard let replacement = encoded(fix.replacement, encoding) else { continue }
+      chosen.append((index, fix, replacement))
     }
-    return (result, applied)
+    guard !chosen.isEmpty else { return (bytes, []) }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + chosen.reduce(0) { $0 + $1.bytes.count })
+    var splices: [Splice] = []
+    splices.reserveCapacity(chosen.count)
+    var copied = 0
+    for (index, fix, replacement) in chosen {
+      result.append(contentsOf: bytes[copied..<fix.byteRange.lowerBound])
+      let start = result.count
+      result.append(contentsOf: replacement)
+      splices.append(Splice(fix: fix, index: index, newRange: start..<result.count))
+      copied = fix.byteRange.upperBound
+    }
+    result.append(contentsOf: bytes[copied...])
+    return (result, splices)
+  }
+
+  /// A replacement value in an encoding: canonical MessagePack, or compact JSON (`0.001`, a string quoted
+  /// and escaped); `nil` when JSON cannot hold it.
+  static func encoded(_ value: MessagePackValue, _ encoding: ParsedDocument.Encoding) -> [UInt8]? {
+    switch encoding {
+    case .messagePack: return MessagePackWriter().write(value)
+    case .json: return try? JSONWriter(options: .init(style: .compact)).write(value)
+    }
   }
 }

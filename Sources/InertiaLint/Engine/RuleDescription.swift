@@ -20,11 +20,15 @@ public struct RuleDescription: Sendable {
   public let triggeringExamples: [Example]
   /// Documents and what they read after applying the rule's fixes. Empty when the rule offers none.
   public let corrections: [Correction]
+  /// Whether the rule's fixes are safe (`--fix` applies them) or unsafe (only with `--unsafe-fixes`);
+  /// `nil` when it offers none. Every fix the rule offers has this safety.
+  public let fixSafety: Fix.Safety?
 
   /// A rule's documentation; see the properties for what each part is for.
   public init(
     identifier: String, name: String, severity: Severity, summary: String, rationale: String,
-    nonTriggeringExamples: [Example], triggeringExamples: [Example], corrections: [Correction] = []
+    nonTriggeringExamples: [Example], triggeringExamples: [Example], corrections: [Correction] = [],
+    fixSafety: Fix.Safety? = nil
   ) {
     self.identifier = identifier
     self.name = name
@@ -34,6 +38,7 @@ public struct RuleDescription: Sendable {
     self.nonTriggeringExamples = nonTriggeringExamples
     self.triggeringExamples = triggeringExamples
     self.corrections = corrections
+    self.fixSafety = fixSafety
   }
 
   /// Whether the rule can offer fixes.

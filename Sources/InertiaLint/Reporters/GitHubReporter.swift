@@ -4,11 +4,12 @@
 ///
 /// Errors are `::error`, warnings `::warning` and infos `::notice`. MessagePack input has no lines: its
 /// annotations name only the file and put the byte offset in the message. Values are escaped as Actions
-/// requires: `%`, CR and LF everywhere, and `:` and `,` in properties too.
+/// requires: `%`, CR and LF everywhere, and `:` and `,` in properties too. Fixed findings get no
+/// annotation (there is nothing left to mark); the summary counts them.
 struct GitHubReporter: Reporter {
   func render(_ report: LintReport) -> String {
     var out = ""
-    for finding in report.findings {
+    for finding in report.findings where !finding.isFixed {
       out += annotation(finding)
       out += "\n"
     }

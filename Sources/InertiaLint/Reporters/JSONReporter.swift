@@ -8,15 +8,18 @@ import InertiaFormat
 ///   "files": 12,
 ///   "findings": [
 ///     {"file": "a.inertia", "rule": "non-positive-duration", "severity": "error", "message": "…",
-///      "pointer": "/0/keyframes/1/duration", "line": 3, "column": 14, "fixable": true}
+///      "pointer": "/0/keyframes/1/duration", "line": 3, "column": 14, "fixable": true, "fixed": false}
 ///   ],
-///   "summary": {"errors": 1, "warnings": 0, "infos": 0}
+///   "summary": {"errors": 1, "warnings": 0, "infos": 0, "fixed": 0}
 /// }
 /// ```
 ///
 /// Keys come in this order. A finding in JSON input has `line` and `column` (1-based, columns in
-/// Unicode scalars); one in MessagePack input has `offset` (bytes from the start) instead. New keys may
-/// be added within version 1; renaming or removing one makes version 2.
+/// Unicode scalars); one in MessagePack input has `offset` (bytes from the start) instead. `fixed` says
+/// whether `--fix` fixed the finding (with `--dry-run`, whether it would); a fixed finding is listed
+/// so the report says what changed, but is not counted in `errors`, `warnings` or `infos`, which count
+/// what remains; `summary.fixed` counts the fixed ones. Both `fixed` keys were added within version 1.
+/// New keys may be added within version 1; renaming or removing one makes version 2.
 struct JSONReporter: Reporter {
   static let version = 1
 
@@ -38,6 +41,7 @@ struct JSONReporter: Reporter {
         entries.append(.init("offset", .int(Int64(finding.offset))))
       }
       entries.append(.init("fixable", .bool(finding.isFixable)))
+      entries.append(.init("fixed", .bool(finding.isFixed)))
       findings.append(.map(entries))
     }
     let document: MessagePackValue = [
@@ -48,6 +52,7 @@ struct JSONReporter: Reporter {
         "errors": .int(Int64(report.count(.error))),
         "warnings": .int(Int64(report.count(.warning))),
         "infos": .int(Int64(report.count(.info))),
+        "fixed": .int(Int64(report.fixedCount)),
       ],
     ]
     return JSONOutput.pretty(document)

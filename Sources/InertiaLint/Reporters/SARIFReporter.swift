@@ -8,6 +8,11 @@ import InertiaFormat
 /// directory (`uriBaseId` `%SRCROOT%`, which is the repository root when run there) and a region. Code
 /// scanning needs a line, so a finding in MessagePack input, which has none, is placed at line 1 and
 /// its byte offset is given in the message and in the result's `properties`.
+///
+/// Every result's `properties` say whether it is `fixable` and whether it was `fixed`. A finding that
+/// `--fix` fixed is kept as a result of kind `pass` with level `none` ("the rule was evaluated, and no
+/// problem was found" now), so that it is on record without raising an alert; its message says what
+/// the fix did.
 struct SARIFReporter: Reporter {
   static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -44,8 +49,12 @@ struct SARIFReporter: Reporter {
         .init("ruleId", .string(finding.ruleID))
       ]
       if let index = ruleIndex[finding.ruleID] { result.append(.init("ruleIndex", .int(Int64(index)))) }
+      if finding.isFixed {
+        result.append(.init("kind", "pass"))
+        if let fix = finding.fix { message = "Fixed (\(fix.summary)): " + message }
+      }
       result += [
-        .init("level", .string(finding.severity.sarifLevel)),
+        .init("level", .string(finding.isFixed ? "none" : finding.severity.sarifLevel)),
         .init("message", ["text": .string(message)]),
         .init(
           "locations",
@@ -61,6 +70,7 @@ struct SARIFReporter: Reporter {
       var properties: [MessagePackValue.MapEntry] = [.init("pointer", .string(finding.pointer.text))]
       if finding.line == nil { properties.append(.init("offset", .int(Int64(finding.offset)))) }
       properties.append(.init("fixable", .bool(finding.isFixable)))
+      properties.append(.init("fixed", .bool(finding.isFixed)))
       result.append(.init("properties", .map(properties)))
       results.append(.map(result))
     }

@@ -14,7 +14,8 @@ struct ColourOutOfRangeRule: LintRule {
       format: each runtime's graphics stack clamps, extends or rejects it in its own way, so the shape \
       is drawn in a different colour on each platform, or not at all when the value is not finite. \
       Error: the file does not describe a colour. The fix clamps the component into 0...1, which \
-      changes the colour written in the file, so it is unsafe.
+      changes the colour written in the file, so it is unsafe: only `inertia-lint --fix --unsafe-fixes` \
+      applies it. A NaN component has no fix.
       """,
     nonTriggeringExamples: [
       Example(
@@ -34,7 +35,8 @@ struct ColourOutOfRangeRule: LintRule {
       Correction(
         Example(#"[{"id": "c", "shapes": [{"id": "S", "shape": {"fill": {"red": 2, "green": -1, "blue": 0.5}}}]}]"#),
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"fill": {"red": 1.0, "green": 0.0, "blue": 0.5}}}]}]"#)
-    ])
+    ],
+    fixSafety: .unsafe)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for shape in context.outline.shapes {

@@ -14,8 +14,9 @@ struct DuplicateKeyframeIDRule: LintRule {
       A keyframe's id is unique within its track, and the editor writes a UUID for each keyframe; a \
       repeated id makes two keyframes one to the editor and to any runtime that finds keyframes by id. \
       Reported at each later keyframe with an id already used in the same track (tracks written on \
-      shapes included). Error: the file breaks a rule of the format. The fix gives the later keyframe a fresh uppercase UUID; nothing outside the file refers to keyframe \
-      ids, so it is safe.
+      shapes included). Error: the file breaks a rule of the format. The fix gives each later keyframe \
+      a fresh uppercase UUID, as the editor writes them; the first keeps its id, and nothing outside the \
+      file refers to keyframe ids, so it is safe, and `inertia-lint --fix` applies it.
       """,
     nonTriggeringExamples: [
       Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "1")]))]"),
@@ -35,7 +36,8 @@ struct DuplicateKeyframeIDRule: LintRule {
         Example(#"[{"id": "c", "keyframes": [{"id": "X", "duration": 0}, {"id": "X", "duration": 1}]}]"#),
         #"[{"id": "c", "keyframes": [{"id": "X", "duration": 0}, "#
           + #"{"id": "00000000-0000-4000-8000-000000000001", "duration": 1}]}]"#)
-    ])
+    ],
+    fixSafety: .safe)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document

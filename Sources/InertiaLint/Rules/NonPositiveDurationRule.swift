@@ -13,7 +13,8 @@ struct NonPositiveDurationRule: LintRule {
       the track: the keyframe becomes an instant jump, and every keyframe after it lands 1 ms later than \
       the file says. A leading keyframe with a duration of exactly 0 is the normal starting pose and is \
       not flagged. Error: the file does not play as written. The fix writes the 0.001 the runtime plays \
-      anyway, so it is safe.
+      anyway, so playback does not change while the file stops saying otherwise: it is safe, and \
+      `inertia-lint --fix` applies it.
       """,
     nonTriggeringExamples: [
       Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "1.5")]))]"),
@@ -36,7 +37,8 @@ struct NonPositiveDurationRule: LintRule {
             + #"{"id": "C", "duration": -3}]}]"#),
         #"[{"id": "c", "keyframes": [{"id": "A", "duration": 0}, {"id": "B", "duration": 0.001}, "#
           + #"{"id": "C", "duration": 0.001}]}]"#)
-    ])
+    ],
+    fixSafety: .safe)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for track in context.outline.tracks {

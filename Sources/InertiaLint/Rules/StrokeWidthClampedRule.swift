@@ -10,7 +10,8 @@ struct StrokeWidthClampedRule: LintRule {
     rationale: """
       The stroke is drawn inside the outline, and its width is held at half the shape's smaller side, \
       where it already fills the shape. A wider value is drawn as that maximum. Warning: the file plays, \
-      not as written. The fix writes the width the runtimes draw, so it is safe.
+      not as written. The fix writes the width the runtimes draw, so it is safe, and \
+      `inertia-lint --fix` applies it.
       """,
     nonTriggeringExamples: [
       Example(
@@ -29,7 +30,8 @@ struct StrokeWidthClampedRule: LintRule {
             + #""stroke": {"red": 0, "green": 0, "blue": 0, "alpha": 1}, "strokeWidth": 1}}]}]"#),
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"width": 0.5, "height": 2, "#
           + #""stroke": {"red": 0, "green": 0, "blue": 0, "alpha": 1}, "strokeWidth": 0.25}}]}]"#)
-    ])
+    ],
+    fixSafety: .safe)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document

@@ -13,7 +13,8 @@ struct UnknownFieldRule: LintRule {
       `opactiy` leaves the pose without its opacity. The message suggests the field a near miss was \
       probably meant to be. Keys inside an unknown field are not looked at. Warning: the file plays, but \
       something written in it is ignored. Where there is a suggestion and the object lacks that field, \
-      the fix renames the key; it changes what the runtime reads, so it is unsafe.
+      the fix renames the key (only the first of several keys suggesting the same field); it changes \
+      what the runtime reads, so it is unsafe: only `inertia-lint --fix --unsafe-fixes` applies it.
       """,
     nonTriggeringExamples: [
       Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0")]))]")
@@ -28,21 +29,31 @@ struct UnknownFieldRule: LintRule {
       Correction(
         Example(#"[{"id": "A", "keyframes": [{"id": "K", "durations": 1}], "keyFrames": []}]"#),
         #"[{"id": "A", "keyframes": [{"id": "K", "duration": 1}], "keyFrames": []}]"#)
-    ])
+    ],
+    fixSafety: .unsafe)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
+    // The fields a fix already renames a key to, by object: two keys renamed to one would repeat it.
+    var renamed: Set<RenamedField> = []
     for event in context.schemaEvents {
       guard case .unknownField(let entry, let name, let object, let kind, let suggestion) = event else { continue }
       var message = "unknown field \"\(name)\" in \(kind.description): the runtimes ignore it"
       var fix: Fix?
       if let suggestion {
         message += "; did you mean \"\(suggestion)\"?"
-        if context.document.field(named: suggestion, of: object) == nil {
+        if context.document.field(named: suggestion, of: object) == nil,
+          renamed.insert(RenamedField(object: object, name: suggestion)).inserted
+        {
           fix = findings.fix(
             "rename the key to \(suggestion)", .unsafe, replacing: entry.key, with: .string(suggestion))
         }
       }
       findings.report(message, at: entry.key, fix: fix)
     }
+  }
+
+  private struct RenamedField: Hashable {
+    let object: Located
+    let name: String
   }
 }

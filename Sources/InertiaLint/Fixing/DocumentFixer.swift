@@ -1,0 +1,189 @@
+import InertiaFormat
+
+/// Fixes one document in memory: lints it, applies the fixes allowed, verifies the result, and lints
+/// again, for a few rounds while fixing one thing lets another be fixed.
+///
+/// Most files need one round: every fix replaces one value that no other fix touches. A second round is
+/// needed when a fix makes a value visible to another rule, such as an unsafe fix renaming `durations` to
+/// `duration`, whose value `non-positive-duration` then repairs. ``maximumRounds`` bounds that chain;
+/// a value fixed once is never fixed again in a later round, so a rule whose fix does not resolve its own
+/// finding cannot make the loop run on.
+///
+/// Each round is checked with ``FixVerification`` before the next starts. If any round fails the check,
+/// nothing is fixed: the result is the original bytes and findings, with the failure.
+public struct DocumentFixer: Sendable {
+  /// How many rounds of fixes one document gets at most.
+  public static let maximumRounds = 4
+
+  /// The linter that finds the problems and offers the fixes.
+  public var linter: Linter
+  /// Whether unsafe fixes are applied as well as safe ones.
+  public var includesUnsafe: Bool
+  /// A seam for tests: changes the fixed bytes before they are verified, to show that a fix that does not
+  /// verify is never kept.
+  var tamper: (@Sendable ([UInt8]) -> [UInt8])?
+
+  /// A fixer applying the fixes `linter`'s rules offer: the safe ones, and the unsafe ones too if asked.
+  public init(linter: Linter, includesUnsafe: Bool = false) {
+    self.linter = linter
+    self.includesUnsafe = includesUnsafe
+  }
+
+  /// What fixing a document came to.
+  public struct Result: Sendable {
+    /// The bytes as they were.
+    public var original: [UInt8]
+    /// The bytes with every fix applied; the original when nothing was fixed.
+    public var fixed: [UInt8]
+    /// The document's encoding, or `nil` when it could not be read (and so was not fixed).
+    public var encoding: ParsedDocument.Encoding?
+    /// The findings that were fixed, with ``Finding/isFixed`` set, placed in ``fixed``.
+    public var fixedFindings: [Finding]
+    /// The findings left in ``fixed``, placed in it.
+    public var remainingFindings: [Finding]
+    /// The findings of the original bytes, before anything was fixed.
+    public var originalFindings: [Finding]
+    /// Why nothing was fixed, when the fixed bytes failed verification.
+    public var failure: FixVerification.Failure?
+    /// The replacements made in each round.
+    public var rounds: [[FixApplier.Splice]]
+    /// The round in which each fixed finding was found (its position is in that round's input).
+    var fixedRounds: [Int]
+
+    /// Whether the fixed bytes differ from the original.
+    public var isChanged: Bool { !rounds.isEmpty }
+
+    /// The fixed and remaining findings placed in the original bytes instead, for a run that writes
+    /// nothing: a value that was replaced is placed where the old value starts.
+    public var findingsInOriginal: (fixed: [Finding], remaining: [Finding]) {
+      guard isChanged else { return (fixedFindings, remainingFindings) }
+      var fixed = fixedFindings
+      for index in fixed.indices {
+        fixed[index].offset = Self.offset(fixed[index].offset, from: rounds.count, to: 0, through: rounds)
+      }
+      var remaining = remainingFindings
+      for index in remaining.indices {
+        remaining[index].offset = Self.offset(remaining[index].offset, from: rounds.count, to: 0, through: rounds)
+      }
+      if encoding == .json {
+        DocumentFixer.placeLines(&fixed, in: original)
+        DocumentFixer.placeLines(&remaining, in: original)
+      }
+      return (fixed, remaining)
+    }
+
+    /// Moves an offset from the bytes after `from` rounds to the bytes after `to` rounds. An offset inside
+    /// a replaced value moves to the start of the value that replaces it (or that it replaced).
+    static func offset(_ offset: Int, from: Int, to: Int, through rounds: [[FixApplier.Splice]]) -> Int {
+      var offset = offset
+      if from < to {
+        for round in rounds[from..<to] {
+          offset = move(offset, round, forward: true)
+        }
+      } else {
+        for round in rounds[to..<from].reversed() {
+          offset = move(offset, round, forward: false)
+        }
+      }
+      return offset
+    }
+
+    private static func move(_ offset: Int, _ splices: [FixApplier.Splice], forward: Bool) -> Int {
+      var delta = 0
+      for splice in splices {
+        let (source, target) = forward ? (splice.fix.byteRange, splice.newRange) : (splice.newRange, splice.fix.byteRange)
+        if offset < source.lowerBound { break }
+        if offset < source.upperBound { return target.lowerBound }
+        delta = target.upperBound - source.upperBound
+      }
+      return offset + delta
+    }
+  }
+
+  /// Fixes a document given as bytes, in whichever encoding its content shows.
+  /// - Parameters:
+  ///   - bytes: the file's contents.
+  ///   - file: the name findings carry.
+  ///   - fileName: the file's own name, whose stem is its container id; `nil` for unnamed input.
+  public func fix(_ bytes: [UInt8], file: String, fileName: String?) -> Result {
+    var result = Result(
+      original: bytes, fixed: bytes, encoding: nil, fixedFindings: [], remainingFindings: [], originalFindings: [],
+      failure: nil, rounds: [], fixedRounds: [])
+    var document: IndexedDocument
+    do {
+      document = try IndexedDocument.read(bytes)
+    } catch {
+      // Not a document: the linter reports it, and there is nothing to fix.
+      result.remainingFindings = linter.lint(bytes, file: file, fileName: fileName)
+      result.originalFindings = result.remainingFindings
+      return result
+    }
+    let encoding = document.encoding
+    result.encoding = encoding
+    let originalFindings = linter.lint(document, file: file, fileName: fileName)
+    result.originalFindings = originalFindings
+    var findings = originalFindings
+    var current = bytes
+    var fixedValues: Set<FixedValue> = []
+    for round in 0..<Self.maximumRounds {
+      var candidates: [Int] = []
+      for index in findings.indices {
+        guard let fix = findings[index].fix, fix.safety == .safe || includesUnsafe,
+          !fixedValues.contains(FixedValue(ruleID: findings[index].ruleID, pointer: fix.pointer)),
+          // A replacement that writes the bytes already there fixes nothing.
+          FixApplier.encoded(fix.replacement, encoding).map({ !current[fix.byteRange].elementsEqual($0) }) ?? false
+        else { continue }
+        candidates.append(index)
+      }
+      if candidates.isEmpty { break }
+      let (spliced, splices) = FixApplier.splice(candidates.map { findings[$0].fix! }, into: current, encoding: encoding)
+      if splices.isEmpty { break }
+      let candidate = tamper?(spliced) ?? spliced
+      do {
+        document = try FixVerification.verify(original: document, fixed: candidate, fixes: splices.map(\.fix))
+      } catch {
+        result.remainingFindings = originalFindings
+        result.failure = error
+        return result
+      }
+      for splice in splices {
+        var finding = findings[candidates[splice.index]]
+        finding.isFixed = true
+        fixedValues.insert(FixedValue(ruleID: finding.ruleID, pointer: splice.fix.pointer))
+        result.fixedFindings.append(finding)
+        result.fixedRounds.append(round)
+      }
+      result.rounds.append(splices)
+      current = candidate
+      findings = linter.lint(document, file: file, fileName: fileName)
+    }
+    guard result.isChanged else {
+      result.remainingFindings = findings
+      return result
+    }
+    result.fixed = current
+    result.remainingFindings = findings
+    // Place the fixed findings in the fixed bytes: each where the value that replaced the old one starts.
+    for index in result.fixedFindings.indices {
+      result.fixedFindings[index].offset = Result.offset(
+        result.fixedFindings[index].offset, from: result.fixedRounds[index], to: result.rounds.count,
+        through: result.rounds)
+    }
+    if encoding == .json { Self.placeLines(&result.fixedFindings, in: current) }
+    return result
+  }
+
+  /// A value fixed by a rule, which later rounds leave alone.
+  private struct FixedValue: Hashable {
+    let ruleID: String
+    let pointer: JSONPointer
+  }
+
+  /// Fills in the lines and columns of findings in JSON text from their offsets.
+  static func placeLines(_ findings: inout [Finding], in bytes: [UInt8]) {
+    let order = findings.indices.sorted { findings[$0].offset < findings[$1].offset }
+    var sorted = order.map { findings[$0] }
+    LineIndex.fill(&sorted, in: bytes)
+    for (position, index) in order.enumerated() { findings[index] = sorted[position] }
+  }
+}
