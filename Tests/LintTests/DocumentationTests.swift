@@ -21,7 +21,9 @@ struct DocumentationTests {
     #expect(documented.map { $0[0] } == RuleRegistry.identifiers.map { "`\($0)`" })
     for (row, rule) in zip(documented, RuleRegistry.descriptions) {
       #expect(row[1] == rule.severity.rawValue, "\(rule.identifier)")
-      #expect((row.count > 3 && !row[3].isEmpty) == rule.isFixable, "\(rule.identifier) fix column")
+      // The fix column says `safe` or `unsafe`, as the rule's fixes are, or nothing.
+      let fix = row.count > 3 ? row[3] : ""
+      #expect(fix == (rule.fixSafety?.rawValue ?? ""), "\(rule.identifier) fix column")
     }
   }
 
@@ -47,6 +49,7 @@ struct DocumentationTests {
       case "--explain", "--enable", "--disable": arguments = [option, "schema"]
       case "--stdin-filename": arguments = [option, "x", "-"]
       case "--config", "--include", "--exclude": arguments = [option, "x"]
+      case "--dry-run", "--unsafe-fixes": arguments = ["--fix", option]
       default: arguments = [option]
       }
       #expect(throws: Never.self, "\(option)") { _ = try LintOptions.parse(arguments) }

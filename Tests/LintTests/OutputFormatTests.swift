@@ -52,12 +52,12 @@ struct OutputFormatTests {
     let json = try #require(findings.first { $0["file"] == "animation.json" })
     #expect(
       json.mapEntries?.compactMap(\.key.stringValue)
-        == ["file", "rule", "severity", "message", "pointer", "line", "column", "fixable"])
+        == ["file", "rule", "severity", "message", "pointer", "line", "column", "fixable", "fixed"])
     let messagePack = try #require(findings.first { $0["file"] == "broken.inertia" })
     #expect(
       messagePack.mapEntries?.compactMap(\.key.stringValue)
-        == ["file", "rule", "severity", "message", "pointer", "offset", "fixable"])
-    #expect(value["summary"] == ["errors": 3, "warnings": 4, "infos": 2])
+        == ["file", "rule", "severity", "message", "pointer", "offset", "fixable", "fixed"])
+    #expect(value["summary"] == ["errors": 3, "warnings": 4, "infos": 2, "fixed": 0])
   }
 
   @Test("sarif")

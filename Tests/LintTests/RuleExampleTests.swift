@@ -86,11 +86,21 @@ struct RuleExampleTests {
     #expect(!rule.nonTriggeringExamples.isEmpty)
     #expect(!rule.name.isEmpty && !rule.summary.isEmpty && !rule.rationale.isEmpty)
     #expect(rule.identifier.allSatisfy { $0.isLowercase || $0 == "-" })
-    // A rule offers fixes exactly when it documents corrections.
-    let offersFixes = try rule.triggeringExamples.contains { example in
-      try ExampleLinting.findings(id, in: example).contains { $0.isFixable }
+    // A rule offers fixes exactly when it documents corrections and their safety, and every fix it offers
+    // has the safety it documents.
+    let fixes = try rule.triggeringExamples.flatMap { example in
+      try ExampleLinting.findings(id, in: example).compactMap(\.fix)
     }
-    #expect(offersFixes == rule.isFixable, "fixes offered: \(offersFixes), corrections: \(rule.corrections.count)")
+    #expect(!fixes.isEmpty == rule.isFixable, "fixes offered: \(fixes.count), corrections: \(rule.corrections.count)")
+    #expect(rule.isFixable == (rule.fixSafety != nil), "a rule with corrections documents their safety")
+    #expect(fixes.allSatisfy { $0.safety == rule.fixSafety }, "fixes offered as \(Set(fixes.map(\.safety)))")
+    // Its explanation says whether it fixes, and how safely.
+    let explanation = RuleDocumentation.explain(rule)
+    switch rule.fixSafety {
+    case .safe?: #expect(explanation.contains("Fixable: safe fix"))
+    case .unsafe?: #expect(explanation.contains("Fixable: unsafe fix") && explanation.contains("--unsafe-fixes"))
+    case nil: #expect(explanation.contains("Not fixable."))
+    }
   }
 
   @Test("Rule ids are unique")

@@ -96,6 +96,7 @@ public enum FileIO {
     guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var renamed = false
+    var closed = false
     defer {
       if !renamed { unlink(temporary) }
     }
@@ -112,9 +113,11 @@ public enum FileIO {
       fchmod(fd, mode)
       try write(bytes, fd: fd, path: path)
       guard fsync(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+      // The descriptor is released even when close fails; closing it again could close another thread's.
+      closed = true
       guard close(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
     } catch {
-      close(fd)
+      if !closed { close(fd) }
       throw error
     }
     guard rename(temporary, target) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }

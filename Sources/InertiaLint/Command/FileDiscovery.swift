@@ -25,6 +25,8 @@ public struct LintInput: Sendable, Equatable {
 /// `.build`, `node_modules` and every hidden folder, and whatever an exclude matches. A file named
 /// explicitly is linted whatever its extension, unless an exclude matches it (so that a pre-commit hook,
 /// which names files, respects the configuration's excludes). Symbolic links to folders are not followed.
+/// The hidden temporary files atomic writes leave behind when killed (`.NAME.tmp-XXXXXX`) are never
+/// found, whatever the includes.
 struct FileDiscovery {
   /// The folder names never walked into.
   static let skippedFolders: Set<String> = [".git", ".build", "node_modules"]
@@ -106,13 +108,21 @@ struct FileDiscovery {
         if name.hasPrefix(".") || Self.skippedFolders.contains(name) || isExcluded(absolute) { continue }
         folders.append((absolute, shown))
       } else if type == Int32(DT_REG) {
-        guard isIncluded(absolute), !isExcluded(absolute), seen.insert(absolute).inserted else { continue }
+        guard !Self.isTemporaryFile(name), isIncluded(absolute), !isExcluded(absolute), seen.insert(absolute).inserted else { continue }
         inputs.append(LintInput(path: shown, readPath: absolute, fileName: name))
       }
     }
     for (absolute, shown) in folders {
       walk(absolute, display: shown, into: &inputs, seen: &seen)
     }
+  }
+
+  /// Whether a name is one `FileIO.writeAtomically` gives its temporary files: `.NAME.tmp-XXXXXX`.
+  static func isTemporaryFile(_ name: String) -> Bool {
+    let utf8 = Array(name.utf8)
+    guard utf8.count > 12, utf8[0] == UInt8(ascii: "."), utf8[utf8.count - 11..<utf8.count - 6].elementsEqual(".tmp-".utf8)
+    else { return false }
+    return utf8.suffix(6).allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
   }
 
   private func components(_ absolute: String, from base: String?) -> [Substring]? {

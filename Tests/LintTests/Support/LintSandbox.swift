@@ -1,6 +1,7 @@
 import Foundation
 import InertiaFormat
-import InertiaLint
+
+@testable import InertiaLint
 
 /// A temporary directory of files to run the command in, removed when the sandbox goes away.
 final class LintSandbox {
@@ -46,17 +47,31 @@ final class LintSandbox {
   /// Runs `inertia-lint` in-process with the sandbox (or `directory` in it) as the current directory.
   func run(
     _ arguments: [String], in directory: String? = nil, stdin: String? = nil, variables: [String: String] = [:],
-    terminal: Bool = false
+    terminal: Bool = false, adjust: (inout InertiaLintCommand.Environment) -> Void = { _ in }
   ) -> Run {
     var out = ""
     var err = ""
     let cwd = directory.map { root + "/" + $0 } ?? root
     let input = stdin.map { Array($0.utf8) }
+    var environment = InertiaLintCommand.Environment(
+      currentDirectory: cwd, variables: variables, stdoutIsTerminal: terminal, readStandardInput: { input })
+    adjust(&environment)
     let status = InertiaLintCommand.run(
-      arguments: arguments, stdout: { out += $0 }, stderr: { err += $0 + "\n" },
-      environment: .init(
-        currentDirectory: cwd, variables: variables, stdoutIsTerminal: terminal, readStandardInput: { input }))
+      arguments: arguments, stdout: { out += $0 }, stderr: { err += $0 + "\n" }, environment: environment)
     return Run(status: status, stdout: out, stderr: err)
+  }
+
+  /// The absolute path of a path relative to the root.
+  func path(_ relative: String) -> String { root + "/" + relative }
+
+  /// The bytes of a file relative to the root.
+  func read(_ relative: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(relative))))
+  }
+
+  /// The text of a file relative to the root.
+  func text(_ relative: String) throws -> String {
+    String(decoding: try read(relative), as: UTF8.self)
   }
 }
 
