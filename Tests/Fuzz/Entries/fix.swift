@@ -1,0 +1,4 @@
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  check(Array(UnsafeBufferPointer(start: data, count: size))) { try FixFuzzChecks.fix($0) }
+}
