@@ -204,6 +204,17 @@ struct FixTests {
     #expect(!safe.isChanged)
   }
 
+  @Test("A chain of fixes, each revealing the next, is followed to its end")
+  func chainOfRounds() throws {
+    let text = #"[{"id": "c", "shapess": [{"id": "S", "shapess": [{"id": "T", "shapess": []}]}]}]"#
+    let result = FixTesting.fixer(unsafe: true).fix(Array(text.utf8), file: "a.json", fileName: "animation.json")
+    #expect(result.failure == nil)
+    #expect(result.rounds.count == 3)
+    #expect(result.fixed.text == #"[{"id": "c", "shapes": [{"id": "S", "shapes": [{"id": "T", "shapes": []}]}]}]"#)
+    let again = FixTesting.fixer(unsafe: true).fix(result.fixed, file: "a.json", fileName: "animation.json")
+    #expect(!again.isChanged)
+  }
+
   @Test("Two keys suggesting one field: only the first is renamed, so no key is repeated")
   func oneRenamePerField() throws {
     let text = #"[{"id": "c", "keyframes": [{"id": "A", "durations": 0, "duraton": 1}]}]"#

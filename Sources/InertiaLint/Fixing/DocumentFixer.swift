@@ -3,17 +3,18 @@ import InertiaFormat
 /// Fixes one document in memory: lints it, applies the fixes allowed, verifies the result, and lints
 /// again, for a few rounds while fixing one thing lets another be fixed.
 ///
-/// Most files need one round: every fix replaces one value that no other fix touches. A second round is
+/// Most files need one round: every fix replaces one value that no other fix touches. Another round is
 /// needed when a fix makes a value visible to another rule, such as an unsafe fix renaming `durations` to
-/// `duration`, whose value `non-positive-duration` then repairs. ``maximumRounds`` bounds that chain;
-/// a value fixed once is never fixed again in a later round, so a rule whose fix does not resolve its own
-/// finding cannot make the loop run on.
+/// `duration`, whose value `non-positive-duration` then repairs, or renaming a misspelt `shapes` whose
+/// contents are then checked. Rounds go on until nothing is left to fix. No fix undoes another, and a
+/// value fixed once is never fixed again by the same rule, so the rounds end; ``maximumRounds`` is a
+/// guard against a rule that breaks this.
 ///
 /// Each round is checked with ``FixVerification`` before the next starts. If any round fails the check,
 /// nothing is fixed: the result is the original bytes and findings, with the failure.
 public struct DocumentFixer: Sendable {
   /// How many rounds of fixes one document gets at most.
-  public static let maximumRounds = 4
+  public static let maximumRounds = 16
 
   /// The linter that finds the problems and offers the fixes.
   public var linter: Linter
