@@ -153,12 +153,14 @@ struct FixCommandTests {
     let sandbox = try LintSandbox()
     let target = try sandbox.write("real/animation.inertia", Self.fixable())
     try FileManager.default.createDirectory(atPath: sandbox.path("linked"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: sandbox.path("linked/animation.inertia"), withDestinationPath: target)
+    try FileManager.default.createSymbolicLink(
+      atPath: sandbox.path("linked/animation.inertia"), withDestinationPath: target)
     let run = sandbox.run(["--no-config", "--fix", "linked"])
     #expect(run.status == 0)
     #expect(run.stdout.hasPrefix("linked/animation.inertia: fixed 1 problem"))
     #expect(Self.isSymbolicLink(sandbox.path("linked/animation.inertia")))
-    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("linked/animation.inertia")) == target)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("linked/animation.inertia")) == target)
     #expect(try sandbox.text("real/animation.inertia") == Self.fixable(duration: "0.001"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path("linked")) == ["animation.inertia"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path("real")) == ["animation.inertia"])
@@ -228,7 +230,8 @@ struct FixCommandTests {
     let unsafe = sandbox.run(["--no-config", "--fix", "--unsafe-fixes"])
     #expect(unsafe.status == 0)
     #expect(unsafe.stdout.hasPrefix("animation.inertia: fixed 1 problem (1 colour-out-of-range)\n"))
-    #expect(try sandbox.text("animation.inertia") == Self.colour.replacingOccurrences(of: "\"red\": 2", with: "\"red\": 1.0"))
+    #expect(
+      try sandbox.text("animation.inertia") == Self.colour.replacingOccurrences(of: "\"red\": 2", with: "\"red\": 1.0"))
   }
 
   // MARK: Reviewing

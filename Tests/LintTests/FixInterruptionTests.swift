@@ -136,7 +136,8 @@ struct FixInterruptionTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(work)/\(name)")))
         #expect(bytes == new[index], "\(name) after the rerun")
       }
-      print("kill \(attempt): \(fixedCount)/\(names.count) files fixed before the kill, \(leftovers) temporary files left")
+      print(
+        "kill \(attempt): \(fixedCount)/\(names.count) files fixed before the kill, \(leftovers) temporary files left")
       try? FileManager.default.removeItem(atPath: work)
     }
     #expect(interrupted > 0, "no run was killed before it finished (a full run takes \(fullRun) s)")

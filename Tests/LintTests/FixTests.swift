@@ -49,7 +49,11 @@ struct FixTests {
     #expect(result.fixed == OddMessagePack.after)
     #expect(result.fixedFindings.map(\.ruleID).sorted() == ["duplicate-keyframe-id", "non-positive-duration"])
     #expect(result.fixedFindings.allSatisfy { $0.isFixed })
-    #expect(FixTesting.float64(0.001) == Array(OddMessagePack.after[OddMessagePack.after.count - OddMessagePack.tail.count - 9..<OddMessagePack.after.count - OddMessagePack.tail.count]))
+    // The bytes written for 0.001 are the float64 of the runtime's minimum duration.
+    #expect(
+      FixTesting.float64(InertiaPlayback.minimumKeyframeDuration) == [
+        0xCB, 0x3F, 0x50, 0x62, 0x4D, 0xD2, 0xF1, 0xA9, 0xFC,
+      ])
     // The fixed file lints clean for both rules.
     let again = FixTesting.linter().lint(result.fixed, file: "a.inertia", fileName: "animation.inertia")
     #expect(!again.contains { $0.ruleID == "duplicate-keyframe-id" || $0.ruleID == "non-positive-duration" })
@@ -74,7 +78,9 @@ struct FixTests {
     #expect(result.fixed.text == expected)
     #expect(result.fixedFindings.count == 3)
     let again = FixTesting.linter().lint(result.fixed, file: "a.json", fileName: "animation.json")
-    #expect(!again.contains { $0.isFixable && ($0.ruleID == "duplicate-keyframe-id" || $0.ruleID == "non-positive-duration") })
+    #expect(
+      !again.contains { $0.isFixable && ($0.ruleID == "duplicate-keyframe-id" || $0.ruleID == "non-positive-duration") }
+    )
   }
 
   @Test("A replacement string is quoted and escaped; a replacement number prints as 0.001")
@@ -197,7 +203,8 @@ struct FixTests {
     let result = FixTesting.fixer(unsafe: true).fix(Array(text.utf8), file: "a.json", fileName: "animation.json")
     #expect(result.failure == nil)
     #expect(result.rounds.count == 2)
-    #expect(result.fixed.text == #"[{"id": "c", "keyframes": [{"id": "A", "duration": 0}, {"id": "B", "duration": 0.001}]}]"#)
+    #expect(
+      result.fixed.text == #"[{"id": "c", "keyframes": [{"id": "A", "duration": 0}, {"id": "B", "duration": 0.001}]}]"#)
     #expect(result.fixedFindings.map(\.ruleID) == ["unknown-field", "non-positive-duration"])
     // Without unsafe fixes the key stays misspelt, and there is nothing to fix.
     let safe = FixTesting.fixer().fix(Array(text.utf8), file: "a.json", fileName: "animation.json")
@@ -234,7 +241,9 @@ struct FixTests {
     }
     let original = FixTesting.linter().lint(bytes, file: "a.json", fileName: "animation.json").filter(\.isFixable)
     let placed = result.findingsInOriginal
-    func positions(_ findings: [Finding]) -> [String] { findings.map { "\($0.offset) \($0.line!):\($0.column!)" }.sorted() }
+    func positions(_ findings: [Finding]) -> [String] {
+      findings.map { "\($0.offset) \($0.line!):\($0.column!)" }.sorted()
+    }
     #expect(positions(placed.fixed) == positions(original))
     // The remaining findings sit where they do in the original too.
     let remainingOriginal = FixTesting.linter().lint(bytes, file: "a.json", fileName: "animation.json")

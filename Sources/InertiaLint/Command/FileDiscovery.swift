@@ -108,7 +108,9 @@ struct FileDiscovery {
         if name.hasPrefix(".") || Self.skippedFolders.contains(name) || isExcluded(absolute) { continue }
         folders.append((absolute, shown))
       } else if type == Int32(DT_REG) {
-        guard !Self.isTemporaryFile(name), isIncluded(absolute), !isExcluded(absolute), seen.insert(absolute).inserted else { continue }
+        guard !Self.isTemporaryFile(name), isIncluded(absolute), !isExcluded(absolute),
+          seen.insert(absolute).inserted
+        else { continue }
         inputs.append(LintInput(path: shown, readPath: absolute, fileName: name))
       }
     }
@@ -120,7 +122,8 @@ struct FileDiscovery {
   /// Whether a name is one `FileIO.writeAtomically` gives its temporary files: `.NAME.tmp-XXXXXX`.
   static func isTemporaryFile(_ name: String) -> Bool {
     let utf8 = Array(name.utf8)
-    guard utf8.count > 12, utf8[0] == UInt8(ascii: "."), utf8[utf8.count - 11..<utf8.count - 6].elementsEqual(".tmp-".utf8)
+    guard utf8.count > 12, utf8[0] == UInt8(ascii: "."),
+      utf8[utf8.count - 11..<utf8.count - 6].elementsEqual(".tmp-".utf8)
     else { return false }
     return utf8.suffix(6).allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
   }

@@ -92,7 +92,8 @@ public struct DocumentFixer: Sendable {
     private static func move(_ offset: Int, _ splices: [FixApplier.Splice], forward: Bool) -> Int {
       var delta = 0
       for splice in splices {
-        let (source, target) = forward ? (splice.fix.byteRange, splice.newRange) : (splice.newRange, splice.fix.byteRange)
+        let (source, target) =
+          forward ? (splice.fix.byteRange, splice.newRange) : (splice.newRange, splice.fix.byteRange)
         if offset < source.lowerBound { break }
         if offset < source.upperBound { return target.lowerBound }
         delta = target.upperBound - source.upperBound
@@ -137,7 +138,8 @@ public struct DocumentFixer: Sendable {
         candidates.append(index)
       }
       if candidates.isEmpty { break }
-      let (spliced, splices) = FixApplier.splice(candidates.map { findings[$0].fix! }, into: current, encoding: encoding)
+      let (spliced, splices) = FixApplier.splice(
+        candidates.map { findings[$0].fix! }, into: current, encoding: encoding)
       if splices.isEmpty { break }
       let candidate = tamper?(spliced) ?? spliced
       do {

@@ -147,9 +147,4 @@ struct FileIdentity: Equatable, Sendable {
     #endif
     links = UInt64(info.st_nlink)
   }
-
-  /// Whether two identities name the same file (whatever its contents).
-  func isSameFile(as other: FileIdentity) -> Bool {
-    device == other.device && inode == other.inode
-  }
 }

@@ -163,8 +163,10 @@ public enum FixVerification {
       let oldChild = old.firstChild(of: oldNode)
       let newChild = new.firstChild(of: newNode)
       // The container's own head (its format byte and count) must be the same bytes.
-      let oldHead = oldBytes.lowerBound..<(oldChild.map { old.messagePackRange(of: $0).lowerBound } ?? oldBytes.upperBound)
-      let newHead = newBytes.lowerBound..<(newChild.map { new.messagePackRange(of: $0).lowerBound } ?? newBytes.upperBound)
+      let oldHead =
+        oldBytes.lowerBound..<(oldChild.map { old.messagePackRange(of: $0).lowerBound } ?? oldBytes.upperBound)
+      let newHead =
+        newBytes.lowerBound..<(newChild.map { new.messagePackRange(of: $0).lowerBound } ?? newBytes.upperBound)
       guard Self.equal(old.messagePack, oldHead, new.messagePack, newHead) else {
         throw Failure("the head of the container at offset \(range.lowerBound) changed")
       }

@@ -1,6 +1,7 @@
 // Properties the `fix` fuzz target checks on every input, shared with the test suite, which replays
 // every input that ever failed (`Tests/Fuzz/Regressions/fix`). Compiled into both: no test framework.
 import Foundation
+
 @testable import InertiaFormat
 @testable import InertiaLint
 
@@ -60,7 +61,8 @@ enum FixFuzzChecks {
       let fixedJSON = try? Converter.toJSON(messagePack: result.fixed)
     else { return }
     let jsonResult = fixer().fix(json, file: "animation.inertia", fileName: "animation.inertia")
-    try require(jsonResult.failure == nil, "the JSON form failed verification: \(jsonResult.failure?.description ?? "")")
+    try require(
+      jsonResult.failure == nil, "the JSON form failed verification: \(jsonResult.failure?.description ?? "")")
     let expected = try? JSONReader().read(fixedJSON)
     let actual = try? JSONReader().read(jsonResult.fixed)
     try require(expected != nil && expected == actual, "the JSON form was fixed differently from the MessagePack")
