@@ -89,16 +89,21 @@ public struct DocumentFixer: Sendable {
       return offset
     }
 
+    /// Moves an offset across one round's replacements, found by binary search (they are in order).
     private static func move(_ offset: Int, _ splices: [FixApplier.Splice], forward: Bool) -> Int {
-      var delta = 0
-      for splice in splices {
-        let (source, target) =
-          forward ? (splice.fix.byteRange, splice.newRange) : (splice.newRange, splice.fix.byteRange)
-        if offset < source.lowerBound { break }
-        if offset < source.upperBound { return target.lowerBound }
-        delta = target.upperBound - source.upperBound
+      func source(_ splice: FixApplier.Splice) -> Range<Int> { forward ? splice.fix.byteRange : splice.newRange }
+      func target(_ splice: FixApplier.Splice) -> Range<Int> { forward ? splice.newRange : splice.fix.byteRange }
+      // The last replacement that starts at or before the offset.
+      var low = 0
+      var high = splices.count
+      while low < high {
+        let middle = (low + high) / 2
+        if source(splices[middle]).lowerBound <= offset { low = middle + 1 } else { high = middle }
       }
-      return offset + delta
+      guard low > 0 else { return offset }
+      let splice = splices[low - 1]
+      if offset < source(splice).upperBound { return target(splice).lowerBound }
+      return offset + target(splice).upperBound - source(splice).upperBound
     }
   }
 
