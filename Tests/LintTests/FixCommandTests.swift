@@ -196,6 +196,18 @@ struct FixCommandTests {
     #expect(try sandbox.text("b/other.json") == Self.fixable())
   }
 
+  @Test("A read-only file is left alone, even by root")
+  func readOnly() throws {
+    let sandbox = try LintSandbox()
+    let path = try sandbox.write("animation.inertia", Self.fixable())
+    chmod(path, 0o444)
+    defer { chmod(path, 0o644) }
+    let run = sandbox.run(["--no-config", "--fix"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("animation.inertia: not fixed: it is read-only"))
+    #expect(try sandbox.text("animation.inertia") == Self.fixable())
+  }
+
   @Test("The temporary files of an interrupted write are never read as input")
   func temporaryFilesIgnored() throws {
     let sandbox = try LintSandbox()

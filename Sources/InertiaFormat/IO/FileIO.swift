@@ -85,8 +85,9 @@ public enum FileIO {
 
   /// Replaces (or creates) the file at `path` with `bytes` atomically: the bytes go to a temporary file
   /// beside it, which is flushed to disk and renamed over the target, so a reader (or a crash) sees
-  /// either the old file or the new one, never a part. An existing file keeps its permissions, and a
-  /// symbolic link is written through: the file it points at is replaced, the link stays.
+  /// either the old file or the new one, never a part. An existing file keeps its permissions (and its
+  /// owner and group, where the process is allowed to set them), and a symbolic link is written through:
+  /// the file it points at is replaced, the link stays.
   public static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
     let target = resolvedPath(path)
     let directory = target.lastIndex(of: "/").map { String(target[...$0]) } ?? "./"
@@ -105,6 +106,8 @@ public enum FileIO {
       let mode: mode_t
       if stat(target, &existing) == 0 {
         mode = existing.st_mode & 0o7777
+        // Keep the owner and group too where the process may (as root, or a group it belongs to).
+        _ = fchown(fd, existing.st_uid, existing.st_gid)
       } else {
         let mask = umask(0)
         umask(mask)

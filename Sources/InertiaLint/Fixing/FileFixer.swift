@@ -112,6 +112,10 @@ struct FileFixer: Sendable {
     if now.links > 1 {
       return "it has \(now.links) hard links, which replacing it would separate"
     }
+    // A file nobody may write (chmod a-w) is read-only even to root, who could replace it anyway.
+    if now.mode & 0o222 == 0 || access(path, W_OK) != 0 {
+      return "it is read-only"
+    }
     return nil
   }
 }
@@ -130,6 +134,7 @@ struct FileIdentity: Equatable, Sendable {
   let modifiedSeconds: Int
   let modifiedNanoseconds: Int
   let links: UInt64
+  let mode: UInt32
 
   /// The identity of the file at `path` (following symbolic links), or `nil` when there is none.
   init?(_ path: String) {
@@ -146,5 +151,6 @@ struct FileIdentity: Equatable, Sendable {
       modifiedNanoseconds = info.st_mtim.tv_nsec
     #endif
     links = UInt64(info.st_nlink)
+    mode = UInt32(info.st_mode & 0o7777)
   }
 }
