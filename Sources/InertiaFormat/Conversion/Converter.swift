@@ -24,6 +24,22 @@ public enum Converter {
     return out
   }
 
+  /// MessagePack bytes to JSON text handed to `sink` as it is made, a megabyte at a time, so the output
+  /// never has to fit in memory. On an error, part of the text may already have gone to the sink.
+  ///
+  /// - Throws: ``FormatError`` as ``toJSON(messagePack:options:limits:)`` does, or the sink's
+  ///   ``FileIOError``.
+  public static func toJSON(
+    messagePack bytes: UnsafeRawBufferPointer, options: JSONWriter.Options = .init(), limits: DecodingLimits = .default,
+    finalNewline: Bool = false, streamingTo sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void
+  ) throws {
+    let out = ByteBuffer(streamingTo: sink)
+    var emitter = JSONEmitter(bytes, out: out, options: options, limits: limits)
+    try emitter.document()
+    if finalNewline { out.append(0x0A) }
+    try out.flush()
+  }
+
   /// JSON text to canonical MessagePack bytes.
   ///
   /// - Throws: ``FormatError`` with the line, column and path of the first fault.
