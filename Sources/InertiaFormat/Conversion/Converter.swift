@@ -6,8 +6,9 @@
 
 /// Converting whole documents between MessagePack and JSON without building values in between.
 ///
-/// Each conversion streams from one encoding's bytes to the other's, so it needs about the input plus
-/// the output in memory. Canonical MessagePack survives `toJSON` then `toMessagePack` byte for byte.
+/// Each conversion goes straight from one encoding's bytes to the other's, with no value tree in
+/// between: it needs about the input plus the output in memory, or the input plus a megabyte when the
+/// JSON is streamed to a sink. Canonical MessagePack survives `toJSON` then `toMessagePack` byte for byte.
 public enum Converter {
   /// MessagePack bytes to JSON text.
   ///
