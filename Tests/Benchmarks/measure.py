@@ -166,6 +166,34 @@ def command_report(args):
               f"{inside_text:>9} {inside_rate:>12} "
               f"{peak / mb:>11.1f} {peak / (r['input_bytes'] + r['output_bytes']):>12.2f}")
     print()
+    lint_repo = by_key.get(("inertia-lint", "lint"))
+    if lint_repo:
+        files = sum(len(names) for _, _, names in os.walk(lint_repo[0]["command"][-1]))
+        print(f"lint of a repository of {files} files: {lint_repo[1]:.3f} s wall "
+              f"(target < 1 s: {'met' if lint_repo[1] < 1 else 'not met'})")
+    lint_large = by_key.get(("inertia-lint", "lint-large"))
+    for convert_tool in ("inertia-convert compact", "inertia-convert pretty"):
+        convert = by_key.get((convert_tool, "to-json"))
+        if lint_large and convert:
+            ratio = convert[1] / lint_large[1]
+            print(f"lint of the large file / {convert_tool} to-json throughput: {ratio:.2f} "
+                  f"(target >= 0.5: {'met' if ratio >= 0.5 else 'not met'})")
+    print()
+    # The documented memory bounds (README.md, "Guarantees"): converting needs at most the input plus
+    # the output plus 32 MB; linting one file at most six times the input plus 32 MB.
+    slack = 32 * mb
+    for r in records:
+        peak = max(r["rss"])
+        if r["tool"].startswith("inertia-convert"):
+            bound, rule = r["input_bytes"] + r["output_bytes"] + slack, "input + output + 32 MB"
+        elif r["tool"].startswith("inertia-lint") and not os.path.isdir(r["command"][-1]):
+            bound, rule = 6 * r["input_bytes"] + slack, "6 x input + 32 MB"
+        else:
+            continue
+        verdict = "within" if peak <= bound else "OVER"
+        print(f"memory {r['tool']:<24} {r['direction']:<11}: peak {peak / mb:7.1f} MB, bound {bound / mb:7.1f} MB "
+              f"({rule}): {verdict}")
+    print()
     print("Throughput is input size / median wall time of the whole process, start-up included.")
     print("in-proc is msgspec's own time after start-up and imports (read, convert, write).")
     print()

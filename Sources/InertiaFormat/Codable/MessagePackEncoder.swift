@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Encodes any `Encodable` value as MessagePack, shaped like Foundation's `JSONEncoder`.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A ``MessagePackValue`` encodes and decodes as itself through the Inertia coders, untouched. Other coders,
 /// such as Foundation's `JSONDecoder`, get the closest value they can carry: this is what lets the Inertia

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Decodes any `Decodable` type from a ``MessagePackValue`` tree through Swift's `Decoder` protocol.
 ///

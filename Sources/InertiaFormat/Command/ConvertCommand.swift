@@ -126,31 +126,51 @@ public struct ConvertCommand {
       stderr(error.description)
       return 2
     }
-    let result: ByteBuffer
     do {
-      result = try bytes.withUnsafeBytes { buffer in
-        Result { () throws(FormatError) in try convert(buffer, options: options) }
+      let encoding = options.from ?? InputFormat.detect(bytes)
+      if options.direction == .toJSON && encoding == .messagePack {
+        // Streamed: the JSON is written as it is made, so it never has to fit in memory.
+        try bytes.withUnsafeBytes { input in
+          func convert(into sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void) throws {
+            try Converter.toJSON(
+              messagePack: input, options: jsonOptions(options), limits: options.limits,
+              finalNewline: options.compact, streamingTo: sink)
+          }
+          if let destination {
+            try FileIO.writeAtomically(to: destination) { fd in
+              try convert { (chunk) throws(FileIOError) in try FileIO.write(chunk, fd: fd, path: destination) }
+            }
+          } else {
+            try withoutActuallyEscaping(stdout) { stdout in try convert { chunk in stdout(chunk) } }
+          }
+        }
+        return 0
+      }
+      let result = try bytes.withUnsafeBytes { buffer in
+        Result { () throws(FormatError) in try convert(buffer, encoding: encoding, options: options) }
       }.get()
-    } catch {
+      if let destination {
+        try FileIO.writeAtomically(result.bytes, to: destination)
+      } else {
+        stdout(result.bytes)
+      }
+      return 0
+    } catch let error as FormatError {
       stderr(error.report(file: displayName))
       return 1
-    }
-    guard let destination else {
-      stdout(result.bytes)
-      return 0
-    }
-    do {
-      try FileIO.writeAtomically(result.bytes, to: destination)
-    } catch {
+    } catch let error as FileIOError {
       stderr(error.description)
       return 2
+    } catch {
+      stderr("\(displayName): \(error)")
+      return 2
     }
-    return 0
   }
 
   /// Converts one input held in memory.
-  static func convert(_ input: UnsafeRawBufferPointer, options: Options) throws(FormatError) -> ByteBuffer {
-    let encoding = options.from ?? InputFormat.detect(input)
+  static func convert(
+    _ input: UnsafeRawBufferPointer, encoding: ParsedDocument.Encoding, options: Options
+  ) throws(FormatError) -> ByteBuffer {
     switch (options.direction, encoding) {
     case (.toJSON, .messagePack):
       let out = try Converter.toJSON(messagePack: input, options: jsonOptions(options), limits: options.limits)

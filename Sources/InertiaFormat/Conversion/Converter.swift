@@ -1,9 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Converting whole documents between MessagePack and JSON without building values in between.
 ///
-/// Each conversion streams from one encoding's bytes to the other's, so it needs about the input plus
-/// the output in memory. Canonical MessagePack survives `toJSON` then `toMessagePack` byte for byte.
+/// Each conversion goes straight from one encoding's bytes to the other's, with no value tree in
+/// between: it needs about the input plus the output in memory, or the input plus a megabyte when the
+/// JSON is streamed to a sink. Canonical MessagePack survives `toJSON` then `toMessagePack` byte for byte.
 public enum Converter {
   /// MessagePack bytes to JSON text.
   ///
@@ -18,6 +23,22 @@ public enum Converter {
     var emitter = JSONEmitter(bytes, out: out, options: options, limits: limits)
     try emitter.document()
     return out
+  }
+
+  /// MessagePack bytes to JSON text handed to `sink` as it is made, a megabyte at a time, so the output
+  /// never has to fit in memory. On an error, part of the text may already have gone to the sink.
+  ///
+  /// - Throws: ``FormatError`` as ``toJSON(messagePack:options:limits:)`` does, or the sink's
+  ///   ``FileIOError``.
+  public static func toJSON(
+    messagePack bytes: UnsafeRawBufferPointer, options: JSONWriter.Options = .init(), limits: DecodingLimits = .default,
+    finalNewline: Bool = false, streamingTo sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void
+  ) throws {
+    let out = ByteBuffer(streamingTo: sink)
+    var emitter = JSONEmitter(bytes, out: out, options: options, limits: limits)
+    try emitter.document()
+    if finalNewline { out.append(0x0A) }
+    try out.flush()
   }
 
   /// JSON text to canonical MessagePack bytes.

@@ -89,6 +89,19 @@ public enum FileIO {
   /// owner and group, where the process is allowed to set them), and a symbolic link is written through:
   /// the file it points at is replaced, the link stays.
   public static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
+    do {
+      try writeAtomically(to: path) { fd in try write(bytes, fd: fd, path: path) }
+    } catch let error as FileIOError {
+      throw error
+    } catch {
+      throw FileIOError(path: path, operation: "write", reason: "\(error)")
+    }
+  }
+
+  /// Replaces (or creates) the file at `path` atomically with what `body` writes to the file descriptor
+  /// it is given, as ``writeAtomically(_:to:)`` does. When `body` throws, the target is left as it was,
+  /// the temporary file is removed, and the error is rethrown.
+  public static func writeAtomically(to path: String, _ body: (Int32) throws -> Void) throws {
     let target = resolvedPath(path)
     let directory = target.lastIndex(of: "/").map { String(target[...$0]) } ?? "./"
     let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
@@ -99,30 +112,25 @@ public enum FileIO {
     var renamed = false
     var closed = false
     defer {
+      if !closed { close(fd) }
       if !renamed { unlink(temporary) }
     }
-    do throws(FileIOError) {
-      var existing = stat()
-      let mode: mode_t
-      if stat(target, &existing) == 0 {
-        mode = existing.st_mode & 0o7777
-        // Keep the owner and group too where the process may (as root, or a group it belongs to).
-        _ = fchown(fd, existing.st_uid, existing.st_gid)
-      } else {
-        let mask = umask(0)
-        umask(mask)
-        mode = 0o666 & ~mask
-      }
-      fchmod(fd, mode)
-      try write(bytes, fd: fd, path: path)
-      guard fsync(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
-      // The descriptor is released even when close fails; closing it again could close another thread's.
-      closed = true
-      guard close(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
-    } catch {
-      if !closed { close(fd) }
-      throw error
+    var existing = stat()
+    let mode: mode_t
+    if stat(target, &existing) == 0 {
+      mode = existing.st_mode & 0o7777
+      // Keep the owner and group too where the process may (as root, or a group it belongs to).
+      _ = fchown(fd, existing.st_uid, existing.st_gid)
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      mode = 0o666 & ~mask
     }
+    fchmod(fd, mode)
+    try body(fd)
+    guard fsync(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+    closed = true
+    guard close(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
     guard rename(temporary, target) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
     renamed = true
     // Make the rename itself durable.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The extended JSON form: how `to-json --extended` writes the values plain JSON cannot hold, so that
 /// `to-msgpack --extended` gives back exactly the same MessagePack.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The one JSON writer: reads MessagePack and writes the same document as JSON text, in one pass.
 ///

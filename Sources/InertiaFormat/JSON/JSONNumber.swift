@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reading and writing JSON numbers without losing the integer/float distinction.
 enum JSONNumber {
@@ -9,7 +13,10 @@ enum JSONNumber {
   }
 
   /// Exact powers of ten a double holds: up to 10^22.
-  private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+  private static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+    1e21, 1e22,
+  ]
 
   /// Scans a number token at `offset` (a '-' or digit is there), checking the JSON grammar.
   ///

@@ -426,4 +426,6 @@ struct JSONParser {
   }
 }
 
-import Foundation  // memcmp
+#if canImport(Glibc)
+  import Glibc  // memcmp
+#endif

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads a JSON document into a ``MessagePackValue``, keeping key order, duplicate keys, and the
 /// difference between integers (`1`) and floats (`1.0`).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads a MessagePack document into a ``MessagePackValue``.
 ///
@@ -108,8 +112,8 @@ public struct MessagePackReader: Sendable {
 
 extension MessagePackValue {
   /// How this value names a map entry in a JSON Pointer: a string key as it is, any other key as its
-  /// JSON text.
-  var pointerToken: String {
+  /// JSON text (in the extended form where plain JSON has none).
+  public var pointerToken: String {
     if case .string(let s) = self { return s }
     return (try? JSONWriter(options: .init(style: .compact, extended: true)).writeString(self)) ?? "?"
   }

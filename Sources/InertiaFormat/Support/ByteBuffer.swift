@@ -15,14 +15,42 @@ public final class ByteBuffer {
   @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
   @exclusivity(unchecked) public private(set) var count = 0
   @exclusivity(unchecked) private var capacity: Int
+  /// When set, a full buffer is handed to this sink and emptied instead of growing.
+  private let stream: ((UnsafeRawBufferPointer) throws(FileIOError) -> Void)?
+  /// The first failure writing to the stream; later writes are dropped.
+  private(set) var streamError: FileIOError?
 
   init(capacity: Int = 4096) {
+    self.stream = nil
     self.capacity = max(capacity, 64)
     guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
     base = memory.assumingMemoryBound(to: UInt8.self)
   }
 
+  /// A buffer that streams: whenever it fills, its bytes go to `sink` and it starts again, so writing a
+  /// large document costs one chunk of memory. Only for writers that never look back at what they wrote.
+  init(streamingTo sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void, chunkSize: Int = 1 << 20) {
+    self.stream = sink
+    self.capacity = max(chunkSize, 64)
+    guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(chunkSize) bytes") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+  }
+
   deinit { free(base) }
+
+  /// Writes out what the buffer holds, when it streams.
+  /// - Throws: the first write failure of the stream.
+  func flush() throws(FileIOError) {
+    if let stream, streamError == nil, count > 0 {
+      do {
+        try stream(bytes)
+      } catch {
+        streamError = error
+      }
+    }
+    if stream != nil { count = 0 }
+    if let streamError { throw streamError }
+  }
 
   @inline(__always)
   func reserve(_ extra: Int) {
@@ -31,6 +59,11 @@ public final class ByteBuffer {
 
   @inline(never)
   private func grow(_ needed: Int) {
+    if stream != nil {
+      let extra = needed - count
+      try? flush()
+      if extra <= capacity { return }
+    }
     var newCapacity = capacity
     while newCapacity < needed { newCapacity = newCapacity < 1 << 20 ? newCapacity * 2 : newCapacity + newCapacity / 2 }
     guard let memory = realloc(base, newCapacity) else { fatalError("out of memory allocating \(newCapacity) bytes") }

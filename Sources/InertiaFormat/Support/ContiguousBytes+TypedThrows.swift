@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // `withUnsafeBytes` rethrows untyped errors; these carry the readers' typed `FormatError` through it.
 

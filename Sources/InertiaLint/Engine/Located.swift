@@ -221,14 +221,7 @@ public final class LocatedDocument: @unchecked Sendable {
   /// How a key is named in a pointer: a string as it is, anything else as its JSON text.
   private func keyToken(_ key: Located) -> String {
     if let text = string(of: key) { return text }
-    switch value(of: key) {
-    case .int(let i): return String(i)
-    case .uint(let u): return String(u)
-    case .bool(let b): return String(b)
-    case .nil: return "null"
-    case .float32(let f): return String(f)
-    case .float64(let d): return String(d)
-    default: return "?"
-    }
+    return value(of: key).pointerToken
   }
+
 }
