@@ -75,7 +75,7 @@ run() {
     # meets (deep nesting makes many distinct ones): both read as a slow leak over millions of runs.
     # Leak checking is off: it flags the lazily built rule and schema tables, which live for the whole
     # process by design; a real per-input leak still shows as growth past -rss_limit_mb.
-    if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="allocator_release_to_os_interval_ms=500:quarantine_size_mb=64:malloc_context_size=4:${ASAN_OPTIONS:-}" \
+    if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:allocator_release_to_os_interval_ms=500:quarantine_size_mb=64:malloc_context_size=4:${ASAN_OPTIONS:-}" \
       "$out/fuzz-$target" -runs="$runs" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -detect_leaks=0 \
       -artifact_prefix="$artifacts" -print_final_stats=1 "$corpus" 2>"$out/$target.log"; then
       failed=1
