@@ -51,53 +51,140 @@ public struct MessagePackReader: Sendable {
       var kind: Kind
       /// The values still to read: elements, or keys and values (two per entry).
       var remaining: Int
+      /// The container's node in the source map.
+      var node: Int
+    }
+
+    /// The containers being read, and what has been read of them.
+    ///
+    /// The innermost container is `top`, the ones around it are in `outer`. The elements read so far of
+    /// the innermost open array, and the entries and pending key of the innermost open map, are in
+    /// `elements`, `entries` and `key`; those of the arrays and maps further out wait in the `outer…`
+    /// stacks, each of which starts with an empty placeholder for the document. Containers hold no
+    /// references, and arrays are swapped in and out rather than copied, so that opening and closing a
+    /// container retains nothing.
+    struct OpenContainers {
+      var top = Container(kind: .document, remaining: 1, node: 0)
+      var outer: [Container] = []
       var elements: [MessagePackValue] = []
       var entries: [MessagePackValue.MapEntry] = []
-      /// The key of the entry whose value is being read.
-      var key: MessagePackValue = .nil
-      /// The container's node in the source map.
-      var node: Int = 0
+      var key = MessagePackValue.nil
+      var outerElements: [[MessagePackValue]] = []
+      var outerEntries: [[MessagePackValue.MapEntry]] = []
+      var outerKeys: [MessagePackValue] = []
 
-      static let document = Container(kind: .document, remaining: 1)
+      @inline(__always)
+      mutating func openArray(count: Int, node: Int) {
+        outer.append(top)
+        top = Container(kind: .array, remaining: count, node: node)
+        var opened: [MessagePackValue] = []
+        // A count is only a claim until the elements are read: reserve a bounded amount, so that
+        // nested heads claiming huge counts cannot make the reader reserve far more than the input.
+        opened.reserveCapacity(Swift.min(count, 1024))
+        swap(&opened, &elements)
+        outerElements.append(consume opened)
+      }
 
-      /// Adds where the value being read sits in this container to `path`; `false` when that is a map
-      /// key, which has no path of its own.
-      func locate(_ path: inout ErrorPath) -> Bool {
-        switch kind {
-        case .document: return true
-        case .array: path.append(.index(elements.count))
+      @inline(__always)
+      mutating func closeArray() -> MessagePackValue {
+        var closed = outerElements.removeLast()
+        swap(&closed, &elements)
+        top = outer.removeLast()
+        return .array(closed)
+      }
+
+      @inline(__always)
+      mutating func openMap(count: Int, node: Int) {
+        outer.append(top)
+        top = Container(kind: .map, remaining: 2 &* count, node: node)
+        var opened: [MessagePackValue.MapEntry] = []
+        opened.reserveCapacity(Swift.min(count, 1024))
+        swap(&opened, &entries)
+        outerEntries.append(consume opened)
+        var outerKey = MessagePackValue.nil
+        swap(&outerKey, &key)
+        outerKeys.append(consume outerKey)
+      }
+
+      @inline(__always)
+      mutating func closeMap() -> MessagePackValue {
+        var closed = outerEntries.removeLast()
+        swap(&closed, &entries)
+        key = outerKeys.removeLast()
+        top = outer.removeLast()
+        return .map(closed)
+      }
+
+      /// Adds `value` to the innermost container, as its next element, key or value; `true` when that
+      /// completes the container. The document is a container of one value.
+      @inline(__always)
+      mutating func add(_ value: consuming MessagePackValue) -> Bool {
+        top.remaining &-= 1
+        switch top.kind {
+        case .document, .array:
+          elements.append(value)
         case .map:
-          guard remaining & 1 != 0 else { return path.enterKey(ofEntry: entries.count) }
-          path.append(.key(key.pointerToken))
+          if top.remaining & 1 != 0 {
+            key = value
+          } else {
+            // Swapped out rather than copied: a copy would cost a retain and a release.
+            var entryKey = MessagePackValue.nil
+            swap(&entryKey, &key)
+            entries.append(MessagePackValue.MapEntry(consume entryKey, value))
+          }
         }
-        return true
+        return top.remaining == 0
+      }
+
+      /// The path of the value being read, for an error: each array's index is the number of elements
+      /// it has, each map's key its pending key.
+      var errorPath: ErrorPath {
+        var path = ErrorPath()
+        // Where each container's items are: the innermost open array's and map's in `elements`,
+        // `entries` and `key`, the others' in the `outer…` stacks after their placeholders.
+        var arrays = 1
+        var maps = 1
+        for container in outer + [top] {
+          switch container.kind {
+          case .document:
+            continue
+          case .array:
+            let count = arrays < outerElements.count ? outerElements[arrays].count : elements.count
+            arrays += 1
+            path.append(.index(count))
+          case .map:
+            let entryCount = maps < outerEntries.count ? outerEntries[maps].count : entries.count
+            let entryKey = maps < outerKeys.count ? outerKeys[maps] : key
+            maps += 1
+            guard container.remaining & 1 != 0 else {
+              _ = path.enterKey(ofEntry: entryCount)
+              return path
+            }
+            path.append(.key(entryKey.pointerToken))
+          }
+        }
+        return path
       }
     }
 
     mutating func document() throws(FormatError) -> MessagePackValue {
       try limits.checkSize(scanner.bytes.count, format: .messagePack)
-      // The innermost open container is kept in `top`, the ones around it in `outer`.
-      var top = Container.document
-      var outer: [Container] = []
+      var open = OpenContainers()
       do throws(FormatError) {
-        let value = try tree(top: &top, outer: &outer)
+        try tree(&open)
         try scanner.checkAtEnd()
-        return value
+        return open.elements[0]
       } catch {
-        var path = ErrorPath()
-        for container in outer + [top] {
-          guard container.locate(&path) else { break }
-        }
-        throw path.locate(error)
+        throw open.errorPath.locate(error)
       }
     }
 
-    /// Reads the document's one value: each step reads a value head; a scalar or empty container is
-    /// handed to the containers around it, closing each one it completes, and any other container is
-    /// opened on the stack.
+    /// Reads the document's one value into `open.elements`: each step reads a value head; a scalar or
+    /// empty container is added to the innermost container, closing each one it completes, and any other
+    /// container is opened.
     @inline(__always)
-    private mutating func tree(top: inout Container, outer: inout [Container]) throws(FormatError) -> MessagePackValue {
-      nextValue: while true {
+    private mutating func tree(_ open: inout OpenContainers) throws(FormatError) {
+      while true {
         let start = scanner.offset
         let node = recordsPositions ? sourceMap.open(at: start) : 0
         var value: MessagePackValue
@@ -116,52 +203,34 @@ public struct MessagePackReader: Sendable {
         case .ext(let type, let length):
           value = .ext(type: type, data: Array(scanner.take(length)))
         case .array(let count):
-          try scanner.checkDepth(outer.count, limits, at: start)
+          try scanner.checkDepth(open.outer.count, limits, at: start)
           guard count > 0 else {
             value = .array([])
             break
           }
-          var opened = Container(kind: .array, remaining: count, node: node)
-          // A count is only a claim until the elements are read: reserve a bounded amount, so that
-          // nested heads claiming huge counts cannot make the reader reserve far more than the input.
-          opened.elements.reserveCapacity(Swift.min(count, 1024))
-          outer.append(top)
-          top = opened
-          continue nextValue
+          open.openArray(count: count, node: node)
+          continue
         case .map(let count):
-          try scanner.checkDepth(outer.count, limits, at: start)
+          try scanner.checkDepth(open.outer.count, limits, at: start)
           guard count > 0 else {
             value = .map([])
             break
           }
-          var opened = Container(kind: .map, remaining: 2 &* count, node: node)
-          opened.entries.reserveCapacity(Swift.min(count, 1024))
-          outer.append(top)
-          top = opened
-          continue nextValue
+          open.openMap(count: count, node: node)
+          continue
         }
         if recordsPositions { sourceMap.close(node, at: scanner.offset) }
-        // Hand the value to its container; each container it completes is a value for the next one out.
-        while true {
-          top.remaining &-= 1
-          switch top.kind {
-          case .document:
-            return value
+        // Each container the value completes is a value for the next one out.
+        while open.add(value) {
+          switch open.top.kind {
+          case .document: return
           case .array:
-            top.elements.append(value)
-            if top.remaining != 0 { continue nextValue }
-            value = .array(top.elements)
+            if recordsPositions { sourceMap.close(open.top.node, at: scanner.offset) }
+            value = open.closeArray()
           case .map:
-            if top.remaining & 1 != 0 {
-              top.key = value
-              continue nextValue
-            }
-            top.entries.append(MessagePackValue.MapEntry(top.key, value))
-            if top.remaining != 0 { continue nextValue }
-            value = .map(top.entries)
+            if recordsPositions { sourceMap.close(open.top.node, at: scanner.offset) }
+            value = open.closeMap()
           }
-          if recordsPositions { sourceMap.close(top.node, at: scanner.offset) }
-          top = outer.removeLast()
         }
       }
     }
