@@ -62,12 +62,24 @@ struct JSONParser {
 
   @inline(__always)
   mutating func skipWhitespace() {
-    while offset < bytes.count {
-      switch bytes[offset] {
-      case 0x20, 0x0A, 0x0D, 0x09: offset &+= 1
-      default: return
+    // In a local, so that the loop keeps it in a register.
+    var i = offset
+    let count = bytes.count
+    while i < count {
+      switch bytes[i] {
+      case 0x20:
+        i &+= 1
+        // Indentation: eight spaces at a time.
+        while i &+ 8 <= count && bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020 {
+          i &+= 8
+        }
+      case 0x0A, 0x0D, 0x09: i &+= 1
+      default:
+        offset = i
+        return
       }
     }
+    offset = i
   }
 
   private func describeByte(at offset: Int) -> String {
@@ -110,7 +122,7 @@ struct JSONParser {
     var kind: Kind
     /// Whether one of the container's values is being read (an element, an entry's value, a tag's
     /// content), rather than a key or the punctuation between values: only then does the container
-    /// add to an error's path.
+    /// add to an error's path. Set only as an error is thrown, so it costs nothing on the way.
     var readingValue = true
     /// The depth of the values inside.
     var childDepth: Int
@@ -139,118 +151,106 @@ struct JSONParser {
   /// content of such pairs only, or neither.
   private enum Shape { case other, pair, pairs }
 
-  private enum Step { case value, key, closed }
-
-  /// Parses the document's one value. Each step reads a value, or an object's key, or handles a closed
-  /// value: a scalar is written whole; an array or object writes a one-byte head and is opened on the
-  /// stack, and its head is rewritten once it closes.
+  /// Parses the document's one value. Each turn of the loop reads a value: a scalar is written whole,
+  /// then closes each container it completes; an array or object writes a one-byte head, is opened on
+  /// the stack (an object with its first key read), and its head is rewritten once it closes.
   @inline(__always)
   private mutating func parse(top: inout Container, outer: inout [Container]) throws(FormatError) {
-    var step = Step.value
-    var node = 0
     var shape = Shape.other
-    while true {
-      switch step {
-      case .value:
-        let start = offset
-        node = sourceMap?.open(at: start) ?? 0
-        guard offset < bytes.count else { throw error("unexpected end of input: expected a value", at: offset) }
-        step = .closed
-        switch bytes[offset] {
-        case UInt8(ascii: "\""):
-          try string()
-        case UInt8(ascii: "{"):
-          // In the extended form a tagged object can stand for a scalar, which adds no level of
-          // nesting, so there the depth is checked once the first key shows whether the object is a tag.
-          let tooDeep = top.childDepth >= limits.maxDepth
-          if tooDeep && !top.extended { throw depthError(at: start) }
-          offset += 1
-          let head = out.count
-          out.append(0x80)
-          skipWhitespace()
-          if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
-            if tooDeep { throw depthError(at: start) }
-            offset += 1
-            break
-          }
-          outer.append(top)
-          top = Container(
-            kind: .object, readingValue: false, childDepth: top.childDepth + 1, extended: top.extended,
-            head: head, start: start, node: node)
-          step = .key
-        case UInt8(ascii: "["):
-          if top.childDepth >= limits.maxDepth { throw depthError(at: start) }
-          offset += 1
-          let role: Container.Role =
-            top.role == .mapContent ? .mapPair : top.kind == .tag && top.tag == .map ? .mapContent : .plain
-          let head = out.count
-          // A pair of a $map is no value of its own: its key and value are the map's.
-          if role != .mapPair { out.append(role == .mapContent ? 0x80 : 0x90) }
-          skipWhitespace()
-          if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
-            offset += 1
-            if role == .mapContent { shape = .pairs }
-            break
-          }
-          outer.append(top)
-          top = Container(
-            kind: .array, childDepth: top.childDepth + 1, extended: top.extended, role: role,
-            head: head, start: start, node: node)
-          step = .value
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          try number()
-        case UInt8(ascii: "t"):
-          try literal("true")
-          out.append(0xC3)
-        case UInt8(ascii: "f"):
-          try literal("false")
-          out.append(0xC2)
-        case UInt8(ascii: "n"):
-          try literal("null")
-          out.append(0xC0)
-        case UInt8(ascii: "N") where hasPrefix("NaN", at: offset),
-          UInt8(ascii: "I") where hasPrefix("Infinity", at: offset):
-          throw nonFiniteLiteral(at: offset)
-        default:
-          throw error("expected a value, found \(describeByte(at: offset))", at: offset)
-        }
-
-      case .key:
-        guard offset < bytes.count else { throw error("unexpected end of input: expected a key", at: offset) }
-        guard bytes[offset] == UInt8(ascii: "\"") else {
-          throw error("expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
-        }
-        let keyNode = sourceMap?.open(at: offset) ?? 0
-        let keyHead = out.count
+    nextValue: while true {
+      let start = offset
+      var node = sourceMap?.open(at: start) ?? 0
+      guard offset < bytes.count else { throw error("unexpected end of input: expected a value", at: offset) }
+      switch bytes[offset] {
+      case UInt8(ascii: "\""):
         try string()
-        sourceMap?.close(keyNode, at: offset)
-        skipWhitespace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-          throw error("expected ':' after the key, found \(describeByte(at: offset))", at: offset)
-        }
+      case UInt8(ascii: "{"):
+        // In the extended form a tagged object can stand for a scalar, which adds no level of nesting, so
+        // there the depth is checked once the first key shows whether the object is a tag.
+        let tooDeep = top.childDepth >= limits.maxDepth
+        if tooDeep && !top.extended { throw depthError(at: start) }
         offset += 1
+        let head = out.count
+        out.append(0x80)
         skipWhitespace()
-        let tooDeep = top.childDepth > limits.maxDepth
-        if top.extended && top.count == 0, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
+        if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
+          if tooDeep { throw depthError(at: start) }
+          offset += 1
+          break
+        }
+        outer.append(top)
+        top = Container(
+          kind: .object, childDepth: top.childDepth + 1, extended: top.extended, head: head, start: start,
+          node: node)
+        let keyHead: Int
+        do {
+          keyHead = try key()
+        } catch {
+          top.readingValue = false
+          throw error
+        }
+        if top.extended, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
           // A tagged value: `{"$bin": "…"}` and its kin stand for one MessagePack value, which is
           // written where the object started. A $map's content `[[key, value], …]` starts two levels
           // up, so that its keys and values land one level below the map, as in a plain object; the
           // other tags stand for scalars, and their content is only bounded by the limit on its own.
-          if tooDeep && tag == .map { throw depthError(at: top.start) }
-          out.truncate(to: top.head)
+          if tooDeep && tag == .map {
+            top.readingValue = false
+            throw depthError(at: start)
+          }
+          out.truncate(to: head)
           top.kind = .tag
           top.tag = tag
           top.contentStart = offset
           top.childDepth = tag == .map ? top.childDepth - 2 : 0
           top.extended = tag == .map
         } else {
-          if tooDeep { throw depthError(at: top.start) }
+          if tooDeep {
+            top.readingValue = false
+            throw depthError(at: start)
+          }
           top.keyHead = keyHead
         }
-        top.readingValue = true
-        step = .value
+        continue nextValue
+      case UInt8(ascii: "["):
+        if top.childDepth >= limits.maxDepth { throw depthError(at: start) }
+        offset += 1
+        let role: Container.Role =
+          top.role == .mapContent ? .mapPair : top.kind == .tag && top.tag == .map ? .mapContent : .plain
+        let head = out.count
+        // A pair of a $map is no value of its own: its key and value are the map's.
+        if role != .mapPair { out.append(role == .mapContent ? 0x80 : 0x90) }
+        skipWhitespace()
+        if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
+          offset += 1
+          if role == .mapContent { shape = .pairs }
+          break
+        }
+        outer.append(top)
+        top = Container(
+          kind: .array, childDepth: top.childDepth + 1, extended: top.extended, role: role,
+          head: head, start: start, node: node)
+        continue nextValue
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        try number()
+      case UInt8(ascii: "t"):
+        try literal("true")
+        out.append(0xC3)
+      case UInt8(ascii: "f"):
+        try literal("false")
+        out.append(0xC2)
+      case UInt8(ascii: "n"):
+        try literal("null")
+        out.append(0xC0)
+      case UInt8(ascii: "N") where hasPrefix("NaN", at: offset),
+        UInt8(ascii: "I") where hasPrefix("Infinity", at: offset):
+        throw nonFiniteLiteral(at: offset)
+      default:
+        throw error("expected a value, found \(describeByte(at: offset))", at: offset)
+      }
 
-      case .closed:
+      // A value is read: close each container it completes.
+      while true {
         sourceMap?.close(node, at: offset)
         switch top.kind {
         case .document:
@@ -270,8 +270,7 @@ struct JSONParser {
           offset += 1
           if byte == UInt8(ascii: ",") {
             skipWhitespace()
-            step = .value
-            continue
+            continue nextValue
           }
           guard byte == UInt8(ascii: "]") else {
             top.readingValue = false
@@ -289,17 +288,25 @@ struct JSONParser {
           }
         case .object:
           top.count += 1
-          top.readingValue = false
           skipWhitespace()
-          guard offset < bytes.count else { throw error("unexpected end of input: expected ',' or '}'", at: offset) }
+          guard offset < bytes.count else {
+            top.readingValue = false
+            throw error("unexpected end of input: expected ',' or '}'", at: offset)
+          }
           let byte = bytes[offset]
           offset += 1
           if byte == UInt8(ascii: ",") {
             skipWhitespace()
-            step = .key
-            continue
+            do {
+              top.keyHead = try key()
+            } catch {
+              top.readingValue = false
+              throw error
+            }
+            continue nextValue
           }
           guard byte == UInt8(ascii: "}") else {
+            top.readingValue = false
             throw error("expected ',' or '}', found \(describeByte(at: offset - 1))", at: offset - 1)
           }
           let object = top
@@ -315,6 +322,27 @@ struct JSONParser {
         }
       }
     }
+  }
+
+  /// Reads an object's key, the colon after it and the whitespace after that, writing the key; returns
+  /// where it is in the output.
+  @inline(__always)
+  private mutating func key() throws(FormatError) -> Int {
+    guard offset < bytes.count else { throw error("unexpected end of input: expected a key", at: offset) }
+    guard bytes[offset] == UInt8(ascii: "\"") else {
+      throw error("expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
+    }
+    let keyNode = sourceMap?.open(at: offset) ?? 0
+    let keyHead = out.count
+    try string()
+    sourceMap?.close(keyNode, at: offset)
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+      throw error("expected ':' after the key, found \(describeByte(at: offset))", at: offset)
+    }
+    offset += 1
+    skipWhitespace()
+    return keyHead
   }
 
   @inline(never)
