@@ -27,7 +27,9 @@ struct InputFormatTests {
       .init(name: "empty fixarray", bytes: [0x90], expected: .messagePack),
       .init(name: "fixarray of 15", bytes: [0x9F] + [UInt8](repeating: 0xC0, count: 15), expected: .messagePack),
       .init(name: "array16", bytes: [0xDC, 0x00, 0x10] + [UInt8](repeating: 0xC0, count: 16), expected: .messagePack),
-      .init(name: "array32", bytes: [0xDD, 0x00, 0x00, 0x00, 0x10] + [UInt8](repeating: 0xC0, count: 16), expected: .messagePack),
+      .init(
+        name: "array32", bytes: [0xDD, 0x00, 0x00, 0x00, 0x10] + [UInt8](repeating: 0xC0, count: 16),
+        expected: .messagePack),
       .init(name: "fixmap", bytes: [0x81, 0xA1, 0x61, 0x01], expected: .messagePack),
       .init(name: "nil", bytes: [0xC0], expected: .messagePack),
       .init(name: "0xc1, no format at all", bytes: [0xC1], expected: .messagePack),
@@ -38,7 +40,10 @@ struct InputFormatTests {
     for start in "[{\"-0123456789tfn" {
       let byte = UInt8(ascii: start.unicodeScalars.first!)
       cases.append(.init(name: "starts with '\(start)'", bytes: [byte], expected: .json))
-      cases.append(.init(name: "'\(start)' after a byte order mark and whitespace", bytes: bom + utf8("\t ") + [byte], expected: .json))
+      cases.append(
+        .init(
+          name: "'\(start)' after a byte order mark and whitespace", bytes: bom + utf8("\t ") + [byte], expected: .json)
+      )
     }
     return cases
   }()

@@ -227,7 +227,8 @@ struct StackSafetyTests {
   @Test("documents nested to the default limit read on a 512 KiB thread, in every reader", arguments: depthCases)
   func limitDepthOnSmallThread(_ row: DepthCase) throws {
     let value = nested(DecodingLimits.default.maxDepth, maps: row.maps)
-    let bytes = row.path.isJSON ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
+    let bytes =
+      row.path.isJSON ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
     let result = onThread(stackSize: smallThreadStackSize) {
       Result { () throws(FormatError) in try row.path.read(bytes, .default) }
     }
@@ -244,9 +245,12 @@ struct StackSafetyTests {
       // Everything that reads or writes the deep document runs on the small thread; the results are
       // compared here.
       let results = onThread(stackSize: smallThreadStackSize) {
-        Result { () throws(FormatError) -> (pretty: [UInt8], compact: [UInt8], back: [UInt8], backFromPretty: [UInt8]) in
-          let pretty = try Converter.toJSON(messagePack: messagePack, options: .init(style: .pretty, extended: extended))
-          let compact = try Converter.toJSON(messagePack: messagePack, options: .init(style: .compact, extended: extended))
+        Result {
+          () throws(FormatError) -> (pretty: [UInt8], compact: [UInt8], back: [UInt8], backFromPretty: [UInt8]) in
+          let pretty = try Converter.toJSON(
+            messagePack: messagePack, options: .init(style: .pretty, extended: extended))
+          let compact = try Converter.toJSON(
+            messagePack: messagePack, options: .init(style: .compact, extended: extended))
           let back = try Converter.toMessagePack(json: compact, extended: extended)
           let backFromPretty = try Converter.toMessagePack(json: pretty, extended: extended)
           _ = try JSONReader(extended: extended).readWithPositions(pretty)
@@ -257,14 +261,18 @@ struct StackSafetyTests {
       let converted = try results.get()
       #expect(converted.back == messagePack)
       #expect(converted.backFromPretty == messagePack)
-      #expect(converted.compact == (try JSONWriter(options: .init(style: .compact, extended: extended)).write(document)))
+      #expect(
+        converted.compact == (try JSONWriter(options: .init(style: .compact, extended: extended)).write(document)))
     }
   }
 
   @Test("1,000,000 levels fail on the limit on a 512 KiB thread", arguments: ReadPath.allCases)
   func millionLevels(_ path: ReadPath) throws {
-    let bytes = path.isJSON ? utf8(String(repeating: "[", count: 1_000_000)) : [UInt8](repeating: 0x91, count: 1_000_000)
-    let result = onThread(stackSize: smallThreadStackSize) { Result { () throws(FormatError) in try path.read(bytes, .default) } }
+    let bytes =
+      path.isJSON ? utf8(String(repeating: "[", count: 1_000_000)) : [UInt8](repeating: 0x91, count: 1_000_000)
+    let result = onThread(stackSize: smallThreadStackSize) {
+      Result { () throws(FormatError) in try path.read(bytes, .default) }
+    }
     guard case .failure(let error) = result else { Issue.record("accepted"); return }
     #expect(error.message == "nesting is deeper than the limit of 512 levels")
   }
@@ -272,17 +280,23 @@ struct StackSafetyTests {
   /// Runs the built tool on a document nested to the default limit with the main thread's stack
   /// limited to 512 KiB (`ulimit -s 512`), in a child process so that an overflow could not take the
   /// test run down.
-  @Test("depth 512 on a 512 KiB stack", .enabled(if: builtConvertTool != nil, "inertia-convert is not built beside the tests"),
+  @Test(
+    "depth 512 on a 512 KiB stack",
+    .enabled(if: builtConvertTool != nil, "inertia-convert is not built beside the tests"),
     arguments: ["arrays.inertia", "maps.inertia", "integer-keyed-maps.inertia", "arrays.json", "maps.json"])
   func limitDepthOnSmallStack(_ name: String) throws {
     let directory = try TemporaryDirectory()
     let value = name.hasPrefix("integer") ? mapsWithIntegerKeys(512) : nested(512, maps: name.hasPrefix("maps"))
-    let bytes = name.hasSuffix(".json") ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
+    let bytes =
+      name.hasSuffix(".json")
+      ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
     let input = try directory.write(name, bytes)
-    for arguments in [["to-json"], ["to-json", "--extended"], ["to-msgpack"]] where !(name.hasPrefix("integer") && arguments == ["to-json"]) {
+    for arguments in [["to-json"], ["to-json", "--extended"], ["to-msgpack"]]
+    where !(name.hasPrefix("integer") && arguments == ["to-json"]) {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "ulimit -s 512 && exec \"$0\" \"$@\"", builtConvertTool!.path] + arguments + [input, "-o", directory.file("out")]
+      let command = ["-c", "ulimit -s 512 && exec \"$0\" \"$@\"", builtConvertTool!.path]
+      process.arguments = command + arguments + [input, "-o", directory.file("out")]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()

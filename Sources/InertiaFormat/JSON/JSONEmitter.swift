@@ -156,8 +156,11 @@ struct JSONEmitter {
         }
       case .float32(let f):
         if options.extended {
-          let name: String? = f.isFinite ? nil : ExtendedJSON.specialName(
-            Double(f), bitsHex: hex(f.bitPattern), canonicalNaN: f.bitPattern == Float.nan.bitPattern)
+          let name: String? =
+            f.isFinite
+            ? nil
+            : ExtendedJSON.specialName(
+              Double(f), bitsHex: hex(f.bitPattern), canonicalNaN: f.bitPattern == Float.nan.bitPattern)
           writeTagged(.float32) { emitter in
             if let name { emitter.writeString(name) } else { JSONNumber.write(Double(f), to: emitter.out) }
           }
