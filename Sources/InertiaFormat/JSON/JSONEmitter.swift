@@ -63,7 +63,7 @@ struct JSONEmitter {
     var count: Int
     /// The element or entry being written.
     var index = 0
-    /// Which part of the entry is being read (maps).
+    /// Which part of the entry is being read (tagged maps; plain maps set it only as an error is thrown).
     var reading = EntryPart.value
     /// The offset of the entry's key (maps), and where it ends (tagged maps), to name it in a path.
     var keyStart = 0
@@ -115,16 +115,28 @@ struct JSONEmitter {
       case .map:
         if top.index > 0 { out.append(UInt8(ascii: ",")) }
         if pretty { newline() }
+        // `reading` stays `.value` on the way, and names the part of the entry only as an error is thrown.
         let keyStart = scanner.offset
         top.keyStart = keyStart
-        top.reading = .key
-        let header = try scanner.readHeader()
+        let header: MessagePackHeader
+        do {
+          header = try scanner.readHeader()
+        } catch {
+          top.reading = .key
+          throw error
+        }
         guard case .string(let length) = header else {
           top.reading = .neither
           throw unrepresentable("a map key that is \(header.kindDescription)", at: keyStart)
         }
-        Self.writeString(try scanner.readString(length: length, start: keyStart), to: out)
-        top.reading = .value
+        let key: UnsafeRawBufferPointer
+        do {
+          key = try scanner.readString(length: length, start: keyStart)
+        } catch {
+          top.reading = .key
+          throw error
+        }
+        Self.writeString(key, to: out)
         top.keyEnd = scanner.offset
         if pretty { out.append(UInt8(ascii: ":"), 0x20) } else { out.append(UInt8(ascii: ":")) }
       case .taggedMap:
