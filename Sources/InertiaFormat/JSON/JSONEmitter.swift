@@ -32,13 +32,13 @@ struct JSONEmitter {
     let taggedMaps = options.extended ? findTaggedMaps() : []
     // The innermost open container is kept in `top`, the ones around it in `outer`.
     var top = Container.document
-    var outer: [Container] = []
+    var outer = ContainerStack<Container>()
     do throws(FormatError) {
       try emit(top: &top, outer: &outer, taggedMaps: taggedMaps)
       try scanner.checkAtEnd()
     } catch {
       var path = ErrorPath()
-      for container in outer + [top] {
+      for container in outer.elements(then: top) {
         guard locate(container, &path) else { break }
       }
       throw path.locate(error)
@@ -100,7 +100,7 @@ struct JSONEmitter {
   /// written whole and closes each container it completes; any other container is opened on the stack.
   @inline(__always)
   private mutating func emit(
-    top: inout Container, outer: inout [Container], taggedMaps: [Int]
+    top: inout Container, outer: inout ContainerStack<Container>, taggedMaps: [Int]
   ) throws(FormatError) {
     // How many of `taggedMaps` the writing has passed: maps are met in document order, as listed.
     var nextTaggedMap = 0
@@ -201,7 +201,7 @@ struct JSONEmitter {
         let multiline = pretty && !startsShortNumberArray(count: count)
         out.append(UInt8(ascii: "["))
         if multiline { indent += 1 }
-        outer.append(top)
+        outer.push(top)
         top = Container(kind: multiline ? .array : .inlineArray, count: count)
         continue nextValue
       case .map(let count):
@@ -210,7 +210,7 @@ struct JSONEmitter {
           out.append(UInt8(ascii: "{"), UInt8(ascii: "}"))
           break
         }
-        outer.append(top)
+        outer.push(top)
         while nextTaggedMap < taggedMaps.count && taggedMaps[nextTaggedMap] < start { nextTaggedMap &+= 1 }
         if nextTaggedMap < taggedMaps.count && taggedMaps[nextTaggedMap] == start {
           writeTagHead(.map)
@@ -256,7 +256,7 @@ struct JSONEmitter {
           if pretty { newline() }
           out.append(UInt8(ascii: "]"), UInt8(ascii: "}"))
         }
-        top = outer.removeLast()
+        top = outer.pop()
       }
     }
   }
@@ -326,7 +326,7 @@ struct JSONEmitter {
     }
     var tagged: [Int] = []
     var top = Open(remaining: 1, mapStart: -1, entries: -1)
-    var outer: [Open] = []
+    var outer = ContainerStack<Open>()
     while true {
       let readingKey = top.entries >= 0 && top.remaining & 1 == 0
       let start = scanner.offset
@@ -350,20 +350,20 @@ struct JSONEmitter {
         scanner.offset &+= length
       case .array(let count) where count > 0:
         guard outer.count < limits.maxDepth else { return tagged.sorted() }
-        outer.append(top)
+        outer.push(top)
         top = Open(remaining: count, mapStart: -1, entries: -1)
         continue
       case .map(let count) where count > 0:
         guard outer.count < limits.maxDepth else { return tagged.sorted() }
-        outer.append(top)
+        outer.push(top)
         top = Open(remaining: 2 &* count, mapStart: start, entries: count)
         continue
       default:
         break
       }
       while top.remaining == 0 {
-        guard let next = outer.popLast() else { return tagged.sorted() }
-        top = next
+        guard outer.count > 0 else { return tagged.sorted() }
+        top = outer.pop()
       }
     }
     return tagged.sorted()

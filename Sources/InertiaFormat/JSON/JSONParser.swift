@@ -28,7 +28,7 @@ struct JSONParser {
   mutating func document() throws(FormatError) {
     // The innermost open container is kept in `top`, the ones around it in `outer`.
     var top = Container(kind: .document, childDepth: 0, extended: extended)
-    var outer: [Container] = []
+    var outer = ContainerStack<Container>()
     do throws(FormatError) {
       try limits.checkSize(bytes.count, format: .json)
       if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { offset = 3 }
@@ -40,7 +40,7 @@ struct JSONParser {
       }
     } catch {
       var path = ErrorPath()
-      for container in outer + [top] {
+      for container in outer.elements(then: top) {
         guard container.readingValue else { break }
         switch container.kind {
         case .document: break
@@ -155,7 +155,7 @@ struct JSONParser {
   /// then closes each container it completes; an array or object writes a one-byte head, is opened on
   /// the stack (an object with its first key read), and its head is rewritten once it closes.
   @inline(__always)
-  private mutating func parse(top: inout Container, outer: inout [Container]) throws(FormatError) {
+  private mutating func parse(top: inout Container, outer: inout ContainerStack<Container>) throws(FormatError) {
     var shape = Shape.other
     nextValue: while true {
       let start = offset
@@ -178,7 +178,7 @@ struct JSONParser {
           offset += 1
           break
         }
-        outer.append(top)
+        outer.push(top)
         top = Container(
           kind: .object, childDepth: top.childDepth + 1, extended: top.extended, head: head, start: start,
           node: node)
@@ -226,7 +226,7 @@ struct JSONParser {
           if role == .mapContent { shape = .pairs }
           break
         }
-        outer.append(top)
+        outer.push(top)
         top = Container(
           kind: .array, childDepth: top.childDepth + 1, extended: top.extended, role: role,
           head: head, start: start, node: node)
@@ -277,7 +277,7 @@ struct JSONParser {
             throw error("expected ',' or ']', found \(describeByte(at: offset - 1))", at: offset - 1)
           }
           let array = top
-          top = outer.removeLast()
+          top = outer.pop()
           node = array.node
           switch array.role {
           case .plain: try finishContainer(head: array.head, count: array.count, isMap: false, at: array.start)
@@ -310,12 +310,12 @@ struct JSONParser {
             throw error("expected ',' or '}', found \(describeByte(at: offset - 1))", at: offset - 1)
           }
           let object = top
-          top = outer.removeLast()
+          top = outer.pop()
           node = object.node
           try finishContainer(head: object.head, count: object.count, isMap: true, at: object.start)
         case .tag:
           let tagged = top
-          top = outer.removeLast()
+          top = outer.pop()
           node = tagged.node
           try finishTag(tagged, shape: shape)
           shape = .other
