@@ -45,192 +45,112 @@ public struct MessagePackReader: Sendable {
     let recordsPositions: Bool
     var sourceMap = SourceMap()
 
-    /// An array or map being read, or the document itself (the bottom of the stack).
+    /// An array or map being read, or the document itself (the bottom of the stack). On the value stack,
+    /// an array's or map's own value is in the slot below `start`, and the values read of it so far run
+    /// from `start` up to the next container's slot; the document's one value ends up at 0.
     struct Container {
       enum Kind { case document, array, map }
       var kind: Kind
-      /// The values still to read: elements, or keys and values (two per entry).
-      var remaining: Int
+      /// Where its values start on the value stack, and where they end once all are read (keys and
+      /// values alike for maps).
+      var start: Int
+      var end: Int
       /// The container's node in the source map.
       var node: Int
     }
 
-    /// The containers being read, and what has been read of them.
-    ///
-    /// The innermost container is `top`, the ones around it are in `outer`. The elements read so far of
-    /// the innermost open array, and the entries and pending key of the innermost open map, are in
-    /// `elements`, `entries` and `key`; those of the arrays and maps further out wait in the `outer…`
-    /// stacks, each of which starts with an empty placeholder for the document. Containers hold no
-    /// references, and arrays are swapped in and out rather than copied, so that opening and closing a
-    /// container retains nothing.
-    struct OpenContainers {
-      var top = Container(kind: .document, remaining: 1, node: 0)
-      var outer: [Container] = []
-      var elements: [MessagePackValue] = []
-      var entries: [MessagePackValue.MapEntry] = []
-      var key = MessagePackValue.nil
-      var outerElements: [[MessagePackValue]] = []
-      var outerEntries: [[MessagePackValue.MapEntry]] = []
-      var outerKeys: [MessagePackValue] = []
-
-      @inline(__always)
-      mutating func openArray(count: Int, node: Int) {
-        outer.append(top)
-        top = Container(kind: .array, remaining: count, node: node)
-        var opened: [MessagePackValue] = []
-        // A count is only a claim until the elements are read: reserve a bounded amount, so that
-        // nested heads claiming huge counts cannot make the reader reserve far more than the input.
-        opened.reserveCapacity(Swift.min(count, 1024))
-        swap(&opened, &elements)
-        outerElements.append(consume opened)
-      }
-
-      @inline(__always)
-      mutating func closeArray() -> MessagePackValue {
-        var closed = outerElements.removeLast()
-        swap(&closed, &elements)
-        top = outer.removeLast()
-        return .array(closed)
-      }
-
-      @inline(__always)
-      mutating func openMap(count: Int, node: Int) {
-        outer.append(top)
-        top = Container(kind: .map, remaining: 2 &* count, node: node)
-        var opened: [MessagePackValue.MapEntry] = []
-        opened.reserveCapacity(Swift.min(count, 1024))
-        swap(&opened, &entries)
-        outerEntries.append(consume opened)
-        var outerKey = MessagePackValue.nil
-        swap(&outerKey, &key)
-        outerKeys.append(consume outerKey)
-      }
-
-      @inline(__always)
-      mutating func closeMap() -> MessagePackValue {
-        var closed = outerEntries.removeLast()
-        swap(&closed, &entries)
-        key = outerKeys.removeLast()
-        top = outer.removeLast()
-        return .map(closed)
-      }
-
-      /// Adds `value` to the innermost container, as its next element, key or value; `true` when that
-      /// completes the container. The document is a container of one value.
-      @inline(__always)
-      mutating func add(_ value: consuming MessagePackValue) -> Bool {
-        top.remaining &-= 1
-        switch top.kind {
-        case .document, .array:
-          elements.append(value)
-        case .map:
-          if top.remaining & 1 != 0 {
-            key = value
-          } else {
-            // Swapped out rather than copied: a copy would cost a retain and a release.
-            var entryKey = MessagePackValue.nil
-            swap(&entryKey, &key)
-            entries.append(MessagePackValue.MapEntry(consume entryKey, value))
-          }
-        }
-        return top.remaining == 0
-      }
-
-      /// The path of the value being read, for an error: each array's index is the number of elements
-      /// it has, each map's key its pending key.
-      var errorPath: ErrorPath {
-        var path = ErrorPath()
-        // Where each container's items are: the innermost open array's and map's in `elements`,
-        // `entries` and `key`, the others' in the `outer…` stacks after their placeholders.
-        var arrays = 1
-        var maps = 1
-        for container in outer + [top] {
-          switch container.kind {
-          case .document:
-            continue
-          case .array:
-            let count = arrays < outerElements.count ? outerElements[arrays].count : elements.count
-            arrays += 1
-            path.append(.index(count))
-          case .map:
-            let entryCount = maps < outerEntries.count ? outerEntries[maps].count : entries.count
-            let entryKey = maps < outerKeys.count ? outerKeys[maps] : key
-            maps += 1
-            guard container.remaining & 1 != 0 else {
-              _ = path.enterKey(ofEntry: entryCount)
-              return path
-            }
-            path.append(.key(entryKey.pointerToken))
-          }
-        }
-        return path
-      }
-    }
-
     mutating func document() throws(FormatError) -> MessagePackValue {
       try limits.checkSize(scanner.bytes.count, format: .messagePack)
-      var open = OpenContainers()
+      // The innermost open container is kept in `top`, the ones around it in `outer`.
+      var top = Container(kind: .document, start: 0, end: 1, node: 0)
+      var outer = ContainerStack<Container>()
+      var values = MessagePackValueStack()
       do throws(FormatError) {
-        try tree(&open)
+        try tree(top: &top, outer: &outer, values: &values)
         try scanner.checkAtEnd()
-        return open.elements[0]
+        return values.pop()
       } catch {
-        throw open.errorPath.locate(error)
+        // Each container names the value being read in it: an array its index, a map the key just read
+        // (or, while a key is read, the entry whose key it is).
+        var path = ErrorPath()
+        let containers = outer.elements(then: top)
+        for (level, container) in containers.enumerated() where container.kind != .document {
+          // The values read so far end where the next container's slot is, or at the top.
+          let read = (level + 1 < containers.count ? containers[level + 1].start - 1 : values.count) - container.start
+          if container.kind == .array {
+            path.append(.index(read))
+          } else if read & 1 == 0 {
+            _ = path.enterKey(ofEntry: read / 2)
+            break
+          } else {
+            path.append(.key(values[container.start + read - 1].pointerToken))
+          }
+        }
+        throw path.locate(error)
       }
     }
 
-    /// Reads the document's one value into `open.elements`: each step reads a value head; a scalar or
-    /// empty container is added to the innermost container, closing each one it completes, and any other
-    /// container is opened.
+    /// Reads the document's one value onto `values`: each step reads a value head. A scalar or empty
+    /// container goes on the value stack, and each container it completes takes its values into its
+    /// slot; any other container is opened, its slot pushed.
     @inline(__always)
-    private mutating func tree(_ open: inout OpenContainers) throws(FormatError) {
-      while true {
+    private mutating func tree(
+      top: inout Container, outer: inout ContainerStack<Container>, values: inout MessagePackValueStack
+    ) throws(FormatError) {
+      nextValue: while true {
         let start = scanner.offset
         let node = recordsPositions ? sourceMap.open(at: start) : 0
-        var value: MessagePackValue
         switch try scanner.readHeader() {
-        case .nil: value = .nil
-        case .bool(let b): value = .bool(b)
-        case .int(let i): value = .int(i)
-        case .uint(let u): value = .uint(u)
-        case .float32(let f): value = .float32(f)
-        case .float64(let d): value = .float64(d)
+        case .nil: values.push(.nil)
+        case .bool(let b): values.push(.bool(b))
+        case .int(let i): values.push(.int(i))
+        case .uint(let u): values.push(.uint(u))
+        case .float32(let f): values.push(.float32(f))
+        case .float64(let d): values.push(.float64(d))
         case .string(let length):
           let payload = try scanner.readString(length: length, start: start)
-          value = .string(String(decoding: payload, as: UTF8.self))
+          values.push(.string(String(decoding: payload, as: UTF8.self)))
         case .binary(let length):
-          value = .binary(Array(scanner.take(length)))
+          values.push(.binary(Array(scanner.take(length))))
         case .ext(let type, let length):
-          value = .ext(type: type, data: Array(scanner.take(length)))
+          values.push(.ext(type: type, data: Array(scanner.take(length))))
         case .array(let count):
-          try scanner.checkDepth(open.outer.count, limits, at: start)
+          try scanner.checkDepth(outer.count, limits, at: start)
           guard count > 0 else {
-            value = .array([])
+            values.push(.array([]))
             break
           }
-          open.openArray(count: count, node: node)
-          continue
+          // A count is only a claim until the elements are read: reserve a bounded amount, so that
+          // nested heads claiming huge counts cannot make the reader reserve far more than the input.
+          var elements: [MessagePackValue] = []
+          elements.reserveCapacity(Swift.min(count, 1024))
+          values.push(.array(consume elements))
+          outer.push(top)
+          top = Container(kind: .array, start: values.count, end: values.count &+ count, node: node)
+          continue nextValue
         case .map(let count):
-          try scanner.checkDepth(open.outer.count, limits, at: start)
+          try scanner.checkDepth(outer.count, limits, at: start)
           guard count > 0 else {
-            value = .map([])
+            values.push(.map([]))
             break
           }
-          open.openMap(count: count, node: node)
-          continue
+          var entries: [MessagePackValue.MapEntry] = []
+          entries.reserveCapacity(Swift.min(count, 1024))
+          values.push(.map(consume entries))
+          outer.push(top)
+          top = Container(kind: .map, start: values.count, end: values.count &+ 2 &* count, node: node)
+          continue nextValue
         }
         if recordsPositions { sourceMap.close(node, at: scanner.offset) }
-        // Each container the value completes is a value for the next one out.
-        while open.add(value) {
-          switch open.top.kind {
+        // Close each container the value completes.
+        while values.count == top.end {
+          switch top.kind {
           case .document: return
-          case .array:
-            if recordsPositions { sourceMap.close(open.top.node, at: scanner.offset) }
-            value = open.closeArray()
-          case .map:
-            if recordsPositions { sourceMap.close(open.top.node, at: scanner.offset) }
-            value = open.closeMap()
+          case .array: values.closeArray(at: top.start &- 1)
+          case .map: values.closeMap(at: top.start &- 1)
           }
+          if recordsPositions { sourceMap.close(top.node, at: scanner.offset) }
+          top = outer.pop()
         }
       }
     }
