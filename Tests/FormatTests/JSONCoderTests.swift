@@ -86,6 +86,11 @@ struct JSONCoderTests {
     }
     #expect(context.underlyingError is FormatError)
     #expect(JSONPointer(codingPath: context.codingPath) == JSONPointer([.index(1)]))
+    // The writer has no bytes to point into: the description names the path and no offset.
+    #expect(
+      context.debugDescription
+        == "The value cannot be written as JSON: float64 NaN cannot be written as plain JSON (the extended form, --extended, keeps it) at /1"
+    )
     let extended = InertiaJSONEncoder(writerOptions: .init(style: .compact, extended: true))
     let text = try extended.encode(values)
     let back = try InertiaJSONDecoder(extended: true).decode([Double].self, from: text)

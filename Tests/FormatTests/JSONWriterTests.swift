@@ -272,6 +272,11 @@ struct JSONWriterTests {
       } catch {
         #expect(error.path.description == row.path)
         #expect(error.message == row.message)
+        // A value has no byte offsets: the error names its path and no position.
+        #expect(!error.hasPosition && error.offset == 0 && error.line == nil && error.column == nil)
+        let messageWithPath = row.path.isEmpty ? row.message : "\(row.message) at \(row.path)"
+        #expect(error.description == messageWithPath)
+        #expect(error.report(file: "card.json") == "card.json: \(messageWithPath)")
       }
       // The converter says the same about the MessagePack bytes, with their offset.
       let bytes = MessagePackWriter().write(row.value)
@@ -282,6 +287,8 @@ struct JSONWriterTests {
         #expect(error.path.description == row.path)
         #expect(error.message == row.message)
         #expect(error.format == .messagePack)
+        #expect(error.hasPosition)
+        #expect(error.description.hasPrefix("offset \(error.offset): "))
       }
       // The extended form writes it, and reads it back exactly.
       let extended = try JSONWriter(options: .init(style: style, extended: true)).write(row.value)

@@ -77,11 +77,6 @@ struct LimitsTests {
     let limits = DecodingLimits(maxDepth: limit)
     // Maps with non-string keys (written as {"$map": [[key, value]]}) nested to the limit, around
     // a scalar that only the extended form holds.
-    func mapsWithIntegerKeys(_ depth: Int) -> MessagePackValue {
-      var value: MessagePackValue = .binary([1])
-      for _ in 0..<depth { value = .map([.init(1, value)]) }
-      return value
-    }
     let bytes = MessagePackWriter().write(mapsWithIntegerKeys(limit))
     let json = try Converter.toJSON(messagePack: bytes, options: .init(extended: true), limits: limits)
     #expect(try Converter.toMessagePack(json: json, extended: true, limits: limits) == bytes)
@@ -206,55 +201,107 @@ struct LimitsTests {
   }
 }
 
+/// `depth` maps nested inside each other under integer keys, around binary data: only the extended JSON
+/// form holds it, as `{"$map": [[1, {"$map": [[1, … {"$bin": "AQ=="} …]]}]]}`.
+private func mapsWithIntegerKeys(_ depth: Int) -> MessagePackValue {
+  var value: MessagePackValue = .binary([1])
+  for _ in 0..<depth { value = .map([.init(1, value)]) }
+  return value
+}
+
 /// Whether the readers can go as deep as their limit allows on a thread with a small stack.
 ///
-/// Each reader recurses once per level of nesting. At the default limit of 512 levels that needs about
-/// 1.5 MiB (MessagePack reader) to 4.3 MiB (JSON parser, nested objects) of stack in a debug build and
-/// about 0.55 to 1.2 MiB in a release build: more than the 512 KiB of a secondary thread on Darwin.
+/// No reader recurses per level of nesting: each keeps its open containers on an explicit stack, so
+/// its use of the thread's stack does not grow with depth, and a document nested to the default limit
+/// of 512 levels reads on the 512 KiB stack of a secondary thread on Darwin, in debug builds too.
 @Suite("Stack safety: reading to the depth limit on small stacks")
 struct StackSafetyTests {
-  /// Deeper than any animation file nests (about ten levels: shapes inside shapes carrying tracks).
-  static let realisticDepth = 32
-
-  @Test("documents nested deeper than real files read on a 512 KiB thread, in every reader", arguments: ReadPath.allCases)
-  func realisticDepthOnSmallStack(_ path: ReadPath) throws {
-    let value = nested(Self.realisticDepth, maps: true)
-    let bytes = path.isJSON ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
-    let failure = onThread(stackSize: smallThreadStackSize) {
-      Result { () throws(FormatError) in try path.read(bytes, .default) }
-    }
-    #expect(throws: Never.self) { try failure.get() }
+  struct DepthCase: Sendable, CustomTestStringConvertible {
+    let path: ReadPath
+    let maps: Bool
+    var testDescription: String { "\(path)\(maps ? " with maps" : "")" }
   }
 
-  @Test("1,000,000 levels fail on the limit on a thread with a main thread's stack", arguments: ReadPath.allCases)
+  static let depthCases = ReadPath.allCases.flatMap { path in [false, true].map { DepthCase(path: path, maps: $0) } }
+
+  @Test("documents nested to the default limit read on a 512 KiB thread, in every reader", arguments: depthCases)
+  func limitDepthOnSmallThread(_ row: DepthCase) throws {
+    let value = nested(DecodingLimits.default.maxDepth, maps: row.maps)
+    let bytes =
+      row.path.isJSON ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
+    let result = onThread(stackSize: smallThreadStackSize) {
+      Result { () throws(FormatError) in try row.path.read(bytes, .default) }
+    }
+    #expect(throws: Never.self) { try result.get() }
+  }
+
+  @Test("conversions both ways at the default limit on a 512 KiB thread, plain and extended ($map in $map)")
+  func conversionsOnSmallThread() throws {
+    let depth = DecodingLimits.default.maxDepth
+    let documents = [nested(depth, maps: false), nested(depth, maps: true), mapsWithIntegerKeys(depth)]
+    for document in documents {
+      let messagePack = MessagePackWriter().write(document)
+      let extended = document == mapsWithIntegerKeys(depth)
+      // Everything that reads or writes the deep document runs on the small thread; the results are
+      // compared here.
+      let results = onThread(stackSize: smallThreadStackSize) {
+        Result {
+          () throws(FormatError) -> (pretty: [UInt8], compact: [UInt8], back: [UInt8], backFromPretty: [UInt8]) in
+          let pretty = try Converter.toJSON(
+            messagePack: messagePack, options: .init(style: .pretty, extended: extended))
+          let compact = try Converter.toJSON(
+            messagePack: messagePack, options: .init(style: .compact, extended: extended))
+          let back = try Converter.toMessagePack(json: compact, extended: extended)
+          let backFromPretty = try Converter.toMessagePack(json: pretty, extended: extended)
+          _ = try JSONReader(extended: extended).readWithPositions(pretty)
+          _ = try MessagePackReader().readWithPositions(back)
+          return (pretty, compact, back, backFromPretty)
+        }
+      }
+      let converted = try results.get()
+      #expect(converted.back == messagePack)
+      #expect(converted.backFromPretty == messagePack)
+      #expect(
+        converted.compact == (try JSONWriter(options: .init(style: .compact, extended: extended)).write(document)))
+    }
+  }
+
+  @Test("1,000,000 levels fail on the limit on a 512 KiB thread", arguments: ReadPath.allCases)
   func millionLevels(_ path: ReadPath) throws {
-    let bytes = path.isJSON ? utf8(String(repeating: "[", count: 1_000_000)) : [UInt8](repeating: 0x91, count: 1_000_000)
-    let result = onThread(stackSize: mainThreadStackSize) { Result { () throws(FormatError) in try path.read(bytes, .default) } }
+    let bytes =
+      path.isJSON ? utf8(String(repeating: "[", count: 1_000_000)) : [UInt8](repeating: 0x91, count: 1_000_000)
+    let result = onThread(stackSize: smallThreadStackSize) {
+      Result { () throws(FormatError) in try path.read(bytes, .default) }
+    }
     guard case .failure(let error) = result else { Issue.record("accepted"); return }
     #expect(error.message == "nesting is deeper than the limit of 512 levels")
   }
 
   /// Runs the built tool on a document nested to the default limit with the main thread's stack
-  /// limited to 512 KiB (`ulimit -s 512`), in a child process so that an overflow cannot take the
-  /// test run down. Known to fail until the readers stop recursing once per level.
-  @Test("depth 512 on a 512 KiB stack", .enabled(if: builtConvertTool != nil, "inertia-convert is not built beside the tests"),
-    arguments: ["arrays.inertia", "maps.inertia", "arrays.json", "maps.json"])
+  /// limited to 512 KiB (`ulimit -s 512`), in a child process so that an overflow could not take the
+  /// test run down.
+  @Test(
+    "depth 512 on a 512 KiB stack",
+    .enabled(if: builtConvertTool != nil, "inertia-convert is not built beside the tests"),
+    arguments: ["arrays.inertia", "maps.inertia", "integer-keyed-maps.inertia", "arrays.json", "maps.json"])
   func limitDepthOnSmallStack(_ name: String) throws {
     let directory = try TemporaryDirectory()
-    let value = nested(512, maps: name.hasPrefix("maps"))
-    let bytes = name.hasSuffix(".json") ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
+    let value = name.hasPrefix("integer") ? mapsWithIntegerKeys(512) : nested(512, maps: name.hasPrefix("maps"))
+    let bytes =
+      name.hasSuffix(".json")
+      ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
     let input = try directory.write(name, bytes)
-    for command in ["to-json", "to-msgpack"] {
+    for arguments in [["to-json"], ["to-json", "--extended"], ["to-msgpack"]]
+    where !(name.hasPrefix("integer") && arguments == ["to-json"]) {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "ulimit -s 512 && exec \"$0\" \"$@\"", builtConvertTool!.path, command, input, "-o", directory.file("out")]
+      let command = ["-c", "ulimit -s 512 && exec \"$0\" \"$@\"", builtConvertTool!.path]
+      process.arguments = command + arguments + [input, "-o", directory.file("out")]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
       process.waitUntilExit()
-      withKnownIssue("the readers need more than 512 KiB of stack at depth 512 (see DecodingLimits)") {
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(command) \(name)")
-      }
+      #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(arguments) \(name)")
     }
   }
 }

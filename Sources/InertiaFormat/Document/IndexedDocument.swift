@@ -86,7 +86,7 @@ public final class IndexedDocument: @unchecked Sendable {
       storage.append(bytes)
       var indexer = Indexer(scanner: MessagePackScanner(storage.bytes), limits: limits, checksText: true)
       do {
-        try indexer.value(depth: 0)
+        try indexer.document()
         try indexer.scanner.checkAtEnd()
       } catch {
         indexer.deallocate()
@@ -104,7 +104,7 @@ public final class IndexedDocument: @unchecked Sendable {
       // The parser wrote valid MessagePack; index it without checking its text again.
       var indexer = Indexer(scanner: MessagePackScanner(out.bytes), limits: .init(maxDepth: .max), checksText: false)
       do {
-        try indexer.value(depth: 0)
+        try indexer.document()
       } catch {
         indexer.deallocate()
         throw error
@@ -153,54 +153,94 @@ public final class IndexedDocument: @unchecked Sendable {
       free(nexts.baseAddress)
     }
 
-    mutating func value(depth: Int) throws(FormatError) {
-      let start = scanner.offset
-      let index = count
-      if index == heads.count {
-        heads = Self.grow(heads)
-        nexts = Self.grow(nexts)
-      }
-      heads[index] = Int32(truncatingIfNeeded: start)
-      count &+= 1
-      switch try scanner.readHeader() {
-      case .string(let length):
-        if checksText {
-          _ = try scanner.readString(length: length, start: start)
-        } else {
-          _ = scanner.take(length)
+    /// An open array or map: its node, how many values it holds (keys and values alike for maps), how
+    /// many of them are read, and the node of the key of the entry being read.
+    struct Frame: BitwiseCopyable {
+      var node: Int
+      var isMap: Bool
+      var total: Int
+      var read: Int
+      var keyNode: Int
+    }
+
+    /// Indexes the one top-level value and everything in it, without recursing: open containers wait
+    /// on a stack of their own, so the depth a thread's stack allows never limits it.
+    mutating func document() throws(FormatError) {
+      var frames = ContainerStack<Frame>()
+      var top: Frame?
+      do throws(FormatError) {
+        while true {
+          let start = scanner.offset
+          let index = count
+          if index == heads.count {
+            heads = Self.grow(heads)
+            nexts = Self.grow(nexts)
+          }
+          heads[index] = Int32(truncatingIfNeeded: start)
+          count &+= 1
+          if let open = top, open.isMap, open.read & 1 == 0 { top!.keyNode = index }
+          var opened = false
+          switch try scanner.readHeader() {
+          case .string(let length):
+            if checksText {
+              _ = try scanner.readString(length: length, start: start)
+            } else {
+              _ = scanner.take(length)
+            }
+          case .binary(let length), .ext(_, let length):
+            _ = scanner.take(length)
+          case .array(let elements):
+            try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
+            if elements > 0 {
+              if let open = top { frames.push(open) }
+              top = Frame(node: index, isMap: false, total: elements, read: 0, keyNode: 0)
+              opened = true
+            }
+          case .map(let entries):
+            try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
+            if entries > 0 {
+              if let open = top { frames.push(open) }
+              top = Frame(node: index, isMap: true, total: 2 * entries, read: 0, keyNode: 0)
+              opened = true
+            }
+          default:
+            break
+          }
+          if opened { continue }
+          nexts[index] = Int32(truncatingIfNeeded: count)
+          // Close each container this value completes.
+          while var open = top {
+            open.read &+= 1
+            guard open.read == open.total else {
+              top = open
+              break
+            }
+            nexts[open.node] = Int32(truncatingIfNeeded: count)
+            top = frames.count > 0 ? frames.pop() : nil
+          }
+          if top == nil { return }
         }
-      case .binary(let length), .ext(_, let length):
-        _ = scanner.take(length)
-      case .array(let count):
-        try scanner.checkDepth(depth, limits, at: start)
-        for i in 0..<count {
-          do {
-            try value(depth: depth + 1)
-          } catch {
-            var error = error
-            error.prepend(.index(i))
-            throw error
+      } catch {
+        // As the tree reader names them: an array its index, a map the key just read (or, while a key
+        // is read, the entry whose key it is).
+        guard let top else { throw error }
+        var path = ErrorPath()
+        for frame in frames.elements(then: top) {
+          if !frame.isMap {
+            path.append(.index(frame.read))
+          } else if frame.read & 1 == 0 {
+            _ = path.enterKey(ofEntry: frame.read / 2)
+            break
+          } else {
+            // The key is complete: it ends where its entry's value, the node after it, starts.
+            let keyBytes = Int(heads[frame.keyNode])..<Int(heads[Int(nexts[frame.keyNode])])
+            let key = try? MessagePackReader(limits: .init(maxDepth: .max)).read(
+              UnsafeRawBufferPointer(rebasing: scanner.bytes[keyBytes]))
+            path.append(.key(key?.pointerToken ?? "?"))
           }
         }
-      case .map(let count):
-        try scanner.checkDepth(depth, limits, at: start)
-        for _ in 0..<count {
-          let keyStart = scanner.offset
-          try value(depth: depth + 1)
-          let keyEnd = scanner.offset
-          do {
-            try value(depth: depth + 1)
-          } catch {
-            var error = error
-            let key = try? MessagePackReader().read(UnsafeRawBufferPointer(rebasing: scanner.bytes[keyStart..<keyEnd]))
-            error.prepend(.key(key?.pointerToken ?? "?"))
-            throw error
-          }
-        }
-      default:
-        break
+        throw path.locate(error)
       }
-      nexts[index] = Int32(truncatingIfNeeded: count)
     }
   }
 

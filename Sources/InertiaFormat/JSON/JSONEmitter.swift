@@ -32,9 +32,237 @@ struct JSONEmitter {
 
   mutating func document() throws(FormatError) {
     try limits.checkSize(scanner.bytes.count, format: .messagePack)
-    try value(depth: 0)
-    try scanner.checkAtEnd()
+    // The maps the extended form writes as `{"$map": …}`.
+    let taggedMaps = options.extended ? findTaggedMaps() : []
+    // The innermost open container is kept in `top`, the ones around it in `outer`.
+    var top = Container.document
+    var outer = ContainerStack<Container>()
+    do throws(FormatError) {
+      try emit(top: &top, outer: &outer, taggedMaps: taggedMaps)
+      try scanner.checkAtEnd()
+    } catch {
+      var path = ErrorPath()
+      for container in outer.elements(then: top) {
+        guard locate(container, &path) else { break }
+      }
+      throw path.locate(error)
+    }
     if pretty { out.append(0x0A) }
+  }
+
+  /// An array or map being written, or the document itself (the bottom of the stack).
+  struct Container {
+    enum Kind {
+      case document
+      /// An array with one element per line.
+      case array
+      /// An array on one line: compact output, or a short array of numbers.
+      case inlineArray
+      case map
+      /// A map written as `{"$map": [[key, value], …]}`.
+      case taggedMap
+    }
+
+    var kind: Kind
+    var count: Int
+    /// The element or entry being written.
+    var index = 0
+    /// Which part of the entry is being read (tagged maps; plain maps set it only as an error is thrown).
+    var reading = EntryPart.value
+    /// The offset of the entry's key (maps), and where it ends (tagged maps), to name it in a path.
+    var keyStart = 0
+    var keyEnd = 0
+
+    static let document = Container(kind: .document, count: 1)
+  }
+
+  /// The part of a map entry being read: an error in the key names the map, one in the value names
+  /// the key, and one of the entry as a whole (a key plain JSON cannot hold) names the map alone.
+  enum EntryPart { case key, value, neither }
+
+  /// Adds where the value being written sits in `container` to `path`; `false` when that is a map key.
+  private func locate(_ container: Container, _ path: inout ErrorPath) -> Bool {
+    switch container.kind {
+    case .document: break
+    case .array, .inlineArray: path.append(.index(container.index))
+    case .map, .taggedMap:
+      switch container.reading {
+      case .key: return path.enterKey(ofEntry: container.index)
+      case .neither: return false
+      case .value: break
+      }
+      // The key was read whole before its value: read it again, to name it.
+      let key = UnsafeRawBufferPointer(rebasing: scanner.bytes[container.keyStart..<container.keyEnd])
+      let token = (try? MessagePackReader(limits: DecodingLimits(maxDepth: .max)).read(key))?.pointerToken
+      path.append(.key(token ?? "?"))
+    }
+    return true
+  }
+
+  /// Writes the document's one value: each step writes what goes before the next value of the innermost
+  /// container (a separator, a map's key), then reads a value head. A scalar or empty container is
+  /// written whole and closes each container it completes; any other container is opened on the stack.
+  @inline(__always)
+  private mutating func emit(
+    top: inout Container, outer: inout ContainerStack<Container>, taggedMaps: [Int]
+  ) throws(FormatError) {
+    // How many of `taggedMaps` the writing has passed: maps are met in document order, as listed.
+    var nextTaggedMap = 0
+    nextValue: while true {
+      switch top.kind {
+      case .document: break
+      case .array:
+        if top.index > 0 { out.append(UInt8(ascii: ",")) }
+        newline()
+      case .inlineArray:
+        if top.index > 0 { separator() }
+      case .map:
+        if top.index > 0 { out.append(UInt8(ascii: ",")) }
+        if pretty { newline() }
+        // `reading` stays `.value` on the way, and names the part of the entry only as an error is thrown.
+        let keyStart = scanner.offset
+        top.keyStart = keyStart
+        let header: MessagePackHeader
+        do {
+          header = try scanner.readHeader()
+        } catch {
+          top.reading = .key
+          throw error
+        }
+        guard case .string(let length) = header else {
+          top.reading = .neither
+          throw unrepresentable("a map key that is \(header.kindDescription)", at: keyStart)
+        }
+        let key: UnsafeRawBufferPointer
+        do {
+          key = try scanner.readString(length: length, start: keyStart)
+        } catch {
+          top.reading = .key
+          throw error
+        }
+        Self.writeString(key, to: out)
+        top.keyEnd = scanner.offset
+        if pretty { out.append(UInt8(ascii: ":"), 0x20) } else { out.append(UInt8(ascii: ":")) }
+      case .taggedMap:
+        if top.reading == .key {
+          if top.index > 0 { out.append(UInt8(ascii: ",")) }
+          if pretty { newline() }
+          out.append(UInt8(ascii: "["))
+          top.keyStart = scanner.offset
+        } else {
+          top.keyEnd = scanner.offset
+          separator()
+        }
+      }
+
+      let start = scanner.offset
+      switch try scanner.readHeader() {
+      case .nil: out.append("null")
+      case .bool(let b): b ? out.append("true") : out.append("false")
+      case .int(let i): JSONNumber.write(i, to: out)
+      case .uint(let u): JSONNumber.write(u, to: out)
+      case .float64(let d):
+        if d.isFinite {
+          JSONNumber.write(d, to: out)
+        } else {
+          guard options.extended else { throw unrepresentable("float64 \(Self.nonFiniteName(d))", at: start) }
+          let name = ExtendedJSON.specialName(
+            d, bitsHex: hex(d.bitPattern), canonicalNaN: d.bitPattern == Double.nan.bitPattern)
+          writeTagged(.float64) { $0.writeString(name) }
+        }
+      case .float32(let f):
+        if options.extended {
+          let name: String? =
+            f.isFinite
+            ? nil
+            : ExtendedJSON.specialName(
+              Double(f), bitsHex: hex(f.bitPattern), canonicalNaN: f.bitPattern == Float.nan.bitPattern)
+          writeTagged(.float32) { emitter in
+            if let name { emitter.writeString(name) } else { JSONNumber.write(Double(f), to: emitter.out) }
+          }
+        } else {
+          // A float32 widens exactly to a double; JSON has one number type.
+          guard f.isFinite else { throw unrepresentable("float32 \(Self.nonFiniteName(Double(f)))", at: start) }
+          JSONNumber.write(Double(f), to: out)
+        }
+      case .string(let length):
+        Self.writeString(try scanner.readString(length: length, start: start), to: out)
+      case .binary(let length):
+        guard options.extended else { throw unrepresentable("binary data (\(counted(length, "byte")))", at: start) }
+        let data = Data(scanner.take(length))
+        writeTagged(.bin) { $0.writeString(data.base64EncodedString()) }
+      case .ext(let type, let length):
+        guard options.extended else {
+          throw unrepresentable("extension value of type \(type) (\(counted(length, "byte")))", at: start)
+        }
+        writeExtension(type: type, payload: Array(scanner.take(length)))
+      case .array(let count):
+        try scanner.checkDepth(outer.count, limits, at: start)
+        guard count > 0 else {
+          out.append(UInt8(ascii: "["), UInt8(ascii: "]"))
+          break
+        }
+        let multiline = pretty && !startsShortNumberArray(count: count)
+        out.append(UInt8(ascii: "["))
+        if multiline { indent += 1 }
+        outer.push(top)
+        top = Container(kind: multiline ? .array : .inlineArray, count: count)
+        continue nextValue
+      case .map(let count):
+        try scanner.checkDepth(outer.count, limits, at: start)
+        guard count > 0 else {
+          out.append(UInt8(ascii: "{"), UInt8(ascii: "}"))
+          break
+        }
+        outer.push(top)
+        while nextTaggedMap < taggedMaps.count && taggedMaps[nextTaggedMap] < start { nextTaggedMap &+= 1 }
+        if nextTaggedMap < taggedMaps.count && taggedMaps[nextTaggedMap] == start {
+          writeTagHead(.map)
+          out.append(UInt8(ascii: "["))
+          top = Container(kind: .taggedMap, count: count, reading: .key)
+        } else {
+          out.append(UInt8(ascii: "{"))
+          top = Container(kind: .map, count: count)
+        }
+        indent += 1
+        continue nextValue
+      }
+
+      // A value is written: close each container it completes.
+      while true {
+        switch top.kind {
+        case .document:
+          return
+        case .array, .inlineArray:
+          top.index &+= 1
+          if top.index < top.count { continue nextValue }
+          if top.kind == .array {
+            indent -= 1
+            newline()
+          }
+          out.append(UInt8(ascii: "]"))
+        case .map:
+          top.index &+= 1
+          if top.index < top.count { continue nextValue }
+          indent -= 1
+          if pretty { newline() }
+          out.append(UInt8(ascii: "}"))
+        case .taggedMap:
+          if top.reading == .key {
+            top.reading = .value
+            continue nextValue
+          }
+          out.append(UInt8(ascii: "]"))
+          top.index &+= 1
+          top.reading = .key
+          if top.index < top.count { continue nextValue }
+          indent -= 1
+          if pretty { newline() }
+          out.append(UInt8(ascii: "]"), UInt8(ascii: "}"))
+        }
+        top = outer.pop()
+      }
+    }
   }
 
   /// A newline and 64 levels of indentation, copied from in one piece.
@@ -64,101 +292,10 @@ struct JSONEmitter {
       message: "\(what) cannot be written as plain JSON (the extended form, --extended, keeps it)")
   }
 
-  mutating func value(depth: Int) throws(FormatError) {
-    let start = scanner.offset
-    switch try scanner.readHeader() {
-    case .nil: out.append("null")
-    case .bool(let b): b ? out.append("true") : out.append("false")
-    case .int(let i): JSONNumber.write(i, to: out)
-    case .uint(let u): JSONNumber.write(u, to: out)
-    case .float64(let d):
-      if d.isFinite {
-        JSONNumber.write(d, to: out)
-      } else {
-        guard options.extended else { throw unrepresentable("float64 \(Self.nonFiniteName(d))", at: start) }
-        let name = ExtendedJSON.specialName(
-          d, bitsHex: hex(d.bitPattern), canonicalNaN: d.bitPattern == Double.nan.bitPattern)
-        writeTagged(.float64) { $0.writeString(name) }
-      }
-    case .float32(let f):
-      if options.extended {
-        let name: String? = f.isFinite ? nil : ExtendedJSON.specialName(
-          Double(f), bitsHex: hex(f.bitPattern), canonicalNaN: f.bitPattern == Float.nan.bitPattern)
-        writeTagged(.float32) { emitter in
-          if let name { emitter.writeString(name) } else { JSONNumber.write(Double(f), to: emitter.out) }
-        }
-      } else {
-        // A float32 widens exactly to a double; JSON has one number type.
-        guard f.isFinite else { throw unrepresentable("float32 \(Self.nonFiniteName(Double(f)))", at: start) }
-        JSONNumber.write(Double(f), to: out)
-      }
-    case .string(let length):
-      writeString(try scanner.readString(length: length, start: start))
-    case .binary(let length):
-      guard options.extended else { throw unrepresentable("binary data (\(counted(length, "byte")))", at: start) }
-      let data = Data(scanner.take(length))
-      writeTagged(.bin) { $0.writeString(data.base64EncodedString()) }
-    case .ext(let type, let length):
-      guard options.extended else { throw unrepresentable("extension value of type \(type) (\(counted(length, "byte")))", at: start) }
-      let payload = Array(scanner.take(length))
-      if type == MessagePackTimestamp.extensionType, let timestamp = MessagePackTimestamp(payload: payload),
-        timestamp.payload == payload
-      {
-        writeTagged(.timestamp) { emitter in
-          emitter.out.append(UInt8(ascii: "["))
-          JSONNumber.write(timestamp.seconds, to: emitter.out)
-          emitter.separator()
-          JSONNumber.write(UInt64(timestamp.nanoseconds), to: emitter.out)
-          emitter.out.append(UInt8(ascii: "]"))
-        }
-      } else {
-        writeTagged(.ext) { emitter in
-          emitter.out.append(UInt8(ascii: "["))
-          JSONNumber.write(Int64(type), to: emitter.out)
-          emitter.separator()
-          emitter.writeString(Data(payload).base64EncodedString())
-          emitter.out.append(UInt8(ascii: "]"))
-        }
-      }
-    case .array(let count):
-      try scanner.checkDepth(depth, limits, at: start)
-      try array(count: count, depth: depth)
-    case .map(let count):
-      try scanner.checkDepth(depth, limits, at: start)
-      try map(count: count, depth: depth, start: start)
-    }
-  }
-
   /// `", "` in pretty output, `","` in compact output, for one-line lists.
   @inline(__always)
   private func separator() {
     if pretty { out.append(UInt8(ascii: ","), 0x20) } else { out.append(UInt8(ascii: ",")) }
-  }
-
-  private mutating func array(count: Int, depth: Int) throws(FormatError) {
-    if count == 0 {
-      out.append(UInt8(ascii: "["), UInt8(ascii: "]"))
-      return
-    }
-    let multiline = pretty && !startsShortNumberArray(count: count)
-    out.append(UInt8(ascii: "["))
-    if multiline { indent += 1 }
-    for i in 0..<count {
-      if i > 0 { multiline ? out.append(UInt8(ascii: ",")) : separator() }
-      if multiline { newline() }
-      do {
-        try value(depth: depth + 1)
-      } catch {
-        var error = error
-        error.prepend(.index(i))
-        throw error
-      }
-    }
-    if multiline {
-      indent -= 1
-      newline()
-    }
-    out.append(UInt8(ascii: "]"))
   }
 
   /// Whether the next `count` values are all numbers, and few enough to print on one line.
@@ -176,100 +313,107 @@ struct JSONEmitter {
     return true
   }
 
-  private mutating func map(count: Int, depth: Int, start: Int) throws(FormatError) {
-    if count == 0 {
-      out.append(UInt8(ascii: "{"), UInt8(ascii: "}"))
-      return
-    }
-    if options.extended, needsMapTag(count: count, depth: depth) {
-      return try taggedMap(count: count, depth: depth)
-    }
-    out.append(UInt8(ascii: "{"))
-    indent += 1
-    for i in 0..<count {
-      if i > 0 { out.append(UInt8(ascii: ",")) }
-      if pretty { newline() }
-      let keyStart = scanner.offset
-      let header = try scanner.readHeader()
-      guard case .string(let length) = header else {
-        throw unrepresentable("a map key that is \(header.kindDescription)", at: keyStart)
-      }
-      let key = try scanner.readString(length: length, start: keyStart)
-      writeString(key)
-      if pretty { out.append(UInt8(ascii: ":"), 0x20) } else { out.append(UInt8(ascii: ":")) }
-      do {
-        try value(depth: depth + 1)
-      } catch {
-        var error = error
-        error.prepend(.key(String(decoding: key, as: UTF8.self)))
-        throw error
-      }
-    }
-    indent -= 1
-    if pretty { newline() }
-    out.append(UInt8(ascii: "}"))
-  }
-
-  /// Whether a map must be written as `{"$map": …}`: a key is not a string, or the first key is a tag.
+  /// The offsets of the maps the extended form writes as `{"$map": …}`, in document order: those with a
+  /// key that is not a string, or whose first key is a tag.
   ///
-  /// A fault met while looking ahead answers `false`: writing the map entry by entry then meets the same
-  /// fault and reports it with its full path, which this lookahead does not know.
-  private func needsMapTag(count: Int, depth: Int) -> Bool {
-    var lookahead = scanner
-    for i in 0..<count {
-      guard let header = try? lookahead.readHeader() else { return false }
-      guard case .string(let length) = header else { return true }
-      let key = lookahead.take(length)
-      if i == 0 && ExtendedJSON.Tag(key: key) != nil { return true }
-      do {
-        try lookahead.skipValue(depth: depth + 1, limits: limits)
-      } catch {
-        return false
-      }
+  /// One pass over the value heads, skipping payloads, decides every map, so the work is linear
+  /// however deep maps nest. The pass stops at the first fault; writing then meets the same fault and
+  /// reports it with its path. A map decided before the fault is written as decided.
+  private func findTaggedMaps() -> [Int] {
+    var scanner = self.scanner
+    /// An open container: the values left in it (keys and values alike for maps), and for a map its
+    /// offset and its entry count, or -1 once it is decided.
+    struct Open {
+      var remaining: Int
+      var mapStart: Int
+      var entries: Int
     }
-    return false
-  }
-
-  private mutating func taggedMap(count: Int, depth: Int) throws(FormatError) {
-    var failure: FormatError?
-    writeTagged(.map) { emitter in
-      emitter.out.append(UInt8(ascii: "["))
-      emitter.indent += 1
-      for i in 0..<count {
-        if i > 0 { emitter.out.append(UInt8(ascii: ",")) }
-        if emitter.pretty { emitter.newline() }
-        emitter.out.append(UInt8(ascii: "["))
-        do throws(FormatError) {
-          try emitter.value(depth: depth + 1)
-          emitter.separator()
-          try emitter.value(depth: depth + 1)
-        } catch {
-          var error = error
-          error.prepend(.index(i))
-          failure = error
-          return
+    var tagged: [Int] = []
+    var top = Open(remaining: 1, mapStart: -1, entries: -1)
+    var outer = ContainerStack<Open>()
+    while true {
+      let readingKey = top.entries >= 0 && top.remaining & 1 == 0
+      let start = scanner.offset
+      guard let header = try? scanner.readHeader() else { break }
+      if readingKey {
+        if case .string(let length) = header {
+          let isFirstKey = top.remaining == 2 &* top.entries
+          let key = UnsafeRawBufferPointer(rebasing: scanner.bytes[scanner.offset..<scanner.offset &+ length])
+          if isFirstKey && ExtendedJSON.Tag(key: key) != nil {
+            tagged.append(top.mapStart)
+            top.entries = -1
+          }
+        } else {
+          tagged.append(top.mapStart)
+          top.entries = -1
         }
-        emitter.out.append(UInt8(ascii: "]"))
       }
-      emitter.indent -= 1
-      if emitter.pretty { emitter.newline() }
-      emitter.out.append(UInt8(ascii: "]"))
+      top.remaining &-= 1
+      switch header {
+      case .string(let length), .binary(let length), .ext(_, let length):
+        scanner.offset &+= length
+      case .array(let count) where count > 0:
+        guard outer.count < limits.maxDepth else { return tagged.sorted() }
+        outer.push(top)
+        top = Open(remaining: count, mapStart: -1, entries: -1)
+        continue
+      case .map(let count) where count > 0:
+        guard outer.count < limits.maxDepth else { return tagged.sorted() }
+        outer.push(top)
+        top = Open(remaining: 2 &* count, mapStart: start, entries: count)
+        continue
+      default:
+        break
+      }
+      while top.remaining == 0 {
+        guard outer.count > 0 else { return tagged.sorted() }
+        top = outer.pop()
+      }
     }
-    if let failure { throw failure }
+    return tagged.sorted()
   }
 
   /// Writes `{"$tag": …}` on one line, the content written by `body`.
   private mutating func writeTagged(_ tag: ExtendedJSON.Tag, _ body: (inout JSONEmitter) -> Void) {
-    out.append(UInt8(ascii: "{"))
-    writeString(tag.rawValue)
-    if pretty { out.append(UInt8(ascii: ":"), 0x20) } else { out.append(UInt8(ascii: ":")) }
+    writeTagHead(tag)
     body(&self)
     out.append(UInt8(ascii: "}"))
   }
 
+  /// Writes `{"$tag": `, the start of a tagged object.
+  private func writeTagHead(_ tag: ExtendedJSON.Tag) {
+    out.append(UInt8(ascii: "{"))
+    writeString(tag.rawValue)
+    if pretty { out.append(UInt8(ascii: ":"), 0x20) } else { out.append(UInt8(ascii: ":")) }
+  }
+
+  /// Writes an extension value in the extended form: `$timestamp` for a timestamp in its canonical size,
+  /// `$ext` for any other.
+  private mutating func writeExtension(type: Int8, payload: [UInt8]) {
+    if type == MessagePackTimestamp.extensionType, let timestamp = MessagePackTimestamp(payload: payload),
+      timestamp.payload == payload
+    {
+      writeTagged(.timestamp) { emitter in
+        emitter.out.append(UInt8(ascii: "["))
+        JSONNumber.write(timestamp.seconds, to: emitter.out)
+        emitter.separator()
+        JSONNumber.write(UInt64(timestamp.nanoseconds), to: emitter.out)
+        emitter.out.append(UInt8(ascii: "]"))
+      }
+    } else {
+      writeTagged(.ext) { emitter in
+        emitter.out.append(UInt8(ascii: "["))
+        JSONNumber.write(Int64(type), to: emitter.out)
+        emitter.separator()
+        emitter.writeString(Data(payload).base64EncodedString())
+        emitter.out.append(UInt8(ascii: "]"))
+      }
+    }
+  }
+
   /// Whether any byte is `"`, `\\` or a control character, checked eight bytes at a time.
   @inline(__always)
-  private func needsEscaping(_ utf8: UnsafeRawBufferPointer) -> Bool {
+  private static func needsEscaping(_ utf8: UnsafeRawBufferPointer) -> Bool {
     var i = 0
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
@@ -298,12 +442,13 @@ struct JSONEmitter {
 
   private func writeString(_ text: String) {
     var text = text
-    text.withUTF8 { writeString(UnsafeRawBufferPointer($0)) }
+    text.withUTF8 { Self.writeString(UnsafeRawBufferPointer($0), to: out) }
   }
 
   /// Writes a quoted, escaped string: `"`, `\` and control characters are escaped, the rest is copied.
+  /// (Static, so that calling it from the writing loop needs no copy of the emitter.)
   @inline(__always)
-  private func writeString(_ utf8: UnsafeRawBufferPointer) {
+  private static func writeString(_ utf8: UnsafeRawBufferPointer, to out: ByteBuffer) {
     out.reserve(utf8.count + 2)
     out.append(UInt8(ascii: "\""))
     if !needsEscaping(utf8) {

@@ -26,17 +26,30 @@ struct JSONParser {
 
   /// Parses the whole input as one JSON document.
   mutating func document() throws(FormatError) {
+    // The innermost open container is kept in `top`, the ones around it in `outer`.
+    var top = Container(kind: .document, childDepth: 0, extended: extended)
+    var outer = ContainerStack<Container>()
     do throws(FormatError) {
       try limits.checkSize(bytes.count, format: .json)
       if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { offset = 3 }
       skipWhitespace()
-      try value(depth: 0)
+      try parse(top: &top, outer: &outer)
       skipWhitespace()
       if offset < bytes.count {
         throw error("unexpected text after the end of the document (a file holds one value)", at: offset)
       }
     } catch {
-      var error = error
+      var path = ErrorPath()
+      for container in outer.elements(then: top) {
+        guard container.readingValue else { break }
+        switch container.kind {
+        case .document: break
+        case .array: path.append(.index(container.count))
+        case .object: path.append(.key(keyText(at: container.keyHead)))
+        case .tag: path.append(.key(container.tag.rawValue))
+        }
+      }
+      var error = path.locate(error)
       (error.line, error.column) = TextPosition.lineAndColumn(of: error.offset, in: bytes)
       throw error
     }
@@ -49,12 +62,24 @@ struct JSONParser {
 
   @inline(__always)
   mutating func skipWhitespace() {
-    while offset < bytes.count {
-      switch bytes[offset] {
-      case 0x20, 0x0A, 0x0D, 0x09: offset &+= 1
-      default: return
+    // In a local, so that the loop keeps it in a register.
+    var i = offset
+    let count = bytes.count
+    while i < count {
+      switch bytes[i] {
+      case 0x20:
+        i &+= 1
+        // Indentation: eight spaces at a time.
+        while i &+ 8 <= count && bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020 {
+          i &+= 8
+        }
+      case 0x0A, 0x0D, 0x09: i &+= 1
+      default:
+        offset = i
+        return
       }
     }
+    offset = i
   }
 
   private func describeByte(at offset: Int) -> String {
@@ -62,36 +87,6 @@ struct JSONParser {
     let byte = bytes[offset]
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     return "byte 0x\(String(byte, radix: 16))"
-  }
-
-  mutating func value(depth: Int) throws(FormatError) {
-    let start = offset
-    let node = sourceMap?.open(at: start) ?? 0
-    guard offset < bytes.count else { throw error("unexpected end of input: expected a value", at: offset) }
-    switch bytes[offset] {
-    case UInt8(ascii: "\""):
-      try string()
-    case UInt8(ascii: "{"):
-      try object(depth: depth, node: node)
-    case UInt8(ascii: "["):
-      try array(depth: depth)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      try number()
-    case UInt8(ascii: "t"):
-      try literal("true")
-      out.append(0xC3)
-    case UInt8(ascii: "f"):
-      try literal("false")
-      out.append(0xC2)
-    case UInt8(ascii: "n"):
-      try literal("null")
-      out.append(0xC0)
-    case UInt8(ascii: "N") where hasPrefix("NaN", at: offset), UInt8(ascii: "I") where hasPrefix("Infinity", at: offset):
-      throw nonFiniteLiteral(at: offset)
-    default:
-      throw error("expected a value, found \(describeByte(at: offset))", at: offset)
-    }
-    sourceMap?.close(node, at: offset)
   }
 
   /// Whether the input at `offset` starts with `word`.
@@ -116,101 +111,243 @@ struct JSONParser {
 
   // MARK: Containers
 
-  private mutating func array(depth: Int) throws(FormatError) {
-    let start = offset
-    if depth >= limits.maxDepth { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
-    offset += 1
-    let head = out.count
-    out.append(0x90)
+  /// An array or object being read, the content of a tagged object of the extended form, or the
+  /// document itself (the bottom of the stack).
+  struct Container {
+    enum Kind { case document, array, object, tag }
+    /// What an array is to a `$map` around it: its content (`[[key, value], …]`), one of its pairs, or
+    /// nothing.
+    enum Role { case plain, mapContent, mapPair }
+
+    var kind: Kind
+    /// Whether one of the container's values is being read (an element, an entry's value, a tag's
+    /// content), rather than a key or the punctuation between values: only then does the container
+    /// add to an error's path. Set only as an error is thrown, so it costs nothing on the way.
+    var readingValue = true
+    /// The depth of the values inside.
+    var childDepth: Int
+    /// Whether the tags of the extended form are read inside.
+    var extended: Bool
+    var role = Role.plain
+    /// The elements or entries read so far.
     var count = 0
-    skipWhitespace()
-    if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
-      offset += 1
-      return
-    }
-    while true {
-      do {
-        try value(depth: depth + 1)
-      } catch {
-        var error = error
-        error.prepend(.index(count))
-        throw error
-      }
-      count += 1
-      skipWhitespace()
-      guard offset < bytes.count else { throw error("unexpected end of input: expected ',' or ']'", at: offset) }
-      let byte = bytes[offset]
-      offset += 1
-      if byte == UInt8(ascii: ",") {
-        skipWhitespace()
-        continue
-      }
-      if byte == UInt8(ascii: "]") { break }
-      throw error("expected ',' or ']', found \(describeByte(at: offset - 1))", at: offset - 1)
-    }
-    try finishContainer(head: head, count: count, isMap: false, at: start)
+    /// Where the container's MessagePack head is in the output (a `$map` pair has none); for a tag,
+    /// where the tagged object started in the output, which its value replaces.
+    var head = 0
+    /// The offset of the `[` or `{`.
+    var start = 0
+    /// The container's node in the source map.
+    var node = 0
+    /// Where the key of the entry being read is in the output (objects).
+    var keyHead = 0
+    /// The tag, and the offset of its content (tags).
+    var tag = ExtendedJSON.Tag.map
+    var contentStart = 0
+    /// Whether every element so far was a `[key, value]` pair (`$map` content).
+    var allPairs = true
   }
 
-  private mutating func object(depth: Int, node: Int) throws(FormatError) {
-    let start = offset
-    // In the extended form a tagged object can stand for a scalar, which adds no level of nesting, so
-    // there the depth is checked once the first key shows whether the object is a tag.
-    let tooDeep = depth >= limits.maxDepth
-    if tooDeep && !extended { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
-    offset += 1
-    let head = out.count
-    out.append(0x80)
-    var count = 0
-    skipWhitespace()
-    if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
-      if tooDeep { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
-      offset += 1
-      return
-    }
-    while true {
-      guard offset < bytes.count else { throw error("unexpected end of input: expected a key", at: offset) }
-      guard bytes[offset] == UInt8(ascii: "\"") else {
-        throw error("expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
-      }
-      let keyStart = offset
-      let keyNode = sourceMap?.open(at: keyStart) ?? 0
-      let keyHead = out.count
-      try string()
-      sourceMap?.close(keyNode, at: offset)
-      skipWhitespace()
-      guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-        throw error("expected ':' after the key, found \(describeByte(at: offset))", at: offset)
-      }
-      offset += 1
-      skipWhitespace()
-      if extended && count == 0, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
-        // A tagged value: `{"$bin": "…"}` and its kin stand for one MessagePack value.
-        out.truncate(to: head)
-        if tooDeep && tag == .map { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
-        try taggedValue(tag, depth: depth, objectStart: start, node: node)
-        return
-      }
-      if tooDeep { throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start) }
-      do {
-        try value(depth: depth + 1)
-      } catch {
-        var error = error
-        error.prepend(.key(keyText(at: keyHead)))
-        throw error
-      }
-      count += 1
-      skipWhitespace()
-      guard offset < bytes.count else { throw error("unexpected end of input: expected ',' or '}'", at: offset) }
-      let byte = bytes[offset]
-      offset += 1
-      if byte == UInt8(ascii: ",") {
+  /// How the last array closed, for the `$map` around it: as a pair of two values, as a `$map`'s
+  /// content of such pairs only, or neither.
+  private enum Shape { case other, pair, pairs }
+
+  /// Parses the document's one value. Each turn of the loop reads a value: a scalar is written whole,
+  /// then closes each container it completes; an array or object writes a one-byte head, is opened on
+  /// the stack (an object with its first key read), and its head is rewritten once it closes.
+  @inline(__always)
+  private mutating func parse(top: inout Container, outer: inout ContainerStack<Container>) throws(FormatError) {
+    var shape = Shape.other
+    nextValue: while true {
+      let start = offset
+      var node = sourceMap?.open(at: start) ?? 0
+      guard offset < bytes.count else { throw error("unexpected end of input: expected a value", at: offset) }
+      switch bytes[offset] {
+      case UInt8(ascii: "\""):
+        try string()
+      case UInt8(ascii: "{"):
+        // In the extended form a tagged object can stand for a scalar, which adds no level of nesting, so
+        // there the depth is checked once the first key shows whether the object is a tag.
+        let tooDeep = top.childDepth >= limits.maxDepth
+        if tooDeep && !top.extended { throw depthError(at: start) }
+        offset += 1
+        let head = out.count
+        out.append(0x80)
         skipWhitespace()
-        continue
+        if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
+          if tooDeep { throw depthError(at: start) }
+          offset += 1
+          break
+        }
+        outer.push(top)
+        top = Container(
+          kind: .object, childDepth: top.childDepth + 1, extended: top.extended, head: head, start: start,
+          node: node)
+        let keyHead: Int
+        do {
+          keyHead = try key()
+        } catch {
+          top.readingValue = false
+          throw error
+        }
+        if top.extended, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
+          // A tagged value: `{"$bin": "…"}` and its kin stand for one MessagePack value, which is
+          // written where the object started. A $map's content `[[key, value], …]` starts two levels
+          // up, so that its keys and values land one level below the map, as in a plain object; the
+          // other tags stand for scalars, and their content is only bounded by the limit on its own.
+          if tooDeep && tag == .map {
+            top.readingValue = false
+            throw depthError(at: start)
+          }
+          out.truncate(to: head)
+          top.kind = .tag
+          top.tag = tag
+          top.contentStart = offset
+          top.childDepth = tag == .map ? top.childDepth - 2 : 0
+          top.extended = tag == .map
+        } else {
+          if tooDeep {
+            top.readingValue = false
+            throw depthError(at: start)
+          }
+          top.keyHead = keyHead
+        }
+        continue nextValue
+      case UInt8(ascii: "["):
+        if top.childDepth >= limits.maxDepth { throw depthError(at: start) }
+        offset += 1
+        let role: Container.Role =
+          top.role == .mapContent ? .mapPair : top.kind == .tag && top.tag == .map ? .mapContent : .plain
+        let head = out.count
+        // A pair of a $map is no value of its own: its key and value are the map's.
+        if role != .mapPair { out.append(role == .mapContent ? 0x80 : 0x90) }
+        skipWhitespace()
+        if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
+          offset += 1
+          if role == .mapContent { shape = .pairs }
+          break
+        }
+        outer.push(top)
+        top = Container(
+          kind: .array, childDepth: top.childDepth + 1, extended: top.extended, role: role,
+          head: head, start: start, node: node)
+        continue nextValue
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        try number()
+      case UInt8(ascii: "t"):
+        try literal("true")
+        out.append(0xC3)
+      case UInt8(ascii: "f"):
+        try literal("false")
+        out.append(0xC2)
+      case UInt8(ascii: "n"):
+        try literal("null")
+        out.append(0xC0)
+      case UInt8(ascii: "N") where hasPrefix("NaN", at: offset),
+        UInt8(ascii: "I") where hasPrefix("Infinity", at: offset):
+        throw nonFiniteLiteral(at: offset)
+      default:
+        throw error("expected a value, found \(describeByte(at: offset))", at: offset)
       }
-      if byte == UInt8(ascii: "}") { break }
-      throw error("expected ',' or '}', found \(describeByte(at: offset - 1))", at: offset - 1)
+
+      // A value is read: close each container it completes.
+      while true {
+        sourceMap?.close(node, at: offset)
+        switch top.kind {
+        case .document:
+          return
+        case .array:
+          if top.role == .mapContent {
+            if shape != .pair { top.allPairs = false }
+            shape = .other
+          }
+          top.count += 1
+          skipWhitespace()
+          guard offset < bytes.count else {
+            top.readingValue = false
+            throw error("unexpected end of input: expected ',' or ']'", at: offset)
+          }
+          let byte = bytes[offset]
+          offset += 1
+          if byte == UInt8(ascii: ",") {
+            skipWhitespace()
+            continue nextValue
+          }
+          guard byte == UInt8(ascii: "]") else {
+            top.readingValue = false
+            throw error("expected ',' or ']', found \(describeByte(at: offset - 1))", at: offset - 1)
+          }
+          let array = top
+          top = outer.pop()
+          node = array.node
+          switch array.role {
+          case .plain: try finishContainer(head: array.head, count: array.count, isMap: false, at: array.start)
+          case .mapPair: if array.count == 2 { shape = .pair }
+          case .mapContent:
+            try finishContainer(head: array.head, count: array.count, isMap: true, at: array.start)
+            if array.allPairs { shape = .pairs }
+          }
+        case .object:
+          top.count += 1
+          skipWhitespace()
+          guard offset < bytes.count else {
+            top.readingValue = false
+            throw error("unexpected end of input: expected ',' or '}'", at: offset)
+          }
+          let byte = bytes[offset]
+          offset += 1
+          if byte == UInt8(ascii: ",") {
+            skipWhitespace()
+            do {
+              top.keyHead = try key()
+            } catch {
+              top.readingValue = false
+              throw error
+            }
+            continue nextValue
+          }
+          guard byte == UInt8(ascii: "}") else {
+            top.readingValue = false
+            throw error("expected ',' or '}', found \(describeByte(at: offset - 1))", at: offset - 1)
+          }
+          let object = top
+          top = outer.pop()
+          node = object.node
+          try finishContainer(head: object.head, count: object.count, isMap: true, at: object.start)
+        case .tag:
+          let tagged = top
+          top = outer.pop()
+          node = tagged.node
+          try finishTag(tagged, shape: shape)
+          shape = .other
+        }
+      }
     }
-    try finishContainer(head: head, count: count, isMap: true, at: start)
+  }
+
+  /// Reads an object's key, the colon after it and the whitespace after that, writing the key; returns
+  /// where it is in the output.
+  @inline(__always)
+  private mutating func key() throws(FormatError) -> Int {
+    guard offset < bytes.count else { throw error("unexpected end of input: expected a key", at: offset) }
+    guard bytes[offset] == UInt8(ascii: "\"") else {
+      throw error("expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
+    }
+    let keyNode = sourceMap?.open(at: offset) ?? 0
+    let keyHead = out.count
+    try string()
+    sourceMap?.close(keyNode, at: offset)
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+      throw error("expected ':' after the key, found \(describeByte(at: offset))", at: offset)
+    }
+    offset += 1
+    skipWhitespace()
+    return keyHead
+  }
+
+  @inline(never)
+  private func depthError(at offset: Int) -> FormatError {
+    error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: offset)
   }
 
   /// The text of the MessagePack string written at `head` (a key, for error paths). The key's value,
@@ -237,48 +374,42 @@ struct JSONParser {
     out.truncate(to: saved)
   }
 
-  /// Reads the value of a tagged object and the closing brace, writing the value it stands for.
-  private mutating func taggedValue(
-    _ tag: ExtendedJSON.Tag, depth: Int, objectStart: Int, node: Int
-  ) throws(FormatError) {
-    // The tag's own content is parsed as plain JSON into a value, then decoded.
-    let contentStart = offset
-    let scratchOut = ByteBuffer(capacity: 64)
-    var inner = JSONParser(
-      UnsafeRawBufferPointer(rebasing: bytes[offset...]), out: scratchOut, limits: limits,
-      extended: tag == .map, recordsPositions: false)
-    do {
-      // A $map's entries sit one level below the map, as in a plain object: its `[[key, value], …]`
-      // starts two levels up so the keys and values land at `depth + 1`. The other tags stand for
-      // scalars; their content is only bounded by the limit on its own.
-      try inner.value(depth: tag == .map ? depth - 1 : 0)
-    } catch {
-      var error = error
-      error.offset += contentStart
-      error.prepend(.key(tag.rawValue))
-      throw error
-    }
-    offset += inner.offset
-    let content: MessagePackValue
-    do {
-      // Already checked against the limits by the parser that wrote it.
-      content = try MessagePackReader(limits: DecodingLimits(maxDepth: .max, maxInputSize: .max)).read(scratchOut.bytes)
-    } catch {
-      throw self.error("internal error re-reading a tagged value: \(error.message)", at: contentStart)
-    }
-    do {
-      MessagePackWriter().write(try ExtendedJSON.decode(tag, content), to: out)
-    } catch {
-      throw self.error(error.message, at: contentStart)
+  /// Turns a tagged object's content, just read, into the value it stands for, and reads the closing
+  /// brace. A `$map`'s content is written as the map as it is read; any other content is read back
+  /// from the output, decoded and written in its place.
+  @inline(never)
+  private mutating func finishTag(_ tagged: Container, shape: Shape) throws(FormatError) {
+    if tagged.tag == .map {
+      guard shape == .pairs else {
+        throw error("$map holds an array of [key, value] pairs", at: tagged.contentStart)
+      }
+    } else {
+      let written = UnsafeRawBufferPointer(start: out.base + tagged.head, count: out.count - tagged.head)
+      let content: MessagePackValue
+      do {
+        // Already checked against the limits as it was parsed.
+        content = try MessagePackReader(limits: DecodingLimits(maxDepth: .max, maxInputSize: .max)).read(written)
+      } catch {
+        throw self.error("internal error re-reading a tagged value: \(error.message)", at: tagged.contentStart)
+      }
+      let value: MessagePackValue
+      do {
+        value = try ExtendedJSON.decode(tagged.tag, content)
+      } catch {
+        throw self.error(error.message, at: tagged.contentStart)
+      }
+      out.truncate(to: tagged.head)
+      MessagePackWriter().write(value, to: out)
     }
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "}") else {
-      throw error("a \(tag.rawValue) object holds exactly one entry: expected '}', found \(describeByte(at: offset))", at: offset)
+      throw error(
+        "a \(tagged.tag.rawValue) object holds exactly one entry: expected '}', found \(describeByte(at: offset))",
+        at: offset)
     }
     offset += 1
     // The tagged object is one value: forget the nodes recorded inside it.
-    sourceMap?.truncate(after: node)
-    _ = objectStart
+    sourceMap?.truncate(after: tagged.node)
   }
 
   // MARK: Strings

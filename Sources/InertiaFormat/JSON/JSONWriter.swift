@@ -36,7 +36,8 @@ public struct JSONWriter: Sendable {
     self.options = options
   }
 
-  /// - Throws: ``FormatError`` naming the path of a value JSON cannot hold.
+  /// - Throws: ``FormatError`` naming the path of a value JSON cannot hold. The error has no position
+  ///   (``FormatError/hasPosition`` is `false`): a value has no byte offsets, only paths.
   public func write(_ value: MessagePackValue) throws(FormatError) -> [UInt8] {
     let messagePack = ByteBuffer(capacity: 1024)
     MessagePackWriter().write(value, to: messagePack)
@@ -45,9 +46,9 @@ public struct JSONWriter: Sendable {
     do {
       try emitter.document()
     } catch {
-      var error = error
-      error.format = .json
-      throw error
+      // The emitter's offset points into the MessagePack encoding made above, which the caller never
+      // sees: it would only mislead.
+      throw FormatError(format: .json, offset: 0, path: error.path, message: error.message, hasPosition: false)
     }
     return out.array
   }

@@ -41,71 +41,122 @@ public struct MessagePackReader: Sendable {
     }
   }
 
+  /// Builds the value tree with an explicit stack of open containers, so that the call stack stays the
+  /// same however deep the document nests; the stack also names the path of an error.
   private struct Builder {
     var scanner: MessagePackScanner
     let limits: DecodingLimits
     let recordsPositions: Bool
     var sourceMap = SourceMap()
 
-    mutating func document() throws(FormatError) -> MessagePackValue {
-      try limits.checkSize(scanner.bytes.count, format: .messagePack)
-      let value = try value(depth: 0)
-      try scanner.checkAtEnd()
-      return value
+    /// An array or map being read, or the document itself (the bottom of the stack). On the value stack,
+    /// an array's or map's own value is in the slot below `start`, and the values read of it so far run
+    /// from `start` up to the next container's slot; the document's one value ends up at 0.
+    struct Container {
+      enum Kind { case document, array, map }
+      var kind: Kind
+      /// Where its values start on the value stack, and where they end once all are read (keys and
+      /// values alike for maps).
+      var start: Int
+      var end: Int
+      /// The container's node in the source map.
+      var node: Int
     }
 
-    mutating func value(depth: Int) throws(FormatError) -> MessagePackValue {
-      let start = scanner.offset
-      let node = recordsPositions ? sourceMap.open(at: start) : 0
-      let value: MessagePackValue
-      switch try scanner.readHeader() {
-      case .nil: value = .nil
-      case .bool(let b): value = .bool(b)
-      case .int(let i): value = .int(i)
-      case .uint(let u): value = .uint(u)
-      case .float32(let f): value = .float32(f)
-      case .float64(let d): value = .float64(d)
-      case .string(let length):
-        let payload = try scanner.readString(length: length, start: start)
-        value = .string(String(decoding: payload, as: UTF8.self))
-      case .binary(let length):
-        value = .binary(Array(scanner.take(length)))
-      case .ext(let type, let length):
-        value = .ext(type: type, data: Array(scanner.take(length)))
-      case .array(let count):
-        try scanner.checkDepth(depth, limits, at: start)
-        var elements: [MessagePackValue] = []
-        // A count is only a claim until the elements are read: reserve a bounded amount, so that nested
-        // heads claiming huge counts cannot make the reader reserve far more memory than the input.
-        elements.reserveCapacity(Swift.min(count, 1024))
-        for i in 0..<count {
-          do {
-            elements.append(try self.value(depth: depth + 1))
-          } catch {
-            var error = error
-            error.prepend(.index(i))
-            throw error
+    mutating func document() throws(FormatError) -> MessagePackValue {
+      try limits.checkSize(scanner.bytes.count, format: .messagePack)
+      // The innermost open container is kept in `top`, the ones around it in `outer`.
+      var top = Container(kind: .document, start: 0, end: 1, node: 0)
+      var outer = ContainerStack<Container>()
+      var values = MessagePackValueStack()
+      do throws(FormatError) {
+        try tree(top: &top, outer: &outer, values: &values)
+        try scanner.checkAtEnd()
+        return values.pop()
+      } catch {
+        // Each container names the value being read in it: an array its index, a map the key just read
+        // (or, while a key is read, the entry whose key it is).
+        var path = ErrorPath()
+        let containers = outer.elements(then: top)
+        for (level, container) in containers.enumerated() where container.kind != .document {
+          // The values read so far end where the next container's slot is, or at the top.
+          let read = (level + 1 < containers.count ? containers[level + 1].start - 1 : values.count) - container.start
+          if container.kind == .array {
+            path.append(.index(read))
+          } else if read & 1 == 0 {
+            _ = path.enterKey(ofEntry: read / 2)
+            break
+          } else {
+            path.append(.key(values[container.start + read - 1].pointerToken))
           }
         }
-        value = .array(elements)
-      case .map(let count):
-        try scanner.checkDepth(depth, limits, at: start)
-        var entries: [MessagePackValue.MapEntry] = []
-        entries.reserveCapacity(Swift.min(count, 1024))
-        for _ in 0..<count {
-          let key = try self.value(depth: depth + 1)
-          do {
-            entries.append(MessagePackValue.MapEntry(key, try self.value(depth: depth + 1)))
-          } catch {
-            var error = error
-            error.prepend(.key(key.pointerToken))
-            throw error
-          }
-        }
-        value = .map(entries)
+        throw path.locate(error)
       }
-      if recordsPositions { sourceMap.close(node, at: scanner.offset) }
-      return value
+    }
+
+    /// Reads the document's one value onto `values`: each step reads a value head. A scalar or empty
+    /// container goes on the value stack, and each container it completes takes its values into its
+    /// slot; any other container is opened, its slot pushed.
+    @inline(__always)
+    private mutating func tree(
+      top: inout Container, outer: inout ContainerStack<Container>, values: inout MessagePackValueStack
+    ) throws(FormatError) {
+      nextValue: while true {
+        let start = scanner.offset
+        let node = recordsPositions ? sourceMap.open(at: start) : 0
+        switch try scanner.readHeader() {
+        case .nil: values.push(.nil)
+        case .bool(let b): values.push(.bool(b))
+        case .int(let i): values.push(.int(i))
+        case .uint(let u): values.push(.uint(u))
+        case .float32(let f): values.push(.float32(f))
+        case .float64(let d): values.push(.float64(d))
+        case .string(let length):
+          let payload = try scanner.readString(length: length, start: start)
+          values.push(.string(String(decoding: payload, as: UTF8.self)))
+        case .binary(let length):
+          values.push(.binary(Array(scanner.take(length))))
+        case .ext(let type, let length):
+          values.push(.ext(type: type, data: Array(scanner.take(length))))
+        case .array(let count):
+          try scanner.checkDepth(outer.count, limits, at: start)
+          guard count > 0 else {
+            values.push(.array([]))
+            break
+          }
+          // A count is only a claim until the elements are read: reserve a bounded amount, so that
+          // nested heads claiming huge counts cannot make the reader reserve far more than the input.
+          var elements: [MessagePackValue] = []
+          elements.reserveCapacity(Swift.min(count, 1024))
+          values.push(.array(consume elements))
+          outer.push(top)
+          top = Container(kind: .array, start: values.count, end: values.count &+ count, node: node)
+          continue nextValue
+        case .map(let count):
+          try scanner.checkDepth(outer.count, limits, at: start)
+          guard count > 0 else {
+            values.push(.map([]))
+            break
+          }
+          var entries: [MessagePackValue.MapEntry] = []
+          entries.reserveCapacity(Swift.min(count, 1024))
+          values.push(.map(consume entries))
+          outer.push(top)
+          top = Container(kind: .map, start: values.count, end: values.count &+ 2 &* count, node: node)
+          continue nextValue
+        }
+        if recordsPositions { sourceMap.close(node, at: scanner.offset) }
+        // Close each container the value completes.
+        while values.count == top.end {
+          switch top.kind {
+          case .document: return
+          case .array: values.closeArray(at: top.start &- 1)
+          case .map: values.closeMap(at: top.start &- 1)
+          }
+          if recordsPositions { sourceMap.close(top.node, at: scanner.offset) }
+          top = outer.pop()
+        }
+      }
     }
   }
 }

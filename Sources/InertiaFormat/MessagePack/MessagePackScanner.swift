@@ -210,21 +210,6 @@ struct MessagePackScanner {
     return payload
   }
 
-  /// Skips one whole value, nested values included, checking its structure but not its strings' UTF-8.
-  mutating func skipValue(depth: Int, limits: DecodingLimits) throws(FormatError) {
-    let start = offset
-    switch try readHeader() {
-    case .string(let n), .binary(let n), .ext(_, let n): offset &+= n
-    case .array(let n):
-      try checkDepth(depth, limits, at: start)
-      for _ in 0..<n { try skipValue(depth: depth + 1, limits: limits) }
-    case .map(let n):
-      try checkDepth(depth, limits, at: start)
-      for _ in 0..<(2 * n) { try skipValue(depth: depth + 1, limits: limits) }
-    default: break
-    }
-  }
-
   @inline(__always)
   func checkDepth(_ depth: Int, _ limits: DecodingLimits, at start: Int) throws(FormatError) {
     if depth >= limits.maxDepth {
@@ -249,10 +234,10 @@ struct MessagePackScanner {
 ///   the top-level container included. With the default of 512, `[[…[]…]]` with 512 brackets is read
 ///   and 513 fail with "nesting is deeper than the limit of 512 levels", reported at the container
 ///   that opens level 513. Scalars do not count: `[[1]]` is 2 levels deep. A tagged object of the
-///   extended JSON form counts like the value it stands for. The readers recurse once per level; at
-///   the default they need more stack than a 512 KiB secondary thread has (about 1 to 2.3 KiB a level
-///   in a release build and 3 to 8.5 KiB in a debug build), so read deeply nested untrusted input on a
-///   thread with a larger stack or lower the limit.
+///   extended JSON form counts like the value it stands for. The readers do not recurse: each keeps
+///   its open containers on an explicit stack of small structs, so a document nested to the limit
+///   reads on a thread with a small stack (a 512 KiB secondary thread is plenty), and the limit bounds
+///   only that stack's memory and the length of error paths.
 /// - ``maxInputSize``: the largest input accepted, in bytes, checked before anything is read
 ///   ("input of N bytes is larger than the limit of M bytes"). `FileIO.read` checks it too before
 ///   reading a file.

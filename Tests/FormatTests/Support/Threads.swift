@@ -9,10 +9,6 @@ private final class ResultBox<T>: @unchecked Sendable {
 /// app's background thread reading an animation file has.
 let smallThreadStackSize = 512 * 1024
 
-/// The stack of a main thread (8 MiB). The readers recurse once per nesting level, and a debug build
-/// needs about 3 to 8.5 KiB per level (a release build about 1 to 2.3 KiB), so reading to the depth
-/// limit of 512 levels needs more than `smallThreadStackSize`; see `StackSafetyTests`.
-let mainThreadStackSize = 8 * 1024 * 1024
 
 /// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for it to finish.
 func onThread<T>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
