@@ -5,6 +5,8 @@ import Darwin
 #endif
 import InertiaFormat
 
+FileIO.installMappedFileGuard()
+
 let status = ConvertCommand.run(
   arguments: Array(CommandLine.arguments.dropFirst()),
   stdout: { bytes in

@@ -119,42 +119,10 @@ public struct ConvertCommand {
       stderr("\(displayName): not converted: the output \(destination) would overwrite the input")
       return 2
     }
-    let bytes: [UInt8]
     do {
-      bytes = try FileIO.read(input, maxSize: options.limits.maxInputSize)
-    } catch {
-      stderr(error.description)
-      return 2
-    }
-    do {
-      let encoding = options.from ?? InputFormat.detect(bytes)
-      if options.direction == .toJSON && encoding == .messagePack {
-        // Streamed: the JSON is written as it is made, so it never has to fit in memory.
-        try bytes.withUnsafeBytes { input in
-          func convert(into sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void) throws {
-            try Converter.toJSON(
-              messagePack: input, options: jsonOptions(options), limits: options.limits,
-              finalNewline: options.compact, streamingTo: sink)
-          }
-          if let destination {
-            try FileIO.writeAtomically(to: destination) { fd in
-              try convert { (chunk) throws(FileIOError) in try FileIO.write(chunk, fd: fd, path: destination) }
-            }
-          } else {
-            try withoutActuallyEscaping(stdout) { stdout in try convert { chunk in stdout(chunk) } }
-          }
-        }
-        return 0
+      return try FileIO.withContents(of: input, maxSize: options.limits.maxInputSize) { bytes in
+        try convert(bytes, to: destination, options: options, stdout: stdout)
       }
-      let result = try bytes.withUnsafeBytes { buffer in
-        Result { () throws(FormatError) in try convert(buffer, encoding: encoding, options: options) }
-      }.get()
-      if let destination {
-        try FileIO.writeAtomically(result.bytes, to: destination)
-      } else {
-        stdout(result.bytes)
-      }
-      return 0
     } catch let error as FormatError {
       stderr(error.report(file: displayName))
       return 1
@@ -165,6 +133,37 @@ public struct ConvertCommand {
       stderr("\(displayName): \(error)")
       return 2
     }
+  }
+
+  /// Converts one input and writes the result to `destination`, or to standard output.
+  private static func convert(
+    _ bytes: UnsafeRawBufferPointer, to destination: String?, options: Options,
+    stdout: (UnsafeRawBufferPointer) -> Void
+  ) throws -> Int32 {
+    let encoding = options.from ?? InputFormat.detect(bytes)
+    if options.direction == .toJSON && encoding == .messagePack {
+      // Streamed: the JSON is written as it is made, so it never has to fit in memory.
+      func convert(into sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void) throws {
+        try Converter.toJSON(
+          messagePack: bytes, options: jsonOptions(options), limits: options.limits,
+          finalNewline: options.compact, streamingTo: sink)
+      }
+      if let destination {
+        try FileIO.writeAtomically(to: destination) { fd in
+          try convert { (chunk) throws(FileIOError) in try FileIO.write(chunk, fd: fd, path: destination) }
+        }
+      } else {
+        try withoutActuallyEscaping(stdout) { stdout in try convert { chunk in stdout(chunk) } }
+      }
+      return 0
+    }
+    let result = try convert(bytes, encoding: encoding, options: options)
+    if let destination {
+      try FileIO.writeAtomically(result.bytes, to: destination)
+    } else {
+      stdout(result.bytes)
+    }
+    return 0
   }
 
   /// Converts one input held in memory.
