@@ -23,13 +23,21 @@ checks_for() {
 }
 available() { [ -f "$root/Tests/Fuzz/Entries/$1.swift" ] && ls $(checks_for "$1") >/dev/null 2>&1; }
 
+# build_module NAME [DEPENDENCY...]: up to date only if neither its own sources nor the modules it
+# imports are newer than it (a module built against a stale interface would disagree on layouts).
 build_module() {
-  local name=$1
-  [ "$out/$name.o" -nt "$root/Package.swift" ] && [ -z "$(find "$root/Sources/$name" -newer "$out/$name.o" -name '*.swift')" ] && return
+  local name=$1 stale=false
+  shift
+  [ "$out/$name.o" -nt "$root/Package.swift" ] || stale=true
+  [ -z "$(find "$root/Sources/$name" -newer "$out/$name.o" -name '*.swift' 2>/dev/null)" ] || stale=true
+  for dependency in "$@"; do [ "$out/$dependency.o" -nt "$out/$name.o" ] && stale=true; done
+  $stale || return 0
   echo "building module $name" >&2
   # shellcheck disable=SC2046
   swiftc "${flags[@]}" -wmo -module-name "$name" -I "$out" -emit-module -emit-module-path "$out/$name.swiftmodule" \
     -c -o "$out/$name.o" $(find "$root/Sources/$name" -name '*.swift' | sort) 2> >(grep -v 'Cannot export local symbol' >&2)
+  # The compiler leaves an unchanged object file's time alone; mark it as built now.
+  touch "$out/$name.o"
 }
 
 build() {
@@ -39,7 +47,12 @@ build() {
   for target in "${wanted[@]}"; do
     available "$target" || { echo "skipping $target: not written yet" >&2; continue; }
     local objects=()
-    for module in $(modules_for "$target"); do build_module "$module"; objects+=("$out/$module.o"); done
+    local built=()
+    for module in $(modules_for "$target"); do
+      build_module "$module" ${built[@]+"${built[@]}"}
+      built+=("$module")
+      objects+=("$out/$module.o")
+    done
     echo "building fuzz-$target" >&2
     # shellcheck disable=SC2046
     swiftc "${flags[@]}" -I "$out" -o "$out/fuzz-$target" "${objects[@]}" \
