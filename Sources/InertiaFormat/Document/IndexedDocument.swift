@@ -35,8 +35,24 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// The kind of a value, as MessagePack encodes it.
-  public enum Kind: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable, CustomStringConvertible {
     case `nil`, bool, int, uint, float32, float64, string, binary, ext, array, map
+
+    /// The kind as messages name it ("an integer", "binary data"): the one wording every reader, the
+    /// converter, the typed model and the linter use.
+    public var description: String {
+      switch self {
+      case .nil: return "nil"
+      case .bool: return "a boolean"
+      case .int, .uint: return "an integer"
+      case .float32, .float64: return "a float"
+      case .string: return "a string"
+      case .binary: return "binary data"
+      case .ext: return "an extension value"
+      case .array: return "an array"
+      case .map: return "a map"
+      }
+    }
   }
 
   /// The encoding the input came in.

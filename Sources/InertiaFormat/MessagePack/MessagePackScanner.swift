@@ -15,18 +15,23 @@ enum MessagePackHeader {
 
   /// The kind of value, as error messages name it ("an integer", "binary data").
   var kindDescription: String {
+    let kind: IndexedDocument.Kind
     switch self {
-    case .nil: return "nil"
-    case .bool: return "a boolean"
-    case .int, .uint: return "an integer"
-    case .float32, .float64: return "a float"
-    case .string: return "a string"
-    case .binary: return "binary data"
-    case .ext: return "an extension value"
-    case .array: return "an array"
-    case .map: return "a map"
+    case .nil: kind = .nil
+    case .bool: kind = .bool
+    case .int: kind = .int
+    case .uint: kind = .uint
+    case .float32: kind = .float32
+    case .float64: kind = .float64
+    case .string: kind = .string
+    case .binary: kind = .binary
+    case .ext: kind = .ext
+    case .array: kind = .array
+    case .map: kind = .map
     }
+    return kind.description
   }
+
 }
 
 /// Reads MessagePack value heads from contiguous bytes, checking every length against what is left.

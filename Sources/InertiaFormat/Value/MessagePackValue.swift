@@ -85,20 +85,26 @@ extension MessagePackValue {
   /// Whether this is an integer or a float.
   public var isNumber: Bool { doubleValue != nil }
 
-  /// The name of this value's kind, as error messages use it ("a string", "an array").
-  public var kindDescription: String {
+  /// The kind of value this is.
+  public var kind: IndexedDocument.Kind {
     switch self {
-    case .nil: return "nil"
-    case .bool: return "a boolean"
-    case .int, .uint: return "an integer"
-    case .float32, .float64: return "a float"
-    case .string: return "a string"
-    case .binary: return "binary data"
-    case .ext: return "an extension value"
-    case .array: return "an array"
-    case .map: return "a map"
+    case .nil: return .nil
+    case .bool: return .bool
+    case .int: return .int
+    case .uint: return .uint
+    case .float32: return .float32
+    case .float64: return .float64
+    case .string: return .string
+    case .binary: return .binary
+    case .ext: return .ext
+    case .array: return .array
+    case .map: return .map
     }
   }
+
+  /// The name of this value's kind, as error messages use it ("a string", "an array").
+  public var kindDescription: String { kind.description }
+
 }
 
 extension MessagePackValue: Equatable {

@@ -111,25 +111,11 @@ final class SchemaWalk {
       if schema.allowed(type).contains(text) { return nil }
       found = "\"\(text)\""
     default:
-      found = Self.describe(kind)
+      found = kind.description
     }
     return "expected \(schema.valueTypes[type].description), found \(found)"
   }
 
-  /// A kind of value as messages name it.
-  static func describe(_ kind: IndexedDocument.Kind) -> String {
-    switch kind {
-    case .nil: return "nil"
-    case .bool: return "a boolean"
-    case .int, .uint: return "an integer"
-    case .float32, .float64: return "a float"
-    case .string: return "a string"
-    case .binary: return "binary data"
-    case .ext: return "an extension value"
-    case .array: return "an array"
-    case .map: return "a map"
-    }
-  }
 
   private func checkObject(_ located: Located, _ slot: Int) {
     let object = schema.objects[slot]

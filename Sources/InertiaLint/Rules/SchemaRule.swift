@@ -56,12 +56,12 @@ struct SchemaRule: LintRule {
         let note = misspelling.map { " (\"\($0)\" is there: a misspelling?)" } ?? ""
         findings.report("\(kind.description) has no \"\(field)\", which is required\(note); \(consequence)", at: object)
       case .nonStringKey(let entry, let kind):
-        let found = SchemaWalk.describe(context.document.kind(of: entry.key))
+        let found = context.document.kind(of: entry.key).description
         findings.report("a key of \(kind.description) is \(found), not a string; \(consequence)", at: entry.key)
       case .duplicateKey(let entry, let first):
         let key =
           context.document.name(of: entry).map { "\"\($0)\"" }
-          ?? SchemaWalk.describe(context.document.kind(of: entry.key))
+          ?? context.document.kind(of: entry.key).description
         findings.report(
           "key \(key) appears again in this map (first as entry \(first)): decoders disagree on which value "
             + "wins, and a strict one refuses the file; \(consequence)",
