@@ -261,21 +261,7 @@ struct JSONParser {
             shape = .other
           }
           top.count += 1
-          skipWhitespace()
-          guard offset < bytes.count else {
-            top.readingValue = false
-            throw error("unexpected end of input: expected ',' or ']'", at: offset)
-          }
-          let byte = bytes[offset]
-          offset += 1
-          if byte == UInt8(ascii: ",") {
-            skipWhitespace()
-            continue nextValue
-          }
-          guard byte == UInt8(ascii: "]") else {
-            top.readingValue = false
-            throw error("expected ',' or ']', found \(describeByte(at: offset - 1))", at: offset - 1)
-          }
+          if try readComma(orClosing: "]", in: &top) { continue nextValue }
           let array = top
           top = outer.pop()
           node = array.node
@@ -288,15 +274,7 @@ struct JSONParser {
           }
         case .object:
           top.count += 1
-          skipWhitespace()
-          guard offset < bytes.count else {
-            top.readingValue = false
-            throw error("unexpected end of input: expected ',' or '}'", at: offset)
-          }
-          let byte = bytes[offset]
-          offset += 1
-          if byte == UInt8(ascii: ",") {
-            skipWhitespace()
+          if try readComma(orClosing: "}", in: &top) {
             do {
               top.keyHead = try key()
             } catch {
@@ -304,10 +282,6 @@ struct JSONParser {
               throw error
             }
             continue nextValue
-          }
-          guard byte == UInt8(ascii: "}") else {
-            top.readingValue = false
-            throw error("expected ',' or '}', found \(describeByte(at: offset - 1))", at: offset - 1)
           }
           let object = top
           top = outer.pop()
@@ -322,6 +296,29 @@ struct JSONParser {
         }
       }
     }
+  }
+
+  /// After a value in an array or object: reads `,` (returning `true`, whitespace after it skipped) or
+  /// the closing bracket (returning `false`). Anything else ends the container's value reading with an
+  /// error naming what was expected.
+  @inline(__always)
+  private mutating func readComma(orClosing close: Unicode.Scalar, in top: inout Container) throws(FormatError) -> Bool {
+    skipWhitespace()
+    guard offset < bytes.count else {
+      top.readingValue = false
+      throw error("unexpected end of input: expected ',' or '\(close)'", at: offset)
+    }
+    let byte = bytes[offset]
+    offset += 1
+    if byte == UInt8(ascii: ",") {
+      skipWhitespace()
+      return true
+    }
+    guard byte == UInt8(ascii: close) else {
+      top.readingValue = false
+      throw error("expected ',' or '\(close)', found \(describeByte(at: offset - 1))", at: offset - 1)
+    }
+    return false
   }
 
   /// Reads an object's key, the colon after it and the whitespace after that, writing the key; returns
