@@ -7,6 +7,8 @@ import InertiaLint
   import Darwin
 #endif
 
+FileIO.installMappedFileGuard()
+
 let status = InertiaLintCommand.run(
   arguments: Array(CommandLine.arguments.dropFirst()),
   stdout: { text in

@@ -57,10 +57,10 @@ public final class IndexedDocument: @unchecked Sendable {
 
   /// The encoding the input came in.
   public let encoding: ParsedDocument.Encoding
-  /// The input as read.
-  public let input: [UInt8]
-  /// Owns the document's MessagePack bytes: the JSON parser's output, or a copy of MessagePack input.
-  private let storage: ByteBuffer
+  /// Owns the input as read, which for MessagePack input is also the indexed bytes.
+  private let contents: FileContents
+  /// Owns the JSON parser's output, for JSON input.
+  private let converted: ByteBuffer?
   /// The MessagePack bytes, read without bounds checks: every head was checked while indexing.
   @usableFromInline let bytes: UnsafePointer<UInt8>
   /// The offset in the MessagePack bytes of each value's head.
@@ -71,12 +71,14 @@ public final class IndexedDocument: @unchecked Sendable {
   private let textPositions: SourceMap?
 
   private init(
-    encoding: ParsedDocument.Encoding, input: [UInt8], storage: ByteBuffer, indexer: Indexer, textPositions: SourceMap?
+    encoding: ParsedDocument.Encoding, contents: FileContents, converted: ByteBuffer?, indexer: Indexer,
+    textPositions: SourceMap?
   ) {
     self.encoding = encoding
-    self.input = input
-    self.storage = storage
-    self.bytes = UnsafePointer(storage.base)
+    self.contents = contents
+    self.converted = converted
+    self.messagePack = converted?.bytes ?? contents.bytes
+    self.bytes = messagePack.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
     heads = UnsafeMutableBufferPointer(rebasing: indexer.heads[0..<indexer.count])
     nexts = UnsafeMutableBufferPointer(rebasing: indexer.nexts[0..<indexer.count])
     self.textPositions = textPositions
@@ -87,20 +89,31 @@ public final class IndexedDocument: @unchecked Sendable {
     free(nexts.baseAddress)
   }
 
+  /// The input as read. Valid while the document lives.
+  public var input: UnsafeRawBufferPointer { contents.bytes }
+
   /// The document as MessagePack: the input itself for MessagePack input. Valid while the document lives.
-  public var messagePack: UnsafeRawBufferPointer { storage.bytes }
+  public let messagePack: UnsafeRawBufferPointer
 
   /// Reads `bytes` in the encoding their content shows (see ``InputFormat/detect(_:)``), or in `encoding`.
   /// - Throws: ``FormatError`` with the position and path of the first fault, as ``ParsedDocument`` does.
   public static func read(
     _ bytes: [UInt8], as encoding: ParsedDocument.Encoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> IndexedDocument {
+    try read(FileContents(copying: bytes), as: encoding, limits: limits)
+  }
+
+  /// Reads a file's contents, which the document keeps: MessagePack input is indexed where it lies,
+  /// without a copy.
+  /// - Throws: ``FormatError`` with the position and path of the first fault, as ``ParsedDocument`` does.
+  public static func read(
+    _ contents: FileContents, as encoding: ParsedDocument.Encoding? = nil, limits: DecodingLimits = .default
+  ) throws(FormatError) -> IndexedDocument {
+    let bytes = contents.bytes
     switch encoding ?? InputFormat.detect(bytes) {
     case .messagePack:
       try limits.checkSize(bytes.count, format: .messagePack)
-      let storage = ByteBuffer(capacity: bytes.count)
-      storage.append(bytes)
-      var indexer = Indexer(scanner: MessagePackScanner(storage.bytes), limits: limits, checksText: true)
+      var indexer = Indexer(scanner: MessagePackScanner(bytes), limits: limits, checksText: true)
       do {
         try indexer.document()
         try indexer.scanner.checkAtEnd()
@@ -109,14 +122,12 @@ public final class IndexedDocument: @unchecked Sendable {
         throw error
       }
       return IndexedDocument(
-        encoding: .messagePack, input: bytes, storage: storage, indexer: indexer, textPositions: nil)
+        encoding: .messagePack, contents: contents, converted: nil, indexer: indexer, textPositions: nil)
     case .json:
-      let (out, positions) = try withBytes(bytes) { (buffer) throws(FormatError) in
-        let out = ByteBuffer(capacity: buffer.count)
-        var parser = JSONParser(buffer, out: out, limits: limits, extended: false, recordsPositions: true)
-        try parser.document()
-        return (out, parser.sourceMap ?? SourceMap())
-      }
+      let out = ByteBuffer(capacity: bytes.count)
+      var parser = JSONParser(bytes, out: out, limits: limits, extended: false, recordsPositions: true)
+      try parser.document()
+      let positions = parser.sourceMap ?? SourceMap()
       // The parser wrote valid MessagePack; index it without checking its text again.
       var indexer = Indexer(scanner: MessagePackScanner(out.bytes), limits: .init(maxDepth: .max), checksText: false)
       do {
@@ -125,7 +136,8 @@ public final class IndexedDocument: @unchecked Sendable {
         indexer.deallocate()
         throw error
       }
-      return IndexedDocument(encoding: .json, input: bytes, storage: out, indexer: indexer, textPositions: positions)
+      return IndexedDocument(
+        encoding: .json, contents: contents, converted: out, indexer: indexer, textPositions: positions)
     }
   }
 
@@ -296,7 +308,7 @@ public final class IndexedDocument: @unchecked Sendable {
   /// The bytes of ``messagePack`` that encode a value.
   public func messagePackRange(of node: Node) -> Range<Int> {
     let next = Int(nexts[node.index])
-    let end = next < heads.count ? Int(heads[next]) : storage.count
+    let end = next < heads.count ? Int(heads[next]) : messagePack.count
     return Int(heads[node.index])..<end
   }
 
@@ -436,7 +448,7 @@ public final class IndexedDocument: @unchecked Sendable {
     let range = messagePackRange(of: node)
     return
       (try? MessagePackReader(limits: .init(maxDepth: .max)).read(
-        UnsafeRawBufferPointer(rebasing: storage.bytes[range])))
+        UnsafeRawBufferPointer(rebasing: messagePack[range])))
       ?? .nil
   }
 

@@ -28,48 +28,6 @@ public struct FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Reading and writing whole files the way the tools need: bounded reads, and writes that are atomic.
 public enum FileIO {
-  /// Reads a whole file, or standard input for `-`, refusing anything larger than `maxSize` bytes
-  /// before reading it.
-  public static func read(_ path: String, maxSize: Int) throws(FileIOError) -> [UInt8] {
-    if path == "-" { return try readAll(fd: STDIN_FILENO, path: "<stdin>", sizeHint: 1 << 16, maxSize: maxSize) }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      throw FileIOError(path: path, operation: "read", reason: "it is a directory")
-    }
-    if Int(info.st_size) > maxSize {
-      throw FileIOError(path: path, operation: "read", reason: "it is \(info.st_size) bytes, larger than the limit of \(maxSize) bytes")
-    }
-    return try readAll(fd: fd, path: path, sizeHint: Int(info.st_size), maxSize: maxSize)
-  }
-
-  private static func readAll(fd: Int32, path: String, sizeHint: Int, maxSize: Int) throws(FileIOError) -> [UInt8] {
-    var bytes = [UInt8]()
-    var chunkSize = max(sizeHint + 1, 4096)
-    while true {
-      if bytes.count > maxSize {
-        throw FileIOError(path: path, operation: "read", reason: "input is larger than the limit of \(maxSize) bytes")
-      }
-      var failure: Int32 = 0
-      let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
-        while true {
-          let n = Glibc.read(fd, buffer.baseAddress!, chunkSize)
-          if n < 0 && errno == EINTR { continue }
-          if n < 0 { failure = errno }
-          initialized = max(n, 0)
-          return
-        }
-      }
-      if failure != 0 { throw FileIOError(path: path, operation: "read", errno: failure) }
-      if chunk.isEmpty { return bytes }
-      if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
-      chunkSize = max(chunkSize, 1 << 16)
-    }
-  }
-
   /// Writes all of `bytes` to a file descriptor.
   public static func write(_ bytes: UnsafeRawBufferPointer, fd: Int32, path: String) throws(FileIOError) {
     var done = 0

@@ -71,6 +71,21 @@ public final class ByteBuffer {
     capacity = newCapacity
   }
 
+  /// Appends what one `read(2)` of up to `limit` bytes from `fd` gives.
+  /// - Returns: how many bytes were read: 0 at the end of the file, -1 on failure (with `errno` set).
+  func append(readingFrom fd: Int32, upTo limit: Int) -> Int {
+    reserve(limit)
+    #if canImport(Glibc)
+      let n = Glibc.read(fd, base + count, limit)
+    #elseif canImport(Musl)
+      let n = Musl.read(fd, base + count, limit)
+    #else
+      let n = Darwin.read(fd, base + count, limit)
+    #endif
+    if n > 0 { count += n }
+    return n
+  }
+
   @inline(__always)
   func append(_ byte: UInt8) {
     reserve(1)

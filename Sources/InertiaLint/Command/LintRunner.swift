@@ -21,18 +21,18 @@ struct LintRunner {
     let stdinBytes: [UInt8]? = inputs.contains(where: \.isStandardInput) ? standardInput() : nil
     let linter = self.linter
     return Self.forEach(inputs, jobs: jobs) { input in
-      let bytes: [UInt8]
+      let contents: FileContents
       if let path = input.readPath {
         do throws(FileIOError) {
-          bytes = try FileIO.read(path, maxSize: DecodingLimits.default.maxInputSize)
+          contents = try FileContents(path: path, maxSize: DecodingLimits.default.maxInputSize)
         } catch {
           return .unreadable("\(input.path): cannot read: \(error.reason)")
         }
       } else {
         guard let stdinBytes else { return .unreadable("\(input.path): cannot read standard input") }
-        bytes = stdinBytes
+        contents = FileContents(copying: stdinBytes)
       }
-      return .linted(linter.lint(bytes, file: input.path, fileName: input.fileName))
+      return .linted(linter.lint(contents, file: input.path, fileName: input.fileName))
     }
   }
 

@@ -45,9 +45,14 @@ public struct Linter: Sendable {
   ///   - fileName: the file's own name, whose stem is its container id; `nil` for unnamed input.
   /// - Returns: the findings, in ``Finding/reportOrder(_:_:)``.
   public func lint(_ bytes: [UInt8], file: String, fileName: String?) -> [Finding] {
+    lint(FileContents(copying: bytes), file: file, fileName: fileName)
+  }
+
+  /// Lints a file's contents, in whichever encoding they show.
+  public func lint(_ contents: FileContents, file: String, fileName: String?) -> [Finding] {
     let indexed: IndexedDocument
     do {
-      indexed = try IndexedDocument.read(bytes)
+      indexed = try IndexedDocument.read(contents)
     } catch {
       return invalidFileFindings(error, file: file)
     }
@@ -158,30 +163,28 @@ public struct Linter: Sendable {
 /// Turns byte offsets into lines and columns for findings in JSON input, in one pass over the bytes.
 enum LineIndex {
   /// Fills in `line` and `column` of findings sorted by offset.
-  static func fill(_ findings: inout [Finding], in bytes: [UInt8]) {
+  static func fill(_ findings: inout [Finding], in buffer: UnsafeRawBufferPointer) {
     guard !findings.isEmpty else { return }
-    bytes.withUnsafeBytes { buffer in
-      var line = 1
-      var column = 1
-      var position = 0
-      for index in findings.indices {
-        let target = min(findings[index].offset, buffer.count)
-        if target < position {  // not sorted by offset: start over for this one
-          (line, column, position) = (1, 1, 0)
-        }
-        while position < target {
-          let byte = buffer[position]
-          if byte == UInt8(ascii: "\n") {
-            line &+= 1
-            column = 1
-          } else if byte & 0xC0 != 0x80 {
-            column &+= 1
-          }
-          position &+= 1
-        }
-        findings[index].line = line
-        findings[index].column = column
+    var line = 1
+    var column = 1
+    var position = 0
+    for index in findings.indices {
+      let target = min(findings[index].offset, buffer.count)
+      if target < position {  // not sorted by offset: start over for this one
+        (line, column, position) = (1, 1, 0)
       }
+      while position < target {
+        let byte = buffer[position]
+        if byte == UInt8(ascii: "\n") {
+          line &+= 1
+          column = 1
+        } else if byte & 0xC0 != 0x80 {
+          column &+= 1
+        }
+        position &+= 1
+      }
+      findings[index].line = line
+      findings[index].column = column
     }
   }
 }

@@ -191,7 +191,7 @@ public struct DocumentFixer: Sendable {
   static func placeLines(_ findings: inout [Finding], in bytes: [UInt8]) {
     let order = findings.indices.sorted { findings[$0].offset < findings[$1].offset }
     var sorted = order.map { findings[$0] }
-    LineIndex.fill(&sorted, in: bytes)
+    bytes.withUnsafeBytes { LineIndex.fill(&sorted, in: $0) }
     for (position, index) in order.enumerated() { findings[index] = sorted[position] }
   }
 }

@@ -57,18 +57,19 @@ public enum FixVerification {
     }
     var walk = ParallelWalk(old: original, new: document, fixes: fixes)
     try walk.run()
-    try checkUnchangedBytes(original.input, fixed, replaced: walk.replaced)
+    try checkUnchangedBytes(original.input, document.input, replaced: walk.replaced)
     return document
   }
 
   /// Checks that the bytes between the replaced values are the same in both inputs.
   private static func checkUnchangedBytes(
-    _ old: [UInt8], _ new: [UInt8], replaced: [(old: Range<Int>, new: Range<Int>)]
+    _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, replaced: [(old: Range<Int>, new: Range<Int>)]
   ) throws(Failure) {
     var oldStart = 0
     var newStart = 0
     for (oldRange, newRange) in replaced + [(old.count..<old.count, new.count..<new.count)] {
-      let same = old[oldStart..<oldRange.lowerBound].elementsEqual(new[newStart..<newRange.lowerBound])
+      let same = UnsafeRawBufferPointer(rebasing: old[oldStart..<oldRange.lowerBound]).elementsEqual(
+        UnsafeRawBufferPointer(rebasing: new[newStart..<newRange.lowerBound]))
       guard same else {
         throw Failure("bytes outside the fixed values changed between offsets \(oldStart) and \(oldRange.lowerBound)")
       }
