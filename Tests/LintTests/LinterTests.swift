@@ -8,31 +8,26 @@ import Testing
 @Suite("Linter")
 struct LinterTests {
   @Test("Rules shared out among threads give exactly the findings of one thread", arguments: [2, 3, 4])
-  func sharesGiveTheSameFindings(_ shares: Int) throws {
+  func threadsGiveTheSameFindings(_ threads: Int) throws {
     let corpus = CorpusTests.directory
     for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where name.contains(".") {
       let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name)))
       guard let indexed = try? IndexedDocument.read(bytes) else { continue }
       let linter = Linter()
-      let one = linter.lint(indexed, file: name, fileName: name, shares: 1)
-      let many = linter.lint(indexed, file: name, fileName: name, shares: shares)
+      let one = linter.lint(indexed, file: name, fileName: name, threads: 1)
+      let many = linter.lint(indexed, file: name, fileName: name, threads: threads)
       #expect(one.map(\.message) == many.map(\.message), "\(name)")
       #expect(one.map(\.offset) == many.map(\.offset))
     }
   }
 
-  @Test("Every rule is in exactly one share, and rules sharing a cache share a thread", arguments: [1, 2, 3, 5])
-  func partition(_ count: Int) {
-    let linter = Linter()
-    let shares = Linter.partition(linter.rules, into: count)
-    let ids = shares.flatMap { $0.map { $0.rule.description.identifier } }
+  @Test("Threads take every rule once, heaviest first, and a rule that uses another's result after it")
+  func heaviestFirst() {
+    let ids = Linter.heaviestFirst(Linter().rules).map { $0.rule.description.identifier }
     #expect(ids.sorted() == RuleRegistry.identifiers.sorted())
-    for (member, leader) in Linter.together {
-      #expect(
-        shares.contains { share in
-          share.contains { $0.rule.description.identifier == member }
-            && share.contains { $0.rule.description.identifier == leader }
-        })
+    #expect(ids.first == "schema")
+    for (user, maker) in [("unknown-field", "schema"), ("track-beyond-editor-range", "loop-stretched")] {
+      #expect(ids.firstIndex(of: maker)! < ids.firstIndex(of: user)!)
     }
   }
 

@@ -74,11 +74,12 @@ struct LintRunner {
   }
 }
 
-/// A counter shared by the workers.
-private final class Counter: @unchecked Sendable {
+/// A counter that threads draw numbers from, each number once.
+final class Counter: @unchecked Sendable {
   private var value = 0
   private let lock = NSLock()
 
+  /// The next number, from 0.
   func increment() -> Int {
     lock.lock()
     defer { lock.unlock() }

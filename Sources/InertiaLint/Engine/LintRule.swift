@@ -1,4 +1,5 @@
 import InertiaFormat
+import Foundation
 
 /// A rule: one sentence of the format documentation, checked against a document.
 ///
@@ -36,8 +37,8 @@ public struct LintSettings: Sendable, Equatable {
 public struct LintContext: Sendable {
   /// The document, to read and walk.
   public let document: LocatedDocument
-  /// Where its animations, tracks, keyframes and shapes are.
-  public let outline: DocumentOutline
+  /// Where its animations, tracks, keyframes and shapes are (worked out when a rule first asks).
+  public var outline: DocumentOutline { shared.outline(document) }
   /// The file's name (its last path component), or `nil` for unnamed standard input.
   public let fileName: String?
   /// What the configuration says about container ids and the loop.
@@ -45,40 +46,64 @@ public struct LintContext: Sendable {
   /// Makes a fresh identifier for fixes that need one: an uppercase UUID, as the editor writes.
   public let makeIdentifier: @Sendable () -> String
   /// What more than one rule works out from the document, worked out once.
-  private let cache = Cache()
+  let shared: Shared
 
-  private final class Cache: @unchecked Sendable {
-    var schemaEvents: [SchemaWalk.Event]?
-    var trackTimings: [TrackTiming]?
+  /// What the rules of one document work out once and share, whichever thread asks first: the others
+  /// wait for it rather than work it out again.
+  final class Shared: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outline: DocumentOutline?
+    private var schemaEvents: [SchemaWalk.Event]?
+    private var trackTimings: [TrackTiming]?
+
+    private func once<Value>(_ slot: ReferenceWritableKeyPath<Shared, Value?>, _ make: () -> Value) -> Value {
+      lock.lock()
+      defer { lock.unlock() }
+      if let value = self[keyPath: slot] { return value }
+      let value = make()
+      self[keyPath: slot] = value
+      return value
+    }
+
+    func outline(_ document: LocatedDocument) -> DocumentOutline {
+      once(\.outline) { DocumentOutline(document) }
+    }
+
+    func schemaEvents(_ document: LocatedDocument) -> [SchemaWalk.Event] {
+      once(\.schemaEvents) { SchemaWalk.events(in: document) }
+    }
+
+    func trackTimings(_ document: LocatedDocument) -> [TrackTiming] {
+      let tracks = outline(document).tracks
+      return once(\.trackTimings) { tracks.map { TrackTiming($0, in: document) } }
+    }
   }
 
-  /// A context for one document; the outline is worked out here, once.
+  /// A context for one document.
   public init(
     document: LocatedDocument, fileName: String?, settings: LintSettings,
     makeIdentifier: @escaping @Sendable () -> String
   ) {
+    self.init(document: document, shared: Shared(), fileName: fileName, settings: settings, makeIdentifier: makeIdentifier)
+  }
+
+  /// A context for one thread linting a document, sharing what is worked out once with the others.
+  init(
+    document: LocatedDocument, shared: Shared, fileName: String?, settings: LintSettings,
+    makeIdentifier: @escaping @Sendable () -> String
+  ) {
     self.document = document
-    self.outline = DocumentOutline(document)
+    self.shared = shared
     self.fileName = fileName
     self.settings = settings
     self.makeIdentifier = makeIdentifier
   }
 
   /// The document checked against the field table (used by `schema` and `unknown-field`).
-  var schemaEvents: [SchemaWalk.Event] {
-    if let events = cache.schemaEvents { return events }
-    let events = SchemaWalk.events(in: document)
-    cache.schemaEvents = events
-    return events
-  }
+  var schemaEvents: [SchemaWalk.Event] { shared.schemaEvents(document) }
 
   /// The timing of each track of ``outline`` (used by the loop and editor-range rules).
-  var trackTimings: [TrackTiming] {
-    if let timings = cache.trackTimings { return timings }
-    let timings = outline.tracks.map { TrackTiming($0, in: document) }
-    cache.trackTimings = timings
-    return timings
-  }
+  var trackTimings: [TrackTiming] { shared.trackTimings(document) }
 
   /// The container id the file serves: its name without the `.inertia` (or `.json`) extension.
   public var containerID: String? {

@@ -61,43 +61,43 @@ public struct Linter: Sendable {
 
   /// Lints a document already read.
   ///
-  /// The rules of a large document are shared out among the machine's cores. Each share works on its own
-  /// view of the document (its own outline and caches), so no two threads touch the same mutable state.
+  /// The rules of a large document are shared out among the machine's cores: each thread takes the next
+  /// rule not yet taken, heaviest first, with its own view of the document (for the pointer cache) and
+  /// the outline and other common results worked out once for all.
   public func lint(_ indexed: IndexedDocument, file: String, fileName: String?) -> [Finding] {
     lint(
       indexed, file: file, fileName: fileName,
-      shares: indexed.nodeCount >= Self.parallelNodeCount ? min(ProcessorCount.current, 4) : 1)
+      threads: indexed.nodeCount >= Self.parallelNodeCount ? ProcessorCount.current : 1)
   }
 
-  /// Lints a document with the rules shared out `shares` ways.
-  func lint(_ indexed: IndexedDocument, file: String, fileName: String?, shares: Int) -> [Finding] {
-    let partitions = Self.partition(rules, into: shares)
-    let run = { (share: [(rule: any LintRule.Type, severity: Severity?)]) -> [[Finding]] in
+  /// Lints a document with its rules run on up to `threads` threads.
+  func lint(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> [Finding] {
+    let common = LintContext.Shared()
+    let rules = Self.heaviestFirst(self.rules)
+    let results = UnsafeMutableBufferPointer<[Finding]>.allocate(capacity: rules.count)
+    results.initialize(repeating: [])
+    defer { results.deallocate() }
+    nonisolated(unsafe) let slots = results
+    let next = Counter()
+    let work = { @Sendable () in
       let context = LintContext(
-        document: LocatedDocument(indexed), fileName: fileName, settings: settings, makeIdentifier: makeIdentifier)
-      var found: [[Finding]] = []
-      for (rule, severity) in share {
+        document: LocatedDocument(indexed), shared: common, fileName: fileName, settings: settings,
+        makeIdentifier: makeIdentifier)
+      while case let index = next.increment(), index < rules.count {
+        let (rule, severity) = rules[index]
         var sink = FindingSink(
           document: context.document, file: file, rule: rule.description, configuredSeverity: severity)
         rule.check(context, &sink)
-        if !sink.findings.isEmpty { found.append(sink.findings) }
+        slots[index] = sink.findings
       }
-      return found
     }
-    let found: [[Finding]]
-    if partitions.count > 1 {
-      let results = UnsafeMutableBufferPointer<[[Finding]]>.allocate(capacity: partitions.count)
-      defer { results.deallocate() }
-      nonisolated(unsafe) let shared = results
-      nonisolated(unsafe) let run = run
-      DispatchQueue.concurrentPerform(iterations: partitions.count) { index in
-        (shared.baseAddress! + index).initialize(to: run(partitions[index]))
-      }
-      found = results.flatMap { $0 }
-      results.baseAddress!.deinitialize(count: partitions.count)
+    if threads > 1 {
+      DispatchQueue.concurrentPerform(iterations: min(threads, rules.count)) { _ in work() }
     } else {
-      found = run(partitions.first ?? [])
+      work()
     }
+    let found = Array(results)
+    results.deinitialize()
     // Sort positions rather than findings, which are large to move.
     var order: [(offset: Int, group: Int, index: Int)] = []
     order.reserveCapacity(found.reduce(0) { $0 + $1.count })
@@ -116,37 +116,25 @@ public struct Linter: Sendable {
   /// Documents with at least this many values have their rules shared out among the cores.
   static let parallelNodeCount = 500_000
 
-  /// About how long each rule takes on a large file, relative to the others, for sharing them out evenly.
-  /// Rules that share a cached result (`schema` with `unknown-field`, the two timing rules) stay together.
+  /// About how long each rule takes on a large file, relative to the others (unlisted rules: 4), so
+  /// that the threads start on the long ones and end together. The rules that use a result another
+  /// works out (`unknown-field` after `schema`, `track-beyond-editor-range` after `loop-stretched`) come
+  /// late, so they find it ready instead of waiting for it.
   static let weights: [String: Int] = [
     "schema": 30, "unaddressable-id": 25, "loop-stretched": 24, "duplicate-keyframe-id": 15,
     "non-finite-value": 15, "invisible-shape": 10, "colour-out-of-range": 7,
-  ]
-  static let together: [String: String] = [
-    "unknown-field": "schema", "track-beyond-editor-range": "loop-stretched",
+    "unknown-field": 0, "track-beyond-editor-range": 0,
   ]
 
-  /// The rules in `count` shares of about equal weight, heaviest first, in registry order within a share.
-  static func partition(
-    _ rules: [(rule: any LintRule.Type, severity: Severity?)], into count: Int
-  ) -> [[(rule: any LintRule.Type, severity: Severity?)]] {
-    guard count > 1 else { return [rules] }
-    var groups: [String: [Int]] = [:]
-    var leaders: [String] = []
-    for (index, entry) in rules.enumerated() {
-      let id = entry.rule.description.identifier
-      let leader = together[id] ?? id
-      if groups[leader] == nil { leaders.append(leader) }
-      groups[leader, default: []].append(index)
-    }
-    var loads = [Int](repeating: 0, count: count)
-    var shares = [[Int]](repeating: [], count: count)
-    for leader in leaders.sorted(by: { (weights[$0] ?? 4) > (weights[$1] ?? 4) }) {
-      let lightest = loads.indices.min { loads[$0] < loads[$1] }!
-      loads[lightest] += weights[leader] ?? 4
-      shares[lightest] += groups[leader]!
-    }
-    return shares.filter { !$0.isEmpty }.map { $0.sorted().map { rules[$0] } }
+  /// The rules, heaviest first, in registry order among equals.
+  static func heaviestFirst(
+    _ rules: [(rule: any LintRule.Type, severity: Severity?)]
+  ) -> [(rule: any LintRule.Type, severity: Severity?)] {
+    func weight(_ rule: any LintRule.Type) -> Int { weights[rule.description.identifier] ?? 4 }
+    return rules.enumerated().sorted { a, b in
+      let (wa, wb) = (weight(a.element.rule), weight(b.element.rule))
+      return wa != wb ? wa > wb : a.offset < b.offset
+    }.map(\.element)
   }
 
   private func invalidFileFindings(_ error: FormatError, file: String) -> [Finding] {
