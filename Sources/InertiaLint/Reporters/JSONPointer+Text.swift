@@ -5,6 +5,12 @@ extension JSONPointer {
   /// characters to escape unless it holds one: reports print a pointer for every finding.
   var text: String {
     var result = ""
+    append(to: &result)
+    return result
+  }
+
+  /// Appends ``text`` to `result`.
+  func append(to result: inout String) {
     for component in components {
       result.append("/")
       switch component {
@@ -24,6 +30,5 @@ extension JSONPointer {
         }
       }
     }
-    return result
   }
 }

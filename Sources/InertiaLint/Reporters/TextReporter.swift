@@ -19,6 +19,7 @@ struct TextReporter: Reporter {
 
   func render(_ report: LintReport) -> String {
     var out = ""
+    out.reserveCapacity(report.findings.reduce(64) { $0 + $1.file.utf8.count + $1.message.utf8.count + 64 })
     var start = report.findings.startIndex
     while start < report.findings.endIndex {
       // The findings of one file are together: they are sorted by file first.
@@ -30,7 +31,7 @@ struct TextReporter: Reporter {
         out += "\n"
       }
       for finding in findings where !finding.isFixed {
-        out += line(finding)
+        append(finding, to: &out)
         out += "\n"
       }
       start = end
@@ -52,16 +53,38 @@ struct TextReporter: Reporter {
 
   /// The one line for a finding.
   func line(_ finding: Finding) -> String {
-    var text = paint(finding.file, "1")
-    if let line = finding.line, let column = finding.column {
-      text += ":\(line):\(column): "
-    } else {
-      text += ": offset \(finding.offset): "
-    }
-    text += paint(finding.severity.rawValue, Self.colorCode(finding.severity)) + ": " + finding.message
-    text += " " + paint("[\(finding.ruleID)]", "2")
-    if !finding.pointer.isRoot { text += " at \(finding.pointer.text)" }
+    var text = ""
+    append(finding, to: &text)
     return text
+  }
+
+  /// Appends the line for a finding to `text`, piece by piece (reports can run to many thousands of lines).
+  func append(_ finding: Finding, to text: inout String) {
+    paint(finding.file, "1", into: &text)
+    if let line = finding.line, let column = finding.column {
+      text += ":"
+      text += String(line)
+      text += ":"
+      text += String(column)
+      text += ": "
+    } else {
+      text += ": offset "
+      text += String(finding.offset)
+      text += ": "
+    }
+    paint(finding.severity.rawValue, Self.colorCode(finding.severity), into: &text)
+    text += ": "
+    text += finding.message
+    text += " "
+    if color { text += "\u{1B}[2m" }
+    text += "["
+    text += finding.ruleID
+    text += "]"
+    if color { text += "\u{1B}[0m" }
+    if !finding.pointer.isRoot {
+      text += " at "
+      finding.pointer.append(to: &text)
+    }
   }
 
   static func colorCode(_ severity: Severity) -> String {
@@ -74,5 +97,15 @@ struct TextReporter: Reporter {
 
   private func paint(_ text: String, _ code: String) -> String {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  private func paint(_ piece: String, _ code: String, into text: inout String) {
+    if color {
+      text += "\u{1B}["
+      text += code
+      text += "m"
+    }
+    text += piece
+    if color { text += "\u{1B}[0m" }
   }
 }
