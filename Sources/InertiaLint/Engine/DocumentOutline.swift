@@ -1,5 +1,13 @@
 import InertiaFormat
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where the animation objects, keyframes and shapes of a document are, found in one walk and shared by
 /// every rule.
 ///
@@ -9,8 +17,10 @@ public struct DocumentOutline: Sendable {
   /// A track: an animation object, either one of the file's own or one written on a shape.
   public struct Track: Sendable {
     /// The animation object.
-    /// The shape object.
     public let object: Located
+    /// Its `id` and `initialValues` fields (the first entry of each key; `nil` when absent).
+    public let id: Located?
+    public let initialValues: Located?
     /// Which of the file's animations it belongs to.
     public let animationIndex: Int
     /// The shape it is written on (an index into ``DocumentOutline/shapes``), or `nil` for the file's
@@ -53,6 +63,15 @@ public struct DocumentOutline: Sendable {
   /// A shape object, at any depth.
   public struct Shape: Sendable {
     public let object: Located
+    /// Its fields, found once for every rule (the first entry of each key; `nil` when absent, whatever
+    /// the value, `nil` included).
+    public let id: Located?
+    public let shape: Located?
+    public let vertices: Located?
+    public let transforms: Located?
+    public let animation: Located?
+    public let shapes: Located?
+    public let showsBeforeAnimation: Located?
     /// Which of the file's animations it is drawn against.
     public let animationIndex: Int
     /// 0 for a shape the animation holds directly, 1 for one inside it, and so on.
@@ -66,33 +85,72 @@ public struct DocumentOutline: Sendable {
     public var isNested: Bool { depth > 0 }
   }
 
-  /// The file's own animation objects (the top-level array's elements that are maps), with their index in
-  /// that array.
-  public private(set) var animations: [(index: Int, object: Located)] = []
+  /// One of the file's own animation objects.
+  public struct Animation: Sendable {
+    /// The object, and its index in the top-level array.
+    public let object: Located
+    public let index: Int
+    /// Its `id` and `invokeType` fields (the first entry of each key; `nil` when absent).
+    public let id: Located?
+    public let invokeType: Located?
+  }
+
+  /// The file's own animation objects (the top-level array's elements that are maps).
+  public private(set) var animations: [Animation] = []
   /// Every track, in document order.
   public private(set) var tracks: [Track] = []
   /// Every shape, in document order (a parent before its children).
   public private(set) var shapes: [Shape] = []
 
-  /// Walks `document` once.
+  /// Walks `document` once, reading each object's keys once.
   public init(_ document: LocatedDocument) {
     guard let root = document.root else { return }
+    animations.reserveCapacity(document.count(of: root) ?? 0)
+    tracks.reserveCapacity(document.count(of: root) ?? 0)
     var index = 0
     document.forEachElement(of: root) { element in
       defer { index += 1 }
       guard document.isMap(element) else { return }
-      animations.append((index, element))
-      addTrack(element, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
-      if let list = document.field("shapes", of: element) {
+      var fields = Fields()
+      document.forEachKey(of: element) { key, value in fields.note(key, value) }
+      animations.append(Animation(object: element, index: index, id: fields.id, invokeType: fields.invokeType))
+      addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
+      if let list = fields.shapes {
         addShapes(list, animationIndex: index, depth: 0, parentIndex: nil, document)
       }
     }
   }
 
+  /// The fields of an animation or shape object that the outline records: the first entry of each key.
+  private struct Fields {
+    var id, invokeType, initialValues, keyframes, shapes: Located?
+    var shape, vertices, transforms, animation, showsBeforeAnimation: Located?
+
+    mutating func note(_ key: UnsafeRawBufferPointer, _ value: Located) {
+      func take(_ slot: inout Located?, _ name: StaticString) -> Bool {
+        guard slot == nil, DocumentOutline.matches(key, name) else { return false }
+        slot = value
+        return true
+      }
+      switch key.count {
+      case 2: _ = take(&id, "id")
+      case 5: _ = take(&shape, "shape")
+      case 6: _ = take(&shapes, "shapes")
+      case 8: _ = take(&vertices, "vertices")
+      case 9: _ = take(&keyframes, "keyframes") || take(&animation, "animation")
+      case 10: _ = take(&invokeType, "invokeType") || take(&transforms, "transforms")
+      case 13: _ = take(&initialValues, "initialValues")
+      case 20: _ = take(&showsBeforeAnimation, "showsBeforeAnimation")
+      default: break
+      }
+    }
+  }
+
   private mutating func addTrack(
-    _ object: Located, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool, _ document: LocatedDocument
+    _ object: Located, _ fields: Fields, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool,
+    _ document: LocatedDocument
   ) {
-    let array = document.field("keyframes", of: object).flatMap { document.isArray($0) ? $0 : nil }
+    let array = fields.keyframes.flatMap { document.isArray($0) ? $0 : nil }
     var keyframes: [Keyframe] = []
     if let array {
       keyframes.reserveCapacity(document.count(of: array) ?? 0)
@@ -117,8 +175,8 @@ public struct DocumentOutline: Sendable {
     }
     tracks.append(
       Track(
-        object: object, animationIndex: animationIndex, shapeIndex: shapeIndex, isPlayed: isPlayed,
-        keyframesArray: array, keyframes: keyframes))
+        object: object, id: fields.id, initialValues: fields.initialValues, animationIndex: animationIndex,
+        shapeIndex: shapeIndex, isPlayed: isPlayed, keyframesArray: array, keyframes: keyframes))
   }
 
   private static func describe(_ object: Located, _ document: LocatedDocument) -> Description {
@@ -152,7 +210,7 @@ public struct DocumentOutline: Sendable {
   @inline(__always)
   static func matches(_ key: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
     key.count == name.utf8CodeUnitCount && !key.isEmpty
-      && key.elementsEqual(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      && memcmp(key.baseAddress!, name.utf8Start, key.count) == 0
   }
 
   private mutating func addShapes(
@@ -161,17 +219,21 @@ public struct DocumentOutline: Sendable {
     document.forEachElement(of: list) { element in
       guard document.isMap(element) else { return }
       let index = shapes.count
-      let description = document.field("shape", of: element).flatMap {
-        document.isMap($0) ? Self.describe($0, document) : nil
-      }
+      var fields = Fields()
+      document.forEachKey(of: element) { key, value in fields.note(key, value) }
+      let description = fields.shape.flatMap { document.isMap($0) ? Self.describe($0, document) : nil }
       shapes.append(
         Shape(
-          object: element, animationIndex: animationIndex, depth: depth, parentIndex: parentIndex,
-          description: description))
-      if let track = document.field("animation", of: element), document.isMap(track) {
-        addTrack(track, animationIndex: animationIndex, shapeIndex: index, isPlayed: depth == 0, document)
+          object: element, id: fields.id, shape: fields.shape, vertices: fields.vertices,
+          transforms: fields.transforms, animation: fields.animation, shapes: fields.shapes,
+          showsBeforeAnimation: fields.showsBeforeAnimation, animationIndex: animationIndex, depth: depth,
+          parentIndex: parentIndex, description: description))
+      if let track = fields.animation, document.isMap(track) {
+        var trackFields = Fields()
+        document.forEachKey(of: track) { key, value in trackFields.note(key, value) }
+        addTrack(track, trackFields, animationIndex: animationIndex, shapeIndex: index, isPlayed: depth == 0, document)
       }
-      if let children = document.field("shapes", of: element) {
+      if let children = fields.shapes {
         addShapes(children, animationIndex: animationIndex, depth: depth + 1, parentIndex: index, document)
       }
     }

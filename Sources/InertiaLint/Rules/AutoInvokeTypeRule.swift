@@ -21,8 +21,8 @@ struct AutoInvokeTypeRule: LintRule {
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    for (_, object) in context.outline.animations {
-      guard let invokeType = context.document.field("invokeType", of: object),
+    for animation in context.outline.animations {
+      guard let invokeType = animation.invokeType,
         context.document.isString(invokeType, "auto")
       else { continue }
       findings.report(

@@ -39,25 +39,29 @@ struct ColourOutOfRangeRule: LintRule {
     fixSafety: .unsafe)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    for shape in context.outline.shapes {
-      guard let description = shape.description else { continue }
-      for (colourName, colour) in [("fill", description.fill), ("stroke", description.stroke)] {
-        guard let colour else { continue }
-        for entry in context.document.entries(of: colour) {
-          guard let value = context.document.double(of: entry.value), !(value.isFinite && value >= 0 && value <= 1),
-            let name = context.document.name(of: entry), components.contains(name)
-          else { continue }
-          let fix =
-            value.isNaN
-            ? nil
-            : findings.fix(
-              "clamp the component into 0...1", .unsafe, replacing: entry.value, with: .float64(min(max(value, 0), 1)))
-          findings.report(
-            "\(colourName) \(name) \(RuleText.number(value)) is outside 0...1: colour components are sRGB "
-              + "fractions, and each runtime draws an out-of-range one differently",
-            at: entry.value, fix: fix)
-        }
+    let document = context.document
+    func check(_ colourName: String, _ colour: Located?) {
+      guard let colour else { return }
+      document.forEachEntry(of: colour) { entry in
+        guard let value = document.double(of: entry.value), !(value.isFinite && value >= 0 && value <= 1),
+          let name = document.name(of: entry), components.contains(name)
+        else { return }
+        let fix =
+          value.isNaN
+          ? nil
+          : findings.fix(
+            "clamp the component into 0...1", .unsafe, replacing: entry.value, with: .float64(min(max(value, 0), 1)))
+        findings.report(
+          "\(colourName) \(name) \(RuleText.number(value)) is outside 0...1: colour components are sRGB "
+            + "fractions, and each runtime draws an out-of-range one differently",
+          at: entry.value, fix: fix)
       }
     }
+    for shape in context.outline.shapes {
+      guard let description = shape.description else { continue }
+      check("fill", description.fill)
+      check("stroke", description.stroke)
+    }
   }
+
 }

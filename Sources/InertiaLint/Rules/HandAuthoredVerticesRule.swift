@@ -26,7 +26,7 @@ struct HandAuthoredVerticesRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for shape in context.outline.shapes {
-      guard let vertices = context.document.presentField("vertices", of: shape.object) else { continue }
+      guard let vertices = shape.vertices, !context.document.isNil(vertices) else { continue }
       let both =
         shape.description != nil ? "; this shape also has a `shape` description, so it describes its outline twice" : ""
       findings.report(

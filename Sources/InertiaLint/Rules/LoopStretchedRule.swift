@@ -30,13 +30,14 @@ struct LoopStretchedRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let loop = context.settings.loopDuration
+    let loopText = RuleText.seconds(loop)
     for (track, timing) in zip(context.outline.tracks, context.trackTimings) where track.isPlayed {
       guard let keyframes = track.keyframesArray else { continue }
       guard timing.writtenLength > loop else { continue }
+      let length = RuleText.seconds(timing.playedLength)
       findings.report(
-        "\(RuleText.trackName(track, context)) runs \(RuleText.seconds(timing.playedLength)), longer than the "
-          + "\(RuleText.seconds(loop)) loop: every track in the container loops every "
-          + "\(RuleText.seconds(timing.playedLength)) or more, holding its final pose until then",
+        "\(RuleText.trackName(track, context)) runs \(length), longer than the \(loopText) loop: every track "
+          + "in the container loops every \(length) or more, holding its final pose until then",
         at: keyframes)
     }
   }

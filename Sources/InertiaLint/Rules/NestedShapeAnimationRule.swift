@@ -29,7 +29,7 @@ struct NestedShapeAnimationRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for shape in context.outline.shapes where shape.isNested {
-      guard let animation = context.document.field("animation", of: shape.object) else { continue }
+      guard let animation = shape.animation else { continue }
       findings.report(
         "a nested shape has no rendering layer of its own, so no runtime plays its animation; only its "
           + "`transforms` moves it",

@@ -32,13 +32,13 @@ struct NestedShowsBeforeAnimationRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let shapes = context.outline.shapes
     for shape in shapes where shape.isNested {
-      guard let field = context.document.field("showsBeforeAnimation", of: shape.object),
+      guard let field = shape.showsBeforeAnimation,
         let written = context.document.bool(of: field)
       else { continue }
       var top = shape
       while let parent = top.parentIndex { top = shapes[parent] }
       let actual =
-        context.document.field("showsBeforeAnimation", of: top.object).flatMap(context.document.bool(of:)) ?? true
+        top.showsBeforeAnimation.flatMap(context.document.bool(of:)) ?? true
       guard written != actual else { continue }
       let behaviour =
         actual

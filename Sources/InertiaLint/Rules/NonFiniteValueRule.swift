@@ -32,13 +32,13 @@ struct NonFiniteValueRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
     for track in context.outline.tracks {
-      if let initial = document.field("initialValues", of: track.object) { checkPose(initial, context, &findings) }
+      if let initial = track.initialValues { checkPose(initial, context, &findings) }
       for keyframe in track.keyframes {
         if let values = keyframe.values { checkPose(values, context, &findings) }
       }
     }
     for shape in context.outline.shapes {
-      if let transforms = document.field("transforms", of: shape.object) {
+      if let transforms = shape.transforms {
         checkPose(transforms, context, &findings)
       }
       guard let description = shape.description else { continue }

@@ -35,7 +35,7 @@ enum RuleText {
 
   /// How the outline names a track in messages.
   static func trackName(_ track: DocumentOutline.Track, _ context: LintContext) -> String {
-    let animationID = context.document.field("id", of: track.object).flatMap(context.document.string(of:))
+    let animationID = track.id.flatMap(context.document.string(of:))
     if track.shapeIndex == nil, let animationID { return "animation '\(animationID)'" }
     let pointer = context.document.pointer(of: track.object)
     return track.shapeIndex == nil ? "the animation at \(pointer)" : "the shape animation at \(pointer)"

@@ -38,8 +38,8 @@ struct UnaddressableIDRule: LintRule {
     let document = context.document
     checkContainer(context, &findings)
     var animationIDs = RepeatedStrings(capacity: context.outline.animations.count)
-    for (_, object) in context.outline.animations {
-      guard let id = document.field("id", of: object), checkText(id, of: "animation", document, &findings) else {
+    for animation in context.outline.animations {
+      guard let id = animation.id, checkText(id, of: "animation", document, &findings) else {
         continue
       }
       if let first = animationIDs.earlier(id, in: document) {
@@ -55,7 +55,7 @@ struct UnaddressableIDRule: LintRule {
     var shapeIDs = RepeatedStrings()
     var animationIndex = -1
     for shape in context.outline.shapes {
-      guard let id = document.field("id", of: shape.object), checkText(id, of: "shape", document, &findings) else {
+      guard let id = shape.id, checkText(id, of: "shape", document, &findings) else {
         continue
       }
       if shape.animationIndex != animationIndex {
