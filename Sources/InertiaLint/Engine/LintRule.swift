@@ -50,32 +50,38 @@ public struct LintContext: Sendable {
 
   /// What the rules of one document work out once and share, whichever thread asks first: the others
   /// wait for it rather than work it out again.
-  final class Shared: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outline: DocumentOutline?
-    private var schemaEvents: [SchemaWalk.Event]?
-    private var trackTimings: [TrackTiming]?
-
-    private func once<Value>(_ slot: ReferenceWritableKeyPath<Shared, Value?>, _ make: () -> Value) -> Value {
-      lock.lock()
-      defer { lock.unlock() }
-      if let value = self[keyPath: slot] { return value }
-      let value = make()
-      self[keyPath: slot] = value
-      return value
-    }
+  final class Shared: Sendable {
+    private let outlineCell = Once<DocumentOutline>()
+    private let schemaEventsCell = Once<[SchemaWalk.Event]>()
+    private let trackTimingsCell = Once<[TrackTiming]>()
 
     func outline(_ document: LocatedDocument) -> DocumentOutline {
-      once(\.outline) { DocumentOutline(document) }
+      outlineCell.value { DocumentOutline(document) }
     }
 
     func schemaEvents(_ document: LocatedDocument) -> [SchemaWalk.Event] {
-      once(\.schemaEvents) { SchemaWalk.events(in: document) }
+      schemaEventsCell.value { SchemaWalk.events(in: document) }
     }
 
     func trackTimings(_ document: LocatedDocument) -> [TrackTiming] {
       let tracks = outline(document).tracks
-      return once(\.trackTimings) { tracks.map { TrackTiming($0, in: document) } }
+      return trackTimingsCell.value { tracks.map { TrackTiming($0, in: document) } }
+    }
+  }
+
+  /// A value worked out by the first thread that asks for it, while the others that ask wait for it. Each
+  /// has a lock of its own, so that working out one holds up only those waiting for that one.
+  private final class Once<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+
+    func value(_ make: () -> Value) -> Value {
+      lock.lock()
+      defer { lock.unlock() }
+      if let stored { return stored }
+      let made = make()
+      stored = made
+      return made
     }
   }
 

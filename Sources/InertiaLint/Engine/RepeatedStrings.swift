@@ -15,15 +15,19 @@ struct RepeatedStrings {
   /// The earlier value holding the same string as `located`, or `nil` after recording `located` as the
   /// first. Values that are not strings are ignored.
   mutating func earlier(_ located: Located, in document: LocatedDocument) -> Located? {
+    guard let utf8 = document.indexed.utf8(of: located.node) else { return nil }
+    return earlier(located, utf8, in: document)
+  }
+
+  /// ``earlier(_:in:)`` for a string whose UTF-8, `utf8`, has been read already.
+  mutating func earlier(_ located: Located, _ utf8: UnsafeRawBufferPointer, in document: LocatedDocument) -> Located? {
     let indexed = document.indexed
-    guard let hash = indexed.withUTF8(of: located.node, Self.hash) else { return nil }
+    let hash = Self.hash(utf8)
     guard let candidate = first[hash] else {
       first[hash] = located
       return nil
     }
-    func same(_ other: Located) -> Bool {
-      indexed.withUTF8(of: other.node) { indexed.isString(located.node, equalTo: $0) } ?? false
-    }
+    func same(_ other: Located) -> Bool { indexed.isString(other.node, equalTo: utf8) }
     if same(candidate) { return candidate }
     if let match = collisions[hash]?.first(where: same) { return match }
     collisions[hash, default: []].append(located)

@@ -18,24 +18,37 @@ struct TextReporter: Reporter {
   var color: Bool
 
   func render(_ report: LintReport) -> String {
-    var out = ""
-    out.reserveCapacity(report.findings.reduce(64) { $0 + $1.file.utf8.count + $1.message.utf8.count + 64 })
-    var start = report.findings.startIndex
-    while start < report.findings.endIndex {
-      // The findings of one file are together: they are sorted by file first.
-      let file = report.findings[start].file
-      let end = report.findings[start...].firstIndex { $0.file != file } ?? report.findings.endIndex
-      let findings = report.findings[start..<end]
-      if findings.contains(where: \.isFixed) {
-        out += fixedLine(file: file, findings, dryRun: report.fixing?.isDryRun ?? false)
-        out += "\n"
-      }
-      for finding in findings where !finding.isFixed {
-        append(finding, to: &out)
-        out += "\n"
+    let findings = report.findings
+    // The line that opens each file with fixes, by the index of the file's first finding. The findings of
+    // one file are together: they are sorted by file first.
+    var openers: [Int: String] = [:]
+    var start = findings.startIndex
+    while start < findings.endIndex {
+      let file = findings[start].file
+      let end = findings[start...].firstIndex { $0.file != file } ?? findings.endIndex
+      if findings[start..<end].contains(where: \.isFixed) {
+        openers[start] = fixedLine(file: file, findings[start..<end], dryRun: report.fixing?.isDryRun ?? false)
       }
       start = end
     }
+    let opening = openers
+    // Long reports are written in pieces across the cores, then joined in order.
+    let pieces = max(1, min(ProcessorCount.current * 2, findings.count / 4096))
+    let ranges = (0..<pieces).map { findings.count * $0 / pieces..<findings.count * ($0 + 1) / pieces }
+    var out = LintRunner.forEach(ranges, jobs: ProcessorCount.current) { range in
+      var text = ""
+      text.reserveCapacity(range.reduce(0) { $0 + findings[$1].file.utf8.count + findings[$1].message.utf8.count + 64 })
+      for index in range {
+        if let opener = opening[index] {
+          text += opener
+          text += "\n"
+        }
+        guard !findings[index].isFixed else { continue }
+        append(findings[index], to: &text)
+        text += "\n"
+      }
+      return text
+    }.joined()
     out += paint(report.summary + ".", report.fails ? "1" : "2") + "\n"
     return out
   }
