@@ -185,6 +185,32 @@ public final class IndexedDocument: @unchecked Sendable {
       free(entries.baseAddress)
     }
 
+    /// The width of a value whose head needs no decoding, whole within `bytes`: a scalar of one byte, a
+    /// float64, or a short ASCII string (valid UTF-8 as it stands). These are most of an animation file's
+    /// values and all of its keys, stepped over here; `nil` sends anything else through the scanner.
+    @inline(__always)
+    static func plainWidth(_ bytes: UnsafeRawBufferPointer, at offset: Int, checksText: Bool) -> Int? {
+      guard offset < bytes.count else { return nil }
+      let format = bytes[offset]
+      switch format {
+      case 0x00...0x7F, 0xE0...0xFF, 0xC0, 0xC2, 0xC3:
+        return 1
+      case 0xCB:
+        return bytes.count &- offset >= 9 ? 9 : nil
+      case 0xA0...0xBF:
+        let width = 1 &+ Int(format & 0x1F)
+        guard bytes.count &- offset >= width else { return nil }
+        if checksText {
+          var bits: UInt8 = 0
+          for index in (offset &+ 1)..<(offset &+ width) { bits |= bytes[index] }
+          if bits >= 0x80 { return nil }
+        }
+        return width
+      default:
+        return nil
+      }
+    }
+
     /// An open array or map: its node, how many values it holds (keys and values alike for maps), how
     /// many of them are read, and the node of the key of the entry being read.
     struct Frame: BitwiseCopyable {
@@ -209,31 +235,35 @@ public final class IndexedDocument: @unchecked Sendable {
           count &+= 1
           if let open = top, open.isMap, open.read & 1 == 0 { top!.keyNode = index }
           var opened = false
-          switch try scanner.readHeader() {
-          case .string(let length):
-            if checksText {
-              _ = try scanner.readString(length: length, start: start)
-            } else {
+          if let width = Self.plainWidth(scanner.bytes, at: start, checksText: checksText) {
+            scanner.offset = start &+ width
+          } else {
+            switch try scanner.readHeader() {
+            case .string(let length):
+              if checksText {
+                _ = try scanner.readString(length: length, start: start)
+              } else {
+                _ = scanner.take(length)
+              }
+            case .binary(let length), .ext(_, let length):
               _ = scanner.take(length)
+            case .array(let elements):
+              try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
+              if elements > 0 {
+                if let open = top { frames.push(open) }
+                top = Frame(node: index, isMap: false, total: elements, read: 0, keyNode: 0)
+                opened = true
+              }
+            case .map(let entries):
+              try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
+              if entries > 0 {
+                if let open = top { frames.push(open) }
+                top = Frame(node: index, isMap: true, total: 2 * entries, read: 0, keyNode: 0)
+                opened = true
+              }
+            default:
+              break
             }
-          case .binary(let length), .ext(_, let length):
-            _ = scanner.take(length)
-          case .array(let elements):
-            try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
-            if elements > 0 {
-              if let open = top { frames.push(open) }
-              top = Frame(node: index, isMap: false, total: elements, read: 0, keyNode: 0)
-              opened = true
-            }
-          case .map(let entries):
-            try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
-            if entries > 0 {
-              if let open = top { frames.push(open) }
-              top = Frame(node: index, isMap: true, total: 2 * entries, read: 0, keyNode: 0)
-              opened = true
-            }
-          default:
-            break
           }
           if opened { continue }
           entries[index].next = Int32(truncatingIfNeeded: count)

@@ -13,6 +13,8 @@ import InertiaFormat
 public struct Linter: Sendable {
   /// The rules that run, each with the severity configured for it (`nil` keeps the rule's own).
   public let rules: [(rule: any LintRule.Type, severity: Severity?)]
+  /// The rules in the order threads take them (see ``heaviestFirst(_:)``).
+  private let schedule: [(rule: any LintRule.Type, severity: Severity?)]
   /// What the rules read from the configuration.
   public var settings: LintSettings
   /// Makes fresh identifiers for fixes; an uppercase UUID unless replaced (tests make them predictable).
@@ -34,6 +36,7 @@ public struct Linter: Sendable {
       }
     }
     self.rules = rules
+    self.schedule = Self.heaviestFirst(rules)
     self.settings = settings
     self.makeIdentifier = { UUID().uuidString }
   }
@@ -73,7 +76,7 @@ public struct Linter: Sendable {
   /// Lints a document with its rules run on up to `threads` threads.
   func lint(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> [Finding] {
     let common = LintContext.Shared()
-    let rules = Self.heaviestFirst(self.rules)
+    let rules = schedule
     let results = UnsafeMutableBufferPointer<[Finding]>.allocate(capacity: rules.count)
     results.initialize(repeating: [])
     defer { results.deallocate() }
