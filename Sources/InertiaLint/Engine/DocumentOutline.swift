@@ -44,6 +44,8 @@ public struct DocumentOutline: Sendable {
     public let id: Located?
     public let duration: Located?
     public let values: Located?
+    /// The duration as a number, when it is one, read while the walk is at the keyframe.
+    public let seconds: Double?
   }
 
   /// A shape's `shape` description, with the fields the drawing rules read.
@@ -170,7 +172,10 @@ public struct DocumentOutline: Sendable {
             values = value
           }
         }
-        keyframes.append(Keyframe(object: element, index: index, id: id, duration: duration, values: values))
+        keyframes.append(
+          Keyframe(
+            object: element, index: index, id: id, duration: duration, values: values,
+            seconds: duration.flatMap(document.double(of:))))
       }
     }
     tracks.append(

@@ -65,7 +65,7 @@ public struct LintContext: Sendable {
 
     func trackTimings(_ document: LocatedDocument) -> [TrackTiming] {
       let tracks = outline(document).tracks
-      return trackTimingsCell.value { tracks.map { TrackTiming($0, in: document) } }
+      return trackTimingsCell.value { tracks.map(TrackTiming.init) }
     }
   }
 

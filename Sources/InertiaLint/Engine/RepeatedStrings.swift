@@ -42,9 +42,18 @@ struct RepeatedStrings {
 
   /// FNV-1a over the bytes.
   private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    // FNV-1a over eight bytes at a time (ids are often 36-character UUIDs), then the bytes left over.
+    let prime: UInt64 = 0x0000_0100_0000_01B3
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+    var index = 0
+    while bytes.count &- index >= 8 {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* prime
+      hash ^= hash >> 32
+      index &+= 8
+    }
+    while index < bytes.count {
+      hash = (hash ^ UInt64(bytes[index])) &* prime
+      index &+= 1
     }
     return hash
   }

@@ -1,6 +1,6 @@
 import InertiaFormat
 
-/// The timing facts of one track, as the runtimes compute them, read off the document index.
+/// The timing facts of one track, as the runtimes compute them, from the durations its outline read.
 ///
 /// The arithmetic is the typed model's (``InertiaPlayback``): the same effective durations and constants.
 /// It is applied to the index rather than to a decoded ``InertiaAnimation`` so that it also works on files
@@ -13,11 +13,11 @@ struct TrackTiming {
   /// author set on the timeline, before the runtime's 1 ms repairs.
   let writtenLength: Double
 
-  init(_ track: DocumentOutline.Track, in document: LocatedDocument) {
+  init(_ track: DocumentOutline.Track) {
     var played = 0.0
     var written = 0.0
     for keyframe in track.keyframes {
-      guard let duration = keyframe.duration.flatMap(document.double(of:)) else { continue }
+      guard let duration = keyframe.seconds else { continue }
       played += InertiaPlayback.effectiveDuration(duration)
       if duration.isFinite && duration > 0 { written += duration }
     }

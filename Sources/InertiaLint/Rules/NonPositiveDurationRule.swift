@@ -45,8 +45,7 @@ struct NonPositiveDurationRule: LintRule {
       let last = track.keyframes.last?.index ?? 0
       for keyframe in track.keyframes {
         let index = keyframe.index
-        guard let duration = keyframe.duration,
-          let seconds = context.document.double(of: duration), !(seconds.isFinite && seconds > 0)
+        guard let duration = keyframe.duration, let seconds = keyframe.seconds, !(seconds.isFinite && seconds > 0)
         else { continue }
         if index == 0 && seconds == 0 { continue }
         let consequence =
