@@ -163,6 +163,9 @@ enum MappedFileGuard {
   /// How many files may be mapped at once; past that, files are read.
   static let capacity = 64
   nonisolated(unsafe) static var isInstalled = false
+  /// The temporary file of the atomic write in progress, removed if a mapped input is lost. One at a
+  /// time: the converter writes one file at a time; a second writer on another thread (the fixer) is
+  /// not noted, and its reads are never mapped.
   nonisolated(unsafe) static var temporaryFile: UnsafeMutablePointer<CChar>?
   nonisolated(unsafe) fileprivate static let slots: UnsafeMutablePointer<Entry> = {
     let slots = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
@@ -184,6 +187,24 @@ enum MappedFileGuard {
     slots[index].start = UInt(bitPattern: start)
     slots[index].end = UInt(bitPattern: start) + UInt(count)
     return Slot(start: start, index: index)
+  }
+
+  /// Notes the temporary file of an atomic write, unless another is noted; returns whether it was.
+  static func noteTemporaryFile(_ path: String) -> Bool {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    guard temporaryFile == nil else { return false }
+    temporaryFile = strdup(path)
+    return true
+  }
+
+  /// Forgets the temporary file noted by the same writer.
+  static func forgetTemporaryFile() {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    let path = temporaryFile
+    temporaryFile = nil
+    free(path)
   }
 
   /// Forgets a mapping that is about to be unmapped.

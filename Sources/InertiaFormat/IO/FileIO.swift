@@ -85,11 +85,8 @@ public enum FileIO {
       mode = 0o666 & ~mask
     }
     fchmod(fd, mode)
-    MappedFileGuard.temporaryFile = strdup(temporary)
-    defer {
-      free(MappedFileGuard.temporaryFile)
-      MappedFileGuard.temporaryFile = nil
-    }
+    let noted = MappedFileGuard.noteTemporaryFile(temporary)
+    defer { if noted { MappedFileGuard.forgetTemporaryFile() } }
     try body(fd)
     guard fsync(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
     closed = true

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import InertiaFormat
 
 /// What linting one input came to.
@@ -77,7 +76,7 @@ struct LintRunner {
 /// A counter that threads draw numbers from, each number once.
 final class Counter: @unchecked Sendable {
   private var value = 0
-  private let lock = NSLock()
+  private let lock = Lock()
 
   /// The next number, from 0.
   func increment() -> Int {

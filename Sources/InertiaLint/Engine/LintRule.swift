@@ -1,5 +1,4 @@
 import InertiaFormat
-import Foundation
 
 /// A rule: one sentence of the format documentation, checked against a document.
 ///
@@ -72,7 +71,7 @@ public struct LintContext: Sendable {
   /// A value worked out by the first thread that asks for it, while the others that ask wait for it. Each
   /// has a lock of its own, so that working out one holds up only those waiting for that one.
   private final class Once<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: Value?
 
     func value(_ make: () -> Value) -> Value {

@@ -88,7 +88,7 @@ public struct Example: Sendable {
     var text = ""
     var offsets: [Int] = []
     var rest = self.text[...]
-    while let range = rest.range(of: Self.marker) {
+    while let range = rest.firstRange(of: Self.marker) {
       text += rest[..<range.lowerBound]
       offsets.append(text.utf8.count)
       rest = rest[range.upperBound...]

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The progress line a long `--fix` run keeps on standard error when it is a terminal:
 /// `[1234/10000] fixing…`, rewritten in place and cleared when the run ends.
@@ -10,7 +9,7 @@ final class FixProgress: @unchecked Sendable {
   let delay: Duration
   let interval: Duration
   private let write: @Sendable (String) -> Void
-  private let lock = NSLock()
+  private let lock = Lock()
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
   private var lastDrawn: ContinuousClock.Instant?
