@@ -93,4 +93,19 @@ struct MappedInputTests {
       #expect(!leftovers.contains { $0.hasPrefix(".out.inertia.tmp") })
     }
   }
+
+  @Test("threads writing files atomically at once each leave their own file and no temporary one")
+  func concurrentAtomicWrites() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.path
+    // The guard notes one temporary file at a time; two writers once freed its name twice.
+    DispatchQueue.concurrentPerform(iterations: 400) { index in
+      let bytes = Array("file \(index)\n".utf8)
+      bytes.withUnsafeBytes { try? FileIO.writeAtomically($0, to: "\(path)/\(index % 8).txt") }
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    #expect(names == (0..<8).map { "\($0).txt" })
+    #expect(MappedFileGuard.temporaryFile == nil)
+  }
 }
