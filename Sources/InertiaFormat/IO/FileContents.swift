@@ -131,7 +131,9 @@ extension FileIO {
   /// temporary file of an atomic write in progress, instead of a crash. For command-line tools; call
   /// once at start-up, before any file is read.
   public static func installMappedFileGuard() {
-    _ = MappedFileGuard.slots  // made before any signal can need them
+    // Made before any signal can need them.
+    _ = MappedFileGuard.slots
+    _ = MappedFileGuard.temporaryFiles
     var action = sigaction()
     #if os(Linux)
       action.__sigaction_handler.sa_sigaction = mappedFileFault
@@ -145,8 +147,9 @@ extension FileIO {
   }
 }
 
-/// Which files are mapped where, kept so that the SIGBUS handler can name the file whose page was lost
-/// from the faulting address alone, without locking or allocating.
+/// Which files are mapped where, and which temporary files are being written, kept so that the SIGBUS
+/// handler can name the file whose page was lost from the faulting address alone, and remove every
+/// temporary file before the process ends, without locking or allocating.
 enum MappedFileGuard {
   /// A mapped file's start and its place in the table.
   struct Slot {
@@ -160,60 +163,65 @@ enum MappedFileGuard {
     var path: UnsafeMutablePointer<CChar>?
   }
 
-  /// How many files may be mapped at once; past that, files are read.
+  /// How many files may be mapped, and how many temporary files noted, at once. Past that, files are
+  /// read rather than mapped, and a temporary file left by a lost mapping is not removed.
   static let capacity = 64
   nonisolated(unsafe) static var isInstalled = false
-  /// The temporary file of the atomic write in progress, removed if a mapped input is lost. One at a
-  /// time: the converter writes one file at a time; a second writer on another thread (the fixer) is
-  /// not noted, and its reads are never mapped.
-  nonisolated(unsafe) static var temporaryFile: UnsafeMutablePointer<CChar>?
   nonisolated(unsafe) fileprivate static let slots: UnsafeMutablePointer<Entry> = {
     let slots = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
     slots.initialize(repeating: Entry(), count: capacity)
     return slots
   }()
-  nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
-    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    pthread_mutex_init(lock, nil)
-    return lock
+  /// The temporary files of the atomic writes in progress, as C strings.
+  nonisolated(unsafe) fileprivate static let temporaryFiles: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+    let files = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+    files.initialize(repeating: nil, count: capacity)
+    return files
   }()
+  private static let lock = Lock()
 
   /// Records a mapping; `nil` when every slot is taken.
   static func register(_ start: UnsafeRawPointer, count: Int, path: String) -> Slot? {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    guard let index = (0..<capacity).first(where: { slots[$0].end == 0 }) else { return nil }
-    slots[index].path = strdup(path)
-    slots[index].start = UInt(bitPattern: start)
-    slots[index].end = UInt(bitPattern: start) + UInt(count)
-    return Slot(start: start, index: index)
-  }
-
-  /// Notes the temporary file of an atomic write, unless another is noted; returns whether it was.
-  static func noteTemporaryFile(_ path: String) -> Bool {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    guard temporaryFile == nil else { return false }
-    temporaryFile = strdup(path)
-    return true
-  }
-
-  /// Forgets the temporary file noted by the same writer.
-  static func forgetTemporaryFile() {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    let path = temporaryFile
-    temporaryFile = nil
-    free(path)
+    lock.withLock {
+      guard let index = (0..<capacity).first(where: { slots[$0].end == 0 }) else { return nil }
+      slots[index].path = strdup(path)
+      slots[index].start = UInt(bitPattern: start)
+      slots[index].end = UInt(bitPattern: start) + UInt(count)
+      return Slot(start: start, index: index)
+    }
   }
 
   /// Forgets a mapping that is about to be unmapped.
   static func release(_ slot: Slot) {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    let path = slots[slot.index].path
-    slots[slot.index] = Entry()
-    free(path)
+    lock.withLock {
+      let path = slots[slot.index].path
+      slots[slot.index] = Entry()
+      free(path)
+    }
+  }
+
+  /// Notes the temporary file of an atomic write, to be removed should a mapped input be lost while it
+  /// is written; returns its place for ``forgetTemporaryFile(_:)``, or `nil` when the table is full.
+  static func noteTemporaryFile(_ path: String) -> Int? {
+    lock.withLock {
+      guard let index = (0..<capacity).first(where: { temporaryFiles[$0] == nil }) else { return nil }
+      temporaryFiles[index] = strdup(path)
+      return index
+    }
+  }
+
+  /// Forgets a temporary file once it is renamed or removed.
+  static func forgetTemporaryFile(_ index: Int) {
+    lock.withLock {
+      let path = temporaryFiles[index]
+      temporaryFiles[index] = nil
+      free(path)
+    }
+  }
+
+  /// The temporary file noted at `index`, if any.
+  static func temporaryFile(at index: Int) -> String? {
+    lock.withLock { temporaryFiles[index].map { String(cString: $0) } }
   }
 
   /// The path of the mapped file holding `address`, for the signal handler.
@@ -222,6 +230,13 @@ enum MappedFileGuard {
       return slots[index].path
     }
     return nil
+  }
+
+  /// Removes every temporary file noted, for the signal handler.
+  fileprivate static func removeTemporaryFiles() {
+    for index in 0..<capacity {
+      if let path = temporaryFiles[index] { unlink(path) }
+    }
   }
 }
 
@@ -237,6 +252,6 @@ private func mappedFileFault(
   #endif
   if let path = MappedFileGuard.path(at: address) { say(path) } else { say("input") }
   say(": cannot read: the file was truncated while it was read\n")
-  if let temporary = MappedFileGuard.temporaryFile { unlink(temporary) }
+  MappedFileGuard.removeTemporaryFiles()
   _exit(2)
 }

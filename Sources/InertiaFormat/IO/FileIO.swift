@@ -86,7 +86,7 @@ public enum FileIO {
     }
     fchmod(fd, mode)
     let noted = MappedFileGuard.noteTemporaryFile(temporary)
-    defer { if noted { MappedFileGuard.forgetTemporaryFile() } }
+    defer { if let noted { MappedFileGuard.forgetTemporaryFile(noted) } }
     try body(fd)
     guard fsync(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
     closed = true

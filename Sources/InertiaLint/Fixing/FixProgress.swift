@@ -1,3 +1,4 @@
+import InertiaFormat
 
 /// The progress line a long `--fix` run keeps on standard error when it is a terminal:
 /// `[1234/10000] fixing…`, rewritten in place and cleared when the run ends.
