@@ -26,14 +26,32 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
   /// The pointer text: empty for the root, otherwise `/`-separated with `~` and `/` escaped.
   public var description: String {
     var text = ""
+    append(to: &text)
+    return text
+  }
+
+  /// Appends the pointer text to `text`. A key is searched for the characters to escape and copied
+  /// whole when it holds none: reports print a pointer for every finding.
+  public func append(to text: inout String) {
     for component in components {
-      text += "/"
+      text.append("/")
       switch component {
-      case .index(let i): text += String(i)
-      case .key(let k): text += k.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+      case .index(let index):
+        text.append(String(index))
+      case .key(let key):
+        if key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+          for character in key.unicodeScalars {
+            switch character {
+            case "~": text.append("~0")
+            case "/": text.append("~1")
+            default: text.unicodeScalars.append(character)
+            }
+          }
+        } else {
+          text.append(key)
+        }
       }
     }
-    return text
   }
 
   /// Parses pointer text such as `/0/keyframes/2`. Numeric tokens become indexes.

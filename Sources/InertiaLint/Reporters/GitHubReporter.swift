@@ -32,7 +32,7 @@ struct GitHubReporter: Reporter {
       message = "offset \(finding.offset): " + message
     }
     properties.append("title=\(Self.escapeProperty(finding.ruleID))")
-    if !finding.pointer.isRoot { message += " (at \(finding.pointer.text))" }
+    if !finding.pointer.isRoot { message += " (at \(finding.pointer.description))" }
     return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
   }
 

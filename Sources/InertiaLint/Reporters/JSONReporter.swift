@@ -32,7 +32,7 @@ struct JSONReporter: Reporter {
         .init("rule", .string(finding.ruleID)),
         .init("severity", .string(finding.severity.rawValue)),
         .init("message", .string(finding.message)),
-        .init("pointer", .string(finding.pointer.text)),
+        .init("pointer", .string(finding.pointer.description)),
       ]
       if let line = finding.line, let column = finding.column {
         entries.append(.init("line", .int(Int64(line))))

@@ -42,7 +42,7 @@ struct SARIFReporter: Reporter {
     for finding in report.findings {
       var message = finding.message
       if finding.line == nil { message = "offset \(finding.offset): " + message }
-      if !finding.pointer.isRoot { message += " (at \(finding.pointer.text))" }
+      if !finding.pointer.isRoot { message += " (at \(finding.pointer.description))" }
       var region: [MessagePackValue.MapEntry] = [.init("startLine", .int(Int64(finding.line ?? 1)))]
       if let column = finding.column { region.append(.init("startColumn", .int(Int64(column)))) }
       var result: [MessagePackValue.MapEntry] = [
@@ -67,7 +67,7 @@ struct SARIFReporter: Reporter {
             ]
           ]),
       ]
-      var properties: [MessagePackValue.MapEntry] = [.init("pointer", .string(finding.pointer.text))]
+      var properties: [MessagePackValue.MapEntry] = [.init("pointer", .string(finding.pointer.description))]
       if finding.line == nil { properties.append(.init("offset", .int(Int64(finding.offset)))) }
       properties.append(.init("fixable", .bool(finding.isFixable)))
       properties.append(.init("fixed", .bool(finding.isFixed)))

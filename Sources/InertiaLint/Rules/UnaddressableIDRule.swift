@@ -45,7 +45,7 @@ struct UnaddressableIDRule: LintRule {
         let text = document.string(of: id) ?? ""
         let firstPointer = document.pointer(of: first).components.first.map { JSONPointer([$0]) } ?? .root
         findings.report(
-          "animation id '\(text)' is already used by the animation at \(firstPointer.text): a view tagged "
+          "animation id '\(text)' is already used by the animation at \(firstPointer.description): a view tagged "
             + "'\(text)' plays only one of them",
           at: id)
       }
@@ -64,7 +64,7 @@ struct UnaddressableIDRule: LintRule {
         let shapePointer = document.pointer(of: first).components.dropLast()
         findings.report(
           "shape id '\(document.string(of: id) ?? "")' is already used by the shape at "
-            + "\(JSONPointer(Array(shapePointer)).text) in the same animation: the editor selects shapes by id and "
+            + "\(JSONPointer(Array(shapePointer))) in the same animation: the editor selects shapes by id and "
             + "takes the two for one",
           at: id)
       }
