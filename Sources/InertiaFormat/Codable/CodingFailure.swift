@@ -41,6 +41,15 @@ enum CodingFailure {
   }
 
   /// Bytes that are not a document at all, before any decoding.
+  /// The value `read` gives, or the decoding error for bytes that do not read as one value.
+  static func reading(_ read: () throws(FormatError) -> MessagePackValue) throws(DecodingError) -> MessagePackValue {
+    do {
+      return try read()
+    } catch {
+      throw unreadable(error)
+    }
+  }
+
   static func unreadable(_ error: FormatError) -> DecodingError {
     .dataCorrupted(
       DecodingError.Context(

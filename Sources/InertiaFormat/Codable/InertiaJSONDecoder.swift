@@ -41,26 +41,22 @@ public struct InertiaJSONDecoder: Sendable {
   /// - Throws: `DecodingError`; `.dataCorrupted` with a ``FormatError`` underneath (line and column
   ///   included) when the text is not one well-formed JSON value.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    let value: MessagePackValue
-    do {
-      value = try JSONReader(limits: limits, extended: extended).read(data)
-    } catch {
-      throw CodingFailure.unreadable(error)
-    }
-    return try decode(type, from: value)
+    try decode(
+      type,
+      from: CodingFailure.reading { () throws(FormatError) in
+        try JSONReader(limits: limits, extended: extended).read(data)
+      })
   }
 
   /// Decodes a value of `type` from JSON text.
   /// - Throws: `DecodingError`; `.dataCorrupted` with a ``FormatError`` underneath (line and column
   ///   included) when the text is not one well-formed JSON value.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    let value: MessagePackValue
-    do {
-      value = try JSONReader(limits: limits, extended: extended).read(bytes)
-    } catch {
-      throw CodingFailure.unreadable(error)
-    }
-    return try decode(type, from: value)
+    try decode(
+      type,
+      from: CodingFailure.reading { () throws(FormatError) in
+        try JSONReader(limits: limits, extended: extended).read(bytes)
+      })
   }
 
   private func decode<T: Decodable>(_ type: T.Type, from value: MessagePackValue) throws -> T {

@@ -42,26 +42,16 @@ public struct MessagePackDecoder: Sendable {
   /// - Throws: `DecodingError`; `.dataCorrupted` with a ``FormatError`` underneath when the bytes are not
   ///   one well-formed MessagePack value.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    let value: MessagePackValue
-    do {
-      value = try MessagePackReader(limits: limits).read(data)
-    } catch {
-      throw CodingFailure.unreadable(error)
-    }
-    return try decode(type, from: value)
+    try decode(
+      type, from: CodingFailure.reading { () throws(FormatError) in try MessagePackReader(limits: limits).read(data) })
   }
 
   /// Decodes a value of `type` from MessagePack bytes.
   /// - Throws: `DecodingError`; `.dataCorrupted` with a ``FormatError`` underneath when the bytes are not
   ///   one well-formed MessagePack value.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    let value: MessagePackValue
-    do {
-      value = try MessagePackReader(limits: limits).read(bytes)
-    } catch {
-      throw CodingFailure.unreadable(error)
-    }
-    return try decode(type, from: value)
+    try decode(
+      type, from: CodingFailure.reading { () throws(FormatError) in try MessagePackReader(limits: limits).read(bytes) })
   }
 
   /// Decodes a value of `type` from a value tree already read, from MessagePack or JSON.
