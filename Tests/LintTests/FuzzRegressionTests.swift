@@ -23,25 +23,24 @@ import Testing
     try FixFuzzChecks.fix([UInt8](Data(contentsOf: input)))
   }
 
-  @Test func fixCheckPassesOnTheCorpus() throws {
+  /// Every `.inertia` and `.json` file of `Corpus/`, read.
+  static func corpusFiles() throws -> [[UInt8]] {
     let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Corpus")
     let files = FileManager.default.enumerator(atPath: corpus.path)?.compactMap { $0 as? String } ?? []
     let inputs = files.filter { $0.hasSuffix(".inertia") || $0.hasSuffix(".json") }
-    #expect(inputs.count > 20)
-    for name in inputs {
-      try FixFuzzChecks.fix([UInt8](Data(contentsOf: corpus.appendingPathComponent(name))))
-    }
+    return try inputs.map { try [UInt8](Data(contentsOf: corpus.appendingPathComponent($0))) }
+  }
+
+  @Test func fixCheckPassesOnTheCorpus() throws {
+    let files = try Self.corpusFiles()
+    #expect(files.count > 20)
+    for bytes in files { try FixFuzzChecks.fix(bytes) }
   }
 
   @Test func lintCheckPassesOnTheCorpus() throws {
-    let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Corpus")
-    let files = FileManager.default.enumerator(atPath: corpus.path)?.compactMap { $0 as? String } ?? []
-    let inputs = files.filter { $0.hasSuffix(".inertia") || $0.hasSuffix(".json") }
-    #expect(inputs.count > 20)
-    for name in inputs {
-      try LintFuzzChecks.lint([UInt8](Data(contentsOf: corpus.appendingPathComponent(name))))
-    }
+    let files = try Self.corpusFiles()
+    #expect(files.count > 20)
+    for bytes in files { try LintFuzzChecks.lint(bytes) }
   }
 }

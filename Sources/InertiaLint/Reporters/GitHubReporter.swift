@@ -37,29 +37,20 @@ struct GitHubReporter: Reporter {
   }
 
   /// Escapes a message as Actions requires.
-  static func escapeData(_ text: String) -> String {
-    var out = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "%": out += "%25"
-      case "\r": out += "%0D"
-      case "\n": out += "%0A"
-      default: out.unicodeScalars.append(character)
-      }
-    }
-    return out
-  }
+  static func escapeData(_ text: String) -> String { escape(text, inProperty: false) }
 
-  /// Escapes a property value as Actions requires.
-  static func escapeProperty(_ text: String) -> String {
+  /// Escapes a property value as Actions requires: as a message, and `:` and `,` too.
+  static func escapeProperty(_ text: String) -> String { escape(text, inProperty: true) }
+
+  private static func escape(_ text: String, inProperty: Bool) -> String {
     var out = ""
     for character in text.unicodeScalars {
       switch character {
       case "%": out += "%25"
       case "\r": out += "%0D"
       case "\n": out += "%0A"
-      case ":": out += "%3A"
-      case ",": out += "%2C"
+      case ":" where inProperty: out += "%3A"
+      case "," where inProperty: out += "%2C"
       default: out.unicodeScalars.append(character)
       }
     }
