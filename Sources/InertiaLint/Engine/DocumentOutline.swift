@@ -113,8 +113,7 @@ public struct DocumentOutline: Sendable {
     document.forEachElement(of: root) { element in
       defer { index += 1 }
       guard document.isMap(element) else { return }
-      var fields = Fields()
-      document.forEachKey(of: element) { key, value in fields.note(key, value) }
+      let fields = Fields(of: element, document)
       animations.append(Animation(object: element, index: index, id: fields.id, invokeType: fields.invokeType))
       addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
       if let list = fields.shapes {
@@ -123,12 +122,19 @@ public struct DocumentOutline: Sendable {
     }
   }
 
-  /// The fields of an animation or shape object that the outline records: the first entry of each key.
+  /// The fields of an object that the outline records, whatever kind of object it is (animation, shape,
+  /// keyframe, shape description): the first entry of each key, read in one pass over the keys.
   private struct Fields {
     var id, invokeType, initialValues, keyframes, shapes: Located?
     var shape, vertices, transforms, animation, showsBeforeAnimation: Located?
+    var duration, values: Located?
+    var width, height, fill, stroke, strokeWidth: Located?
 
-    mutating func note(_ key: UnsafeRawBufferPointer, _ value: Located) {
+    init(of object: Located, _ document: LocatedDocument) {
+      document.forEachKey(of: object) { key, value in note(key, value) }
+    }
+
+    private mutating func note(_ key: UnsafeRawBufferPointer, _ value: Located) {
       func take(_ slot: inout Located?, _ name: StaticString) -> Bool {
         guard slot == nil, DocumentOutline.matches(key, name) else { return false }
         slot = value
@@ -136,11 +142,14 @@ public struct DocumentOutline: Sendable {
       }
       switch key.count {
       case 2: _ = take(&id, "id")
-      case 5: _ = take(&shape, "shape")
-      case 6: _ = take(&shapes, "shapes")
-      case 8: _ = take(&vertices, "vertices")
+      case 4: _ = take(&fill, "fill")
+      case 5: _ = take(&shape, "shape") || take(&width, "width")
+      case 6:
+        _ = take(&shapes, "shapes") || take(&values, "values") || take(&height, "height") || take(&stroke, "stroke")
+      case 8: _ = take(&duration, "duration") || take(&vertices, "vertices")
       case 9: _ = take(&keyframes, "keyframes") || take(&animation, "animation")
       case 10: _ = take(&invokeType, "invokeType") || take(&transforms, "transforms")
+      case 11: _ = take(&strokeWidth, "strokeWidth")
       case 13: _ = take(&initialValues, "initialValues")
       case 20: _ = take(&showsBeforeAnimation, "showsBeforeAnimation")
       default: break
@@ -160,22 +169,11 @@ public struct DocumentOutline: Sendable {
       document.forEachElement(of: array) { element in
         defer { index += 1 }
         guard document.isMap(element) else { return }
-        var id: Located?
-        var duration: Located?
-        var values: Located?
-        document.forEachKey(of: element) { key, value in
-          if id == nil && Self.matches(key, "id") {
-            id = value
-          } else if duration == nil && Self.matches(key, "duration") {
-            duration = value
-          } else if values == nil && Self.matches(key, "values") {
-            values = value
-          }
-        }
+        let fields = Fields(of: element, document)
         keyframes.append(
           Keyframe(
-            object: element, index: index, id: id, duration: duration, values: values,
-            seconds: duration.flatMap(document.double(of:))))
+            object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
+            seconds: fields.duration.flatMap(document.double(of:))))
       }
     }
     tracks.append(
@@ -185,30 +183,12 @@ public struct DocumentOutline: Sendable {
   }
 
   private static func describe(_ object: Located, _ document: LocatedDocument) -> Description {
-    var width: Located?
-    var height: Located?
-    var fill: Located?
-    var stroke: Located?
-    var strokeWidth: Located?
-    var seenFill = false
-    var seenStroke = false
-    document.forEachKey(of: object) { key, value in
-      if width == nil && Self.matches(key, "width") {
-        width = value
-      } else if height == nil && Self.matches(key, "height") {
-        height = value
-      } else if !seenFill && Self.matches(key, "fill") {
-        seenFill = true
-        if !document.isNil(value) { fill = value }
-      } else if !seenStroke && Self.matches(key, "stroke") {
-        seenStroke = true
-        if !document.isNil(value) { stroke = value }
-      } else if strokeWidth == nil && Self.matches(key, "strokeWidth") {
-        strokeWidth = value
-      }
-    }
+    let fields = Fields(of: object, document)
+    // A `fill` or `stroke` written as `nil` is absent.
+    func present(_ field: Located?) -> Located? { field.flatMap { document.isNil($0) ? nil : $0 } }
     return Description(
-      object: object, width: width, height: height, fill: fill, stroke: stroke, strokeWidth: strokeWidth)
+      object: object, width: fields.width, height: fields.height, fill: present(fields.fill),
+      stroke: present(fields.stroke), strokeWidth: fields.strokeWidth)
   }
 
   /// Whether a key's bytes spell `name`.
@@ -224,8 +204,7 @@ public struct DocumentOutline: Sendable {
     document.forEachElement(of: list) { element in
       guard document.isMap(element) else { return }
       let index = shapes.count
-      var fields = Fields()
-      document.forEachKey(of: element) { key, value in fields.note(key, value) }
+      let fields = Fields(of: element, document)
       let description = fields.shape.flatMap { document.isMap($0) ? Self.describe($0, document) : nil }
       shapes.append(
         Shape(
@@ -234,9 +213,9 @@ public struct DocumentOutline: Sendable {
           showsBeforeAnimation: fields.showsBeforeAnimation, animationIndex: animationIndex, depth: depth,
           parentIndex: parentIndex, description: description))
       if let track = fields.animation, document.isMap(track) {
-        var trackFields = Fields()
-        document.forEachKey(of: track) { key, value in trackFields.note(key, value) }
-        addTrack(track, trackFields, animationIndex: animationIndex, shapeIndex: index, isPlayed: depth == 0, document)
+        addTrack(
+          track, Fields(of: track, document), animationIndex: animationIndex, shapeIndex: index, isPlayed: depth == 0,
+          document)
       }
       if let children = fields.shapes {
         addShapes(children, animationIndex: animationIndex, depth: depth + 1, parentIndex: index, document)
