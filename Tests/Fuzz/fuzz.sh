@@ -10,7 +10,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out="$root/.build/fuzz"
-flags=(-O -g -parse-as-library -sanitize=fuzzer,address -enable-testing)
+flags=(-O -g -parse-as-library -sanitize=fuzzer,address -enable-testing -package-name inertia)
 
 # target name → the library modules it needs and its check files
 targets=(messagepack-reader json-reader round-trip lint fix)
