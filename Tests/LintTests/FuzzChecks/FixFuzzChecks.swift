@@ -14,20 +14,8 @@ enum FixFuzzChecks {
   static func fixer() -> DocumentFixer {
     var linter = Linter()
     let counter = Counter()
-    linter.makeIdentifier = { String(format: "00000000-0000-4000-8000-%012X", counter.next()) }
+    linter.makeIdentifier = { String(format: "00000000-0000-4000-8000-%012X", counter.increment() + 1) }
     return DocumentFixer(linter: linter, includesUnsafe: true)
-  }
-
-  private final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-
-    func next() -> Int {
-      lock.lock()
-      defer { lock.unlock() }
-      value += 1
-      return value
-    }
   }
 
   /// Fixing arbitrary bytes never crashes and never fails its own verification (``FixVerification``:

@@ -14,27 +14,14 @@ enum FixTesting {
   /// A linter whose fresh identifiers are 1, 2, 3… in the order it makes them.
   static func linter(severities: [String: Severity?] = [:]) -> Linter {
     var linter = Linter(severities: severities)
-    let counter = IdentifierCounter()
-    linter.makeIdentifier = { identifier(counter.next()) }
+    let counter = Counter()
+    linter.makeIdentifier = { identifier(counter.increment() + 1) }
     return linter
   }
 
   /// A fixer with a predictable linter.
   static func fixer(unsafe: Bool = false) -> DocumentFixer {
     DocumentFixer(linter: linter(), includesUnsafe: unsafe)
-  }
-
-  /// Counts from 1, from any thread.
-  final class IdentifierCounter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-
-    func next() -> Int {
-      lock.lock()
-      defer { lock.unlock() }
-      value += 1
-      return value
-    }
   }
 
   // MARK: MessagePack by hand
