@@ -92,4 +92,18 @@ struct IndexedDocumentTests {
     #expect(indexed.double(of: IndexedDocument.Node(3))?.isNaN == true)
     #expect(indexed.value(of: indexed.root!) == value)
   }
+
+  @Test("Notes whether any float is NaN or infinite, however it is written")
+  func nonFiniteNumbers() throws {
+    let finite: [MessagePackValue] = [.float64(1.5), .float32(-2), .float64(.greatestFiniteMagnitude), .int(7)]
+    #expect(try !IndexedDocument.read(MessagePackWriter().write(.array(finite))).containsNonFiniteNumbers)
+    #expect(try !IndexedDocument.read(Array("[1.5, -2, 1e308]".utf8)).containsNonFiniteNumbers)
+    for odd: MessagePackValue in [.float64(.nan), .float64(-.infinity), .float32(.infinity), .float32(.nan)] {
+      // At the end of a document, and inside a map after other values.
+      let tail = MessagePackWriter().write(.array(finite + [odd]))
+      let inner = MessagePackWriter().write(.map([.init("a", .float64(0.25)), .init("b", .array([odd]))]))
+      #expect(try IndexedDocument.read(tail).containsNonFiniteNumbers, "\(odd)")
+      #expect(try IndexedDocument.read(inner).containsNonFiniteNumbers, "\(odd)")
+    }
+  }
 }

@@ -76,6 +76,9 @@ public final class IndexedDocument: @unchecked Sendable {
   }
   /// Positions in the text, for JSON input.
   private let textPositions: SourceMap?
+  /// Whether any number in the document is NaN or infinite, noted while indexing: rare, and a rule that
+  /// looks for such numbers has nothing to look at without one.
+  public let containsNonFiniteNumbers: Bool
 
   private init(
     encoding: ParsedDocument.Encoding, contents: FileContents, converted: ByteBuffer?, indexer: Indexer,
@@ -88,6 +91,7 @@ public final class IndexedDocument: @unchecked Sendable {
     self.bytes = messagePack.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
     entries = UnsafeMutableBufferPointer(rebasing: indexer.entries[0..<indexer.count])
     self.textPositions = textPositions
+    containsNonFiniteNumbers = indexer.sawNonFiniteNumber
   }
 
   deinit {
@@ -156,6 +160,8 @@ public final class IndexedDocument: @unchecked Sendable {
     let checksText: Bool
     var entries: UnsafeMutableBufferPointer<Entry>
     var count = 0
+    /// Whether a float read so far is NaN or infinite.
+    var sawNonFiniteNumber = false
 
     init(scanner: MessagePackScanner, limits: DecodingLimits, checksText: Bool) {
       self.scanner = scanner
@@ -184,6 +190,9 @@ public final class IndexedDocument: @unchecked Sendable {
     func deallocate() {
       free(entries.baseAddress)
     }
+
+    /// A float64's exponent bits, all set in NaN and the infinities alone.
+    static let float64Exponent: UInt64 = 0x7FF0_0000_0000_0000
 
     /// The width of a value whose head needs no decoding, whole within `bytes`: a scalar of one byte, a
     /// float64, or a short ASCII string (valid UTF-8 as it stands). These are most of an animation file's
@@ -236,6 +245,10 @@ public final class IndexedDocument: @unchecked Sendable {
           if let open = top, open.isMap, open.read & 1 == 0 { top!.keyNode = index }
           var opened = false
           if let width = Self.plainWidth(scanner.bytes, at: start, checksText: checksText) {
+            if scanner.bytes[start] == 0xCB {
+              let bits = UInt64(bigEndian: scanner.bytes.loadUnaligned(fromByteOffset: start &+ 1, as: UInt64.self))
+              if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
+            }
             scanner.offset = start &+ width
           } else {
             switch try scanner.readHeader() {
@@ -247,6 +260,10 @@ public final class IndexedDocument: @unchecked Sendable {
               }
             case .binary(let length), .ext(_, let length):
               _ = scanner.take(length)
+            case .float32(let number):
+              if !number.isFinite { sawNonFiniteNumber = true }
+            case .float64(let number):
+              if !number.isFinite { sawNonFiniteNumber = true }
             case .array(let elements):
               try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
               if elements > 0 {

@@ -31,6 +31,8 @@ struct NonFiniteValueRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
+    // The index notes whether the document holds a NaN or an infinity anywhere; most hold none.
+    guard document.indexed.containsNonFiniteNumbers else { return }
     for track in context.outline.tracks {
       if let initial = track.initialValues { checkPose(initial, context, &findings) }
       for keyframe in track.keyframes {
