@@ -10,12 +10,21 @@ let package = Package(
     .executable(name: "inertia-lint", targets: ["inertia-lint"]),
   ],
   targets: [
+    // The codec and the typed model: no processes, threads or global state.
     .target(name: "InertiaFormat"),
+    // The rules and the in-memory fixer, over InertiaFormat's document index: no I/O, no threads of its own.
     .target(name: "InertiaLint", dependencies: ["InertiaFormat"]),
-    .executableTarget(name: "inertia-convert", dependencies: ["InertiaFormat"]),
-    .executableTarget(name: "inertia-lint", dependencies: ["InertiaLint", "InertiaFormat"]),
-    .testTarget(name: "FormatTests", dependencies: ["InertiaFormat"]),
+    // What the two command-line tools share: arguments, files, atomic writes, threads, exit codes.
+    .target(name: "InertiaTool", dependencies: ["InertiaFormat", "InertiaLint"]),
+    .executableTarget(name: "inertia-convert", dependencies: ["InertiaTool"]),
+    .executableTarget(name: "inertia-lint", dependencies: ["InertiaTool"]),
+    // Helpers the three test targets share: fixtures, random documents, the position oracle.
+    .target(name: "TestSupport", dependencies: ["InertiaFormat", "InertiaLint"], path: "Tests/TestSupport"),
+    .testTarget(name: "FormatTests", dependencies: ["InertiaFormat", "TestSupport"]),
+    .testTarget(name: "LintTests", dependencies: ["InertiaLint", "InertiaFormat", "TestSupport"]),
     // The golden output files are read by path, not bundled.
-    .testTarget(name: "LintTests", dependencies: ["InertiaLint", "InertiaFormat"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "ToolTests", dependencies: ["InertiaTool", "InertiaLint", "InertiaFormat", "TestSupport"],
+      exclude: ["Snapshots"]),
   ]
 )

@@ -1,22 +1,13 @@
+// inertia-convert: converts .inertia animation files between MessagePack and their JSON form.
+// The command lives in the InertiaTool target, where tests run it in-process.
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
-import InertiaFormat
+import InertiaTool
 
-FileIO.installMappedFileGuard()
-
-let status = ConvertCommand.run(
-  arguments: Array(CommandLine.arguments.dropFirst()),
-  stdout: { bytes in
-    do throws(FileIOError) {
-      try FileIO.write(bytes, fd: STDOUT_FILENO, path: "<stdout>")
-    } catch {
-      FileIO.writeLine(error.description, fd: STDERR_FILENO)
-      exit(2)
-    }
-  },
-  stderr: { FileIO.writeLine($0, fd: STDERR_FILENO) },
-  stdoutIsTerminal: FileIO.isTerminal(STDOUT_FILENO))
-exit(status)
+exit(ConvertCommand.main())

@@ -1,19 +1,13 @@
-import InertiaFormat
-import InertiaLint
+// inertia-lint: checks .inertia animation files against what the runtimes do with them, and fixes them.
+// The command lives in the InertiaTool target, where tests run it in-process.
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import InertiaTool
 
-FileIO.installMappedFileGuard()
-
-let status = InertiaLintCommand.run(
-  arguments: Array(CommandLine.arguments.dropFirst()),
-  stdout: { text in
-    var text = text
-    text.withUTF8 { try? FileIO.write(UnsafeRawBufferPointer($0), fd: STDOUT_FILENO, path: "<stdout>") }
-  },
-  stderr: { FileIO.writeLine($0, fd: STDERR_FILENO) })
-exit(status)
+exit(LintCommand.main())

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import InertiaFormat
 
 private let extendedCompact = JSONWriter.Options(style: .compact, extended: true)

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import InertiaFormat
 
 @Suite("InputFormat.detect: JSON or MessagePack, by content")

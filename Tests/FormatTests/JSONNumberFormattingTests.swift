@@ -1,5 +1,6 @@
 import Testing
 
+import TestSupport
 @testable import InertiaFormat
 
 /// The fast decimal path must print exactly what Swift's shortest round-trip `description` prints.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import InertiaFormat
 
 /// Reads JSON, expecting it to fail, and returns the error.
@@ -14,15 +15,6 @@ func jsonError(_ bytes: [UInt8], extended: Bool = false, limits: DecodingLimits 
 }
 
 func jsonError(_ text: String, extended: Bool = false) -> FormatError? { jsonError(utf8(text), extended: extended) }
-
-/// A fixture file, shown in test names by its file name.
-struct FixtureFile: Sendable, CustomTestStringConvertible {
-  let url: URL
-  var name: String { url.lastPathComponent }
-  var stem: String { url.deletingPathExtension().lastPathComponent }
-  var testDescription: String { name }
-  func sibling(_ suffix: String) -> URL { url.deletingPathExtension().appendingPathExtension(suffix) }
-}
 
 @Suite("JSON reading: values, kinds, key order, and exact errors")
 struct JSONReaderTests {
@@ -65,7 +57,7 @@ struct JSONReaderTests {
     // Line and column are those of the byte offset.
     let (line, column) = TextPosition.lineAndColumn(of: error.offset, in: json)
     #expect(error.line == line && error.column == column)
-    try Fixtures.expectSnapshot(error.report(file: file.name) + "\n", file: file.sibling("error"))
+    try expectSnapshot(error.report(file: file.name) + "\n", file: file.sibling("error"))
     // The converter (the same parser, streaming) and the extended reader report the same.
     #expect(throws: error) { try Converter.toMessagePack(json: json) }
     #expect(throws: error) { try JSONReader(extended: true).read(json) }
@@ -258,4 +250,19 @@ struct JSONReaderTests {
     #expect(document.lineAndColumn(ofOffset: idRange.lowerBound) == (2, 10))
     #expect(document.byteRange(at: JSONPointer(parsing: "/0/missing")!) == nil)
   }
+}
+
+/// Checks `actual` against the snapshot file, or writes it there when recording
+/// (`RECORD_SNAPSHOTS=1 swift test …`, then review the diff).
+func expectSnapshot(_ actual: String, file url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  if Fixtures.recording {
+    try Data(actual.utf8).write(to: url)
+    return
+  }
+  guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+    Issue.record(
+      "missing snapshot \(url.lastPathComponent); run with RECORD_SNAPSHOTS=1 to create it", sourceLocation: sourceLocation)
+    return
+  }
+  #expect(actual == expected, "snapshot \(url.lastPathComponent)", sourceLocation: sourceLocation)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import InertiaFormat
 
 private func compact(_ value: MessagePackValue) throws -> String {

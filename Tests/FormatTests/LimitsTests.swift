@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import InertiaFormat
 
 /// Every way the package reads a document, each run on the same input with the same limits.
@@ -21,13 +22,6 @@ enum ReadPath: String, CaseIterable, Sendable {
     case .jsonToMessagePackExtended: _ = try Converter.toMessagePack(json: bytes, extended: true, limits: limits)
     }
   }
-}
-
-/// `depth` containers nested inside each other, around a 1.
-private func nested(_ depth: Int, maps: Bool) -> MessagePackValue {
-  var value: MessagePackValue = 1
-  for level in 0..<depth { value = maps && level % 2 == 0 ? ["k": value] : [value] }
-  return value
 }
 
 @Suite("Limits: depth, input size and length prefixes, at their boundaries")
@@ -120,13 +114,13 @@ struct LimitsTests {
     }
   }
 
-  @Test("FileIO.read refuses a file larger than its limit before reading it")
+  @Test("FileContents refuses a file larger than its limit before reading it")
   func fileSizeLimit() throws {
     let directory = try TemporaryDirectory()
     let path = try directory.write("x.json", "[1,2,3,456]")
-    #expect(try FileIO.read(path, maxSize: 11).count == 11)
+    #expect(try FileContents(path: path, maxSize: 11).bytes.count == 11)
     #expect(throws: FileIOError(path: path, operation: "read", reason: "it is 11 bytes, larger than the limit of 10 bytes")) {
-      try FileIO.read(path, maxSize: 10)
+      try FileContents(path: path, maxSize: 10)
     }
   }
 
@@ -201,14 +195,6 @@ struct LimitsTests {
   }
 }
 
-/// `depth` maps nested inside each other under integer keys, around binary data: only the extended JSON
-/// form holds it, as `{"$map": [[1, {"$map": [[1, … {"$bin": "AQ=="} …]]}]]}`.
-private func mapsWithIntegerKeys(_ depth: Int) -> MessagePackValue {
-  var value: MessagePackValue = .binary([1])
-  for _ in 0..<depth { value = .map([.init(1, value)]) }
-  return value
-}
-
 /// Whether the readers can go as deep as their limit allows on a thread with a small stack.
 ///
 /// No reader recurses per level of nesting: each keeps its open containers on an explicit stack, so
@@ -275,33 +261,5 @@ struct StackSafetyTests {
     }
     guard case .failure(let error) = result else { Issue.record("accepted"); return }
     #expect(error.message == "nesting is deeper than the limit of 512 levels")
-  }
-
-  /// Runs the built tool on a document nested to the default limit with the main thread's stack
-  /// limited to 512 KiB (`ulimit -s 512`), in a child process so that an overflow could not take the
-  /// test run down.
-  @Test(
-    "depth 512 on a 512 KiB stack",
-    .enabled(if: builtConvertTool != nil, "inertia-convert is not built beside the tests"),
-    arguments: ["arrays.inertia", "maps.inertia", "integer-keyed-maps.inertia", "arrays.json", "maps.json"])
-  func limitDepthOnSmallStack(_ name: String) throws {
-    let directory = try TemporaryDirectory()
-    let value = name.hasPrefix("integer") ? mapsWithIntegerKeys(512) : nested(512, maps: name.hasPrefix("maps"))
-    let bytes =
-      name.hasSuffix(".json")
-      ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
-    let input = try directory.write(name, bytes)
-    for arguments in [["to-json"], ["to-json", "--extended"], ["to-msgpack"]]
-    where !(name.hasPrefix("integer") && arguments == ["to-json"]) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      let command = ["-c", "ulimit -s 512 && exec \"$0\" \"$@\"", builtConvertTool!.path]
-      process.arguments = command + arguments + [input, "-o", directory.file("out")]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(arguments) \(name)")
-    }
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import InertiaFormat
 
 /// One row of the format table: bytes, the value they decode to, and, when the bytes are a

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import InertiaFormat
 
 /// One malformed MessagePack input and the exact error every reader must report for it.

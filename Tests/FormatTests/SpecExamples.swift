@@ -1,4 +1,5 @@
 import InertiaFormat
+import TestSupport
 
 /// The spec's two documented examples, written as value literals that mirror its JSON exactly: integers as
 /// `.int`, fractions as `.float64`, keys in the order shown. Their canonical MessagePack bytes are what the

@@ -1,5 +1,6 @@
 import Testing
 
+import TestSupport
 @testable import InertiaFormat
 
 /// A track whose keyframes have these durations.

@@ -2,6 +2,7 @@ import Foundation
 import InertiaFormat
 import Testing
 
+import TestSupport
 @testable import InertiaLint
 
 /// Fixing documents in memory: each fix's bytes before and after in both encodings, verification,

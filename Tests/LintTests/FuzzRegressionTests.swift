@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InertiaFormat
+import TestSupport
 @testable import InertiaLint
 
 /// Replays every input the lint and fix fuzz targets ever failed on (`Tests/Fuzz/Regressions/`).

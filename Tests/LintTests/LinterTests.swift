@@ -2,6 +2,7 @@ import Foundation
 import InertiaFormat
 import Testing
 
+import TestSupport
 @testable import InertiaLint
 
 /// The engine itself: sharing rules out among threads, ordering, and line and column.
@@ -13,7 +14,8 @@ struct LinterTests {
     for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where name.contains(".") {
       let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name)))
       guard let indexed = try? IndexedDocument.read(bytes) else { continue }
-      let linter = Linter()
+      var linter = Linter()
+      linter.runner = ThreadRunner(width: threads)
       let one = linter.lint(indexed, file: name, fileName: name, threads: 1)
       let many = linter.lint(indexed, file: name, fileName: name, threads: threads)
       #expect(one.map(\.message) == many.map(\.message), "\(name)")

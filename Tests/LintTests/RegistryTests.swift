@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import TestSupport
 @testable import InertiaLint
 
 /// The registry, the rule files and the corpus agree.

@@ -2,6 +2,7 @@ import Foundation
 import InertiaFormat
 import Testing
 
+import TestSupport
 @testable import InertiaLint
 
 /// The lint's positional schema walk and the typed model's ``InertiaSchema/violations(in:)`` find the same

@@ -14,7 +14,7 @@ public enum Converter {
   ///
   /// - Throws: ``FormatError`` for malformed input, or for a value JSON cannot hold (unless
   ///   `options.extended`), with its offset and path.
-  public static func toJSON(
+  package static func toJSON(
     messagePack bytes: UnsafeRawBufferPointer, options: JSONWriter.Options = .init(), limits: DecodingLimits = .default
   ) throws(FormatError) -> ByteBuffer {
     // Pretty JSON of an animation file runs to about twice its MessagePack size; pages reserved but
@@ -44,7 +44,7 @@ public enum Converter {
   /// JSON text to canonical MessagePack bytes.
   ///
   /// - Throws: ``FormatError`` with the line, column and path of the first fault.
-  public static func toMessagePack(
+  package static func toMessagePack(
     json bytes: UnsafeRawBufferPointer, extended: Bool = false, limits: DecodingLimits = .default
   ) throws(FormatError) -> ByteBuffer {
     let out = ByteBuffer(capacity: bytes.count)

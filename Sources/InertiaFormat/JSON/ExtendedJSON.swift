@@ -21,8 +21,8 @@
 ///
 /// A map whose first key is a tag is always written as `$map`, so no ordinary map is ever mistaken for
 /// a tagged value. Plain (non-extended) JSON has no tags: `{"$bin": "AA=="}` is then just a map.
-enum ExtendedJSON {
-  enum Tag: String, CaseIterable {
+package enum ExtendedJSON {
+  package enum Tag: String, CaseIterable, BitwiseCopyable {
     case bin = "$bin"
     case ext = "$ext"
     case timestamp = "$timestamp"

@@ -24,7 +24,7 @@ public struct MessagePackWriter: Sendable {
     return Data(buffer.bytes)
   }
 
-  func write(_ value: MessagePackValue, to out: ByteBuffer) {
+  package func write(_ value: MessagePackValue, to out: ByteBuffer) {
     switch value {
     case .nil: out.append(0xC0)
     case .bool(let b): out.append(b ? 0xC3 : 0xC2)

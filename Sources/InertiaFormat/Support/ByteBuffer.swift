@@ -11,16 +11,16 @@ import Darwin
 /// Writers append through it without bounds checks beyond one capacity check per write. Large buffers
 /// grow with `realloc`, which the C library does by remapping pages rather than copying, so converting a
 /// file costs about its input plus its output in memory.
-public final class ByteBuffer {
+package final class ByteBuffer {
   @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
-  @exclusivity(unchecked) public private(set) var count = 0
+  @exclusivity(unchecked) package private(set) var count = 0
   @exclusivity(unchecked) private var capacity: Int
   /// When set, a full buffer is handed to this sink and emptied instead of growing.
   private let stream: ((UnsafeRawBufferPointer) throws(FileIOError) -> Void)?
   /// The first failure writing to the stream; later writes are dropped.
   private(set) var streamError: FileIOError?
 
-  init(capacity: Int = 4096) {
+  package init(capacity: Int = 4096) {
     self.stream = nil
     self.capacity = max(capacity, 64)
     guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
@@ -29,7 +29,7 @@ public final class ByteBuffer {
 
   /// A buffer that streams: whenever it fills, its bytes go to `sink` and it starts again, so writing a
   /// large document costs one chunk of memory. Only for writers that never look back at what they wrote.
-  init(streamingTo sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void, chunkSize: Int = 1 << 20) {
+  package init(streamingTo sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void, chunkSize: Int = 1 << 20) {
     self.stream = sink
     self.capacity = max(chunkSize, 64)
     guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(chunkSize) bytes") }
@@ -40,7 +40,7 @@ public final class ByteBuffer {
 
   /// Writes out what the buffer holds, when it streams.
   /// - Throws: the first write failure of the stream.
-  func flush() throws(FileIOError) {
+  package func flush() throws(FileIOError) {
     if let stream, streamError == nil, count > 0 {
       do {
         try stream(bytes)
@@ -73,7 +73,7 @@ public final class ByteBuffer {
 
   /// Appends what one `read(2)` of up to `limit` bytes from `fd` gives.
   /// - Returns: how many bytes were read: 0 at the end of the file, -1 on failure (with `errno` set).
-  func append(readingFrom fd: Int32, upTo limit: Int) -> Int {
+  package func append(readingFrom fd: Int32, upTo limit: Int) -> Int {
     reserve(limit)
     #if canImport(Glibc)
       let n = Glibc.read(fd, base + count, limit)
@@ -87,14 +87,14 @@ public final class ByteBuffer {
   }
 
   @inline(__always)
-  func append(_ byte: UInt8) {
+  package func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count &+= 1
   }
 
   @inline(__always)
-  func append(_ a: UInt8, _ b: UInt8) {
+  package func append(_ a: UInt8, _ b: UInt8) {
     reserve(2)
     base[count] = a
     base[count &+ 1] = b
@@ -102,29 +102,29 @@ public final class ByteBuffer {
   }
 
   @inline(__always)
-  func append(_ bytes: UnsafeRawBufferPointer) {
+  package func append(_ bytes: UnsafeRawBufferPointer) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     reserve(bytes.count)
     (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     count &+= bytes.count
   }
 
-  func append(_ bytes: [UInt8]) {
+  package func append(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { append($0) }
   }
 
-  func append(_ text: StaticString) {
+  package func append(_ text: StaticString) {
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  func append(_ text: String) {
+  package func append(_ text: String) {
     var text = text
     text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
   }
 
   /// Appends `value` big-endian in `width` bytes.
   @inline(__always)
-  func appendBigEndian<T: FixedWidthInteger>(_ value: T) {
+  package func appendBigEndian<T: FixedWidthInteger>(_ value: T) {
     let size = MemoryLayout<T>.size
     reserve(size)
     UnsafeMutableRawPointer(base + count).storeBytes(of: value.bigEndian, as: T.self)
@@ -147,7 +147,7 @@ public final class ByteBuffer {
     set { base[offset] = newValue }
   }
 
-  public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+  package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-  public var array: [UInt8] { Array(bytes) }
+  package var array: [UInt8] { Array(bytes) }
 }

@@ -36,35 +36,6 @@ public struct LintConfiguration: Sendable, Equatable {
   /// The configuration in force when there is no file: every rule at its default severity.
   public init() {}
 
-  /// The directory globs in this configuration are relative to.
-  public var directory: String? {
-    path.map { FilePath.directory(of: $0) }
-  }
-
-  /// The configuration file that applies in `directory`: the nearest `.inertia-lint.json` in it or above it.
-  public static func find(from directory: String) -> String? {
-    var current = FilePath.normalized(directory)
-    while true {
-      let candidate = FilePath.join(current, fileName)
-      if FilePath.isFile(candidate) { return candidate }
-      let parent = FilePath.directory(of: current)
-      if parent == current { return nil }
-      current = parent
-    }
-  }
-
-  /// Reads a configuration file.
-  /// - Throws: ``ConfigurationError`` when it cannot be read or says something not understood.
-  public static func load(_ path: String) throws(ConfigurationError) -> LintConfiguration {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileIO.read(path, maxSize: 1 << 20)
-    } catch {
-      throw ConfigurationError(path: path, message: "cannot read: \(error.reason)")
-    }
-    return try parse(bytes, path: path)
-  }
-
   /// Reads a configuration from its JSON text.
   /// - Throws: ``ConfigurationError`` naming the line and column of what is not understood.
   public static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> LintConfiguration {

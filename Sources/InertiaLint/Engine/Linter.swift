@@ -1,4 +1,3 @@
-import Dispatch
 import InertiaFormat
 
 #if canImport(FoundationEssentials)
@@ -19,6 +18,10 @@ public struct Linter: Sendable {
   public var settings: LintSettings
   /// Makes fresh identifiers for fixes; an uppercase UUID unless replaced (tests make them predictable).
   public var makeIdentifier: @Sendable () -> String
+  /// Runs the rules of a large document (``parallelNodeCount`` values or more) side by side. The linter
+  /// owns no threads: by default everything runs on the calling thread, and a tool passes a runner
+  /// that spreads the work over the machine's cores.
+  public var runner: any ParallelRunner = SerialRunner()
 
   /// A linter running every registered rule except the ones switched off.
   /// - Parameters:
@@ -64,13 +67,13 @@ public struct Linter: Sendable {
 
   /// Lints a document already read.
   ///
-  /// The rules of a large document are shared out among the machine's cores: each thread takes the next
-  /// rule not yet taken, heaviest first, with its own view of the document (for the pointer cache) and
-  /// the outline and other common results worked out once for all.
+  /// The rules of a large document are shared out among the ``runner``'s threads: each thread takes the
+  /// next rule not yet taken, heaviest first, with its own view of the document (for the pointer cache)
+  /// and the outline and other common results worked out once for all.
   public func lint(_ indexed: IndexedDocument, file: String, fileName: String?) -> [Finding] {
     lint(
       indexed, file: file, fileName: fileName,
-      threads: indexed.nodeCount >= Self.parallelNodeCount ? ProcessorCount.current : 1)
+      threads: indexed.nodeCount >= Self.parallelNodeCount ? runner.width : 1)
   }
 
   /// Lints a document with its rules run on up to `threads` threads.
@@ -95,7 +98,7 @@ public struct Linter: Sendable {
       }
     }
     if threads > 1 {
-      DispatchQueue.concurrentPerform(iterations: min(threads, rules.count)) { _ in work() }
+      runner.run(min(threads, rules.count)) { _ in work() }
     } else {
       work()
     }

@@ -22,7 +22,7 @@ public struct DocumentFixer: Sendable {
   public var includesUnsafe: Bool
   /// A seam for tests: changes the fixed bytes before they are verified, to show that a fix that does not
   /// verify is never kept.
-  var tamper: (@Sendable ([UInt8]) -> [UInt8])?
+  package var tamper: (@Sendable ([UInt8]) -> [UInt8])?
 
   /// A fixer applying the fixes `linter`'s rules offer: the safe ones, and the unsafe ones too if asked.
   public init(linter: Linter, includesUnsafe: Bool = false) {

@@ -76,9 +76,4 @@ public struct LintReport: Sendable {
 }
 
 /// `1 error`, `2 errors`.
-func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-
-/// Renders a report in one output format.
-protocol Reporter {
-  func render(_ report: LintReport) -> String
-}
+package func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -1,0 +1,277 @@
+import InertiaFormat
+import InertiaLint
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `inertia-convert`: the command, as a function of its arguments, so tests can run it in-process.
+///
+/// Exit codes: 0 success, 1 invalid input, 2 usage or I/O error.
+package struct ConvertCommand {
+  /// The options both conversions take.
+  static let arguments = ArgumentParser([
+    CommandOption("-o", "--output", value: "FILE", help: "Write the (single) result to FILE, atomically."),
+    CommandOption("--out-dir", value: "DIR", help: "Write each result into DIR, named after its input."),
+    CommandOption(
+      "--from", value: "json|msgpack", help: "Read the input as this encoding instead of detecting it."),
+    CommandOption("--compact", help: "to-json: everything on one line (default: pretty, 2-space indent)."),
+    CommandOption(
+      "--extended",
+      help: """
+        Write (to-json) or read (to-msgpack) the reversible extended JSON form,
+        which keeps what plain JSON cannot hold: {"$bin": "<base64>"},
+        {"$ext": [type, "<base64>"]}, {"$timestamp": [seconds, nanoseconds]},
+        {"$float32": 1.5}, {"$float64": "NaN"|"Infinity"|"-Infinity"},
+        {"$map": [[key, value], ...]} for non-string keys.
+        """),
+    CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512)."),
+    CommandOption("-h", "--help", help: "Show this help."),
+    CommandOption("--version", help: "Show the version."),
+  ])
+
+  package static let usage = """
+    Usage: inertia-convert to-json    [OPTIONS] [FILE|-]...
+           inertia-convert to-msgpack [OPTIONS] [FILE|-]...
+
+    Converts .inertia animation files between MessagePack and their JSON form, losing nothing.
+    Either command reads either encoding, detected from the content.
+
+    With no FILE, or with -, reads standard input. One input is written to standard output unless
+    -o is given; several inputs are each written next to themselves (x.inertia -> x.json and back)
+    or into --out-dir.
+
+    Options:
+    \(arguments.help)
+
+    Notes: a float32 is widened exactly to a double in plain JSON. MessagePack output is canonical:
+    each value in its smallest format, so to-json then to-msgpack gives back a canonical file byte
+    for byte. Use as a git diff driver: git config diff.inertia.textconv "inertia-convert to-json"
+
+    Exit status: 0 success, 1 invalid input, 2 usage or I/O error.
+    """
+
+  enum Direction {
+    case toJSON
+    case toMessagePack
+  }
+
+  struct Options {
+    var direction: Direction
+    var inputs: [String] = []
+    var output: String?
+    var outputDirectory: String?
+    var from: ParsedDocument.Encoding?
+    var compact = false
+    var extended = false
+    var limits = DecodingLimits.default
+  }
+
+  /// Runs the command. `stdout` and `stderr` receive text and bytes; the result is the exit code.
+  package static func run(
+    arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void,
+    stdoutIsTerminal: Bool = false
+  ) -> Int32 {
+    let options: Options
+    switch parse(arguments) {
+    case .success(let parsed): options = parsed
+    case .failure(let early):
+      switch early {
+      case .help:
+        "\(usage)\n".utf8CString.withUnsafeBytes { stdout(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+        return 0
+      case .version:
+        "inertia-convert \(ToolVersion.current)\n".utf8CString.withUnsafeBytes {
+          stdout(UnsafeRawBufferPointer(rebasing: $0.dropLast()))
+        }
+        return 0
+      case .usage(let message):
+        stderr("inertia-convert: \(message) (see --help)")
+        return 2
+      }
+    }
+    if options.direction == .toMessagePack && options.output == nil && options.outputDirectory == nil
+      && options.inputs.count <= 1 && stdoutIsTerminal
+    {
+      stderr("inertia-convert: refusing to write binary MessagePack to a terminal; redirect it or use -o FILE")
+      return 2
+    }
+    var status: Int32 = 0
+    for input in options.inputs.isEmpty ? ["-"] : options.inputs {
+      status = max(status, convert(input, options: options, stdout: stdout, stderr: stderr))
+    }
+    return status
+  }
+
+  private static func convert(
+    _ input: String, options: Options, stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void
+  ) -> Int32 {
+    let displayName = input == "-" ? "<stdin>" : input
+    let destination: String?
+    if let output = options.output {
+      destination = output
+    } else if let directory = options.outputDirectory {
+      destination = join(directory, outputName(for: input == "-" ? "stdin" : input, options.direction))
+    } else if options.inputs.count > 1 {
+      guard input != "-" else {
+        stderr("inertia-convert: with several inputs, standard input needs -o or --out-dir")
+        return 2
+      }
+      destination = join(directory(of: input), outputName(for: input, options.direction))
+    } else {
+      destination = nil
+    }
+    if let destination, input != "-", FileIO.isSameFile(destination, input) {
+      stderr("\(displayName): not converted: the output \(destination) would overwrite the input")
+      return 2
+    }
+    do {
+      return try FileIO.withContents(of: input, maxSize: options.limits.maxInputSize) { bytes in
+        try convert(bytes, to: destination, options: options, stdout: stdout)
+      }
+    } catch let error as FormatError {
+      stderr(error.report(file: displayName))
+      return 1
+    } catch let error as FileIOError {
+      stderr(error.description)
+      return 2
+    } catch {
+      stderr("\(displayName): \(error)")
+      return 2
+    }
+  }
+
+  /// Converts one input and writes the result to `destination`, or to standard output.
+  private static func convert(
+    _ bytes: UnsafeRawBufferPointer, to destination: String?, options: Options,
+    stdout: (UnsafeRawBufferPointer) -> Void
+  ) throws -> Int32 {
+    let encoding = options.from ?? InputFormat.detect(bytes)
+    if options.direction == .toJSON && encoding == .messagePack {
+      // Streamed: the JSON is written as it is made, so it never has to fit in memory.
+      func convert(into sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void) throws {
+        try Converter.toJSON(
+          messagePack: bytes, options: jsonOptions(options), limits: options.limits,
+          finalNewline: options.compact, streamingTo: sink)
+      }
+      if let destination {
+        try FileIO.writeAtomically(to: destination) { fd in
+          try convert { (chunk) throws(FileIOError) in try FileIO.write(chunk, fd: fd, path: destination) }
+        }
+      } else {
+        try withoutActuallyEscaping(stdout) { stdout in try convert { chunk in stdout(chunk) } }
+      }
+      return 0
+    }
+    let result = try convert(bytes, encoding: encoding, options: options)
+    if let destination {
+      try FileIO.writeAtomically(result.bytes, to: destination)
+    } else {
+      stdout(result.bytes)
+    }
+    return 0
+  }
+
+  /// Converts one input held in memory.
+  static func convert(
+    _ input: UnsafeRawBufferPointer, encoding: ParsedDocument.Encoding, options: Options
+  ) throws(FormatError) -> ByteBuffer {
+    switch (options.direction, encoding) {
+    case (.toJSON, .messagePack):
+      let out = try Converter.toJSON(messagePack: input, options: jsonOptions(options), limits: options.limits)
+      if options.compact { out.append(0x0A) }
+      return out
+    case (.toJSON, .json):
+      let messagePack = try Converter.toMessagePack(json: input, extended: options.extended, limits: options.limits)
+      let out = try Converter.toJSON(messagePack: messagePack.bytes, options: jsonOptions(options), limits: options.limits)
+      if options.compact { out.append(0x0A) }
+      return out
+    case (.toMessagePack, .json):
+      return try Converter.toMessagePack(json: input, extended: options.extended, limits: options.limits)
+    case (.toMessagePack, .messagePack):
+      // Re-written in canonical form.
+      let value = try MessagePackReader(limits: options.limits).read(input)
+      let out = ByteBuffer(capacity: input.count)
+      MessagePackWriter().write(value, to: out)
+      return out
+    }
+  }
+
+  private static func jsonOptions(_ options: Options) -> JSONWriter.Options {
+    JSONWriter.Options(style: options.compact ? .compact : .pretty, extended: options.extended)
+  }
+
+  /// `x.inertia` becomes `x.json` for to-json, `x.json` becomes `x.inertia` for to-msgpack.
+  static func outputName(for input: String, _ direction: Direction) -> String {
+    let base = input.split(separator: "/").last.map(String.init) ?? input
+    let stem = base.lastIndex(of: ".").map { $0 == base.startIndex ? base : String(base[..<$0]) } ?? base
+    return stem + (direction == .toJSON ? ".json" : ".inertia")
+  }
+
+  private static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  private static func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
+
+  enum EarlyExit: Error {
+    case help
+    case version
+    case usage(String)
+  }
+
+  static func parse(_ arguments: [String]) -> Result<Options, EarlyExit> {
+    let elements: [ArgumentParser.Element]
+    do {
+      elements = try Self.arguments.parse(arguments)
+    } catch {
+      return .failure(.usage(error.message))
+    }
+    if elements.contains(.option("--help", value: nil)) { return .failure(.help) }
+    if elements.contains(.option("--version", value: nil)) { return .failure(.version) }
+    guard case .operand(let command)? = elements.first else {
+      return .failure(.usage("missing command: to-json or to-msgpack"))
+    }
+    var options: Options
+    switch command {
+    case "to-json": options = Options(direction: .toJSON)
+    case "to-msgpack": options = Options(direction: .toMessagePack)
+    default: return .failure(.usage("unknown command '\(command)': expected to-json or to-msgpack"))
+    }
+    for element in elements.dropFirst() {
+      switch element {
+      case .operand(let input): options.inputs.append(input)
+      case .option("--output", let path?): options.output = path
+      case .option("--out-dir", let path?): options.outputDirectory = path
+      case .option("--from", let encoding?):
+        switch encoding {
+        case "json": options.from = .json
+        case "msgpack", "messagepack": options.from = .messagePack
+        default: return .failure(.usage("--from takes json or msgpack"))
+        }
+      case .option("--compact", _):
+        guard options.direction == .toJSON else { return .failure(.usage("--compact applies to to-json only")) }
+        options.compact = true
+      case .option("--extended", _): options.extended = true
+      case .option("--max-depth", let text?):
+        guard let depth = Int(text), depth > 0 else { return .failure(.usage("--max-depth takes a positive number")) }
+        options.limits.maxDepth = depth
+      case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
+      }
+    }
+    if options.output != nil && options.outputDirectory != nil {
+      return .failure(.usage("-o and --out-dir cannot be used together"))
+    }
+    if options.output != nil && options.inputs.count > 1 {
+      return .failure(.usage("-o takes one input; use --out-dir for several"))
+    }
+    if let directory = options.outputDirectory, !FileIO.isDirectory(directory) {
+      return .failure(.usage("--out-dir \(directory) is not a directory"))
+    }
+    return .success(options)
+  }
+}

@@ -1,0 +1,157 @@
+import InertiaFormat
+import InertiaLint
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `--fix` did with one file.
+struct FileFixOutcome: Sendable {
+  enum Status: Sendable, Equatable {
+    /// Nothing to fix.
+    case unchanged
+    /// Fixed and written.
+    case written
+    /// Would be fixed, but the run writes nothing (`--dry-run`, `--diff`).
+    case wouldWrite
+    /// Fixes were found but the file was left as it was, for the reason given.
+    case notWritten(String)
+  }
+
+  var path: String
+  var status: Status
+  /// The findings fixed (or that would be), with ``Finding/isFixed`` set.
+  var fixed: [Finding]
+  /// The findings that remain.
+  var remaining: [Finding]
+  /// The unified diff of the file's JSON form, when asked for and the file would change.
+  var diff: String?
+}
+
+/// Fixes files: reads one, fixes it in memory with a ``DocumentFixer``, and writes it back atomically,
+/// or leaves it alone and says why.
+///
+/// Findings are placed in the file as it is when the run ends: in the new file when it was written, in
+/// the old one otherwise.
+struct FileFixer: Sendable {
+  let fixer: DocumentFixer
+  /// Whether fixed files are written (not for `--dry-run` and `--diff`).
+  let writes: Bool
+  /// Whether to make the diff of each file that changes (`--diff`).
+  let makesDiffs: Bool
+
+  /// What fixing one input came to: an outcome, or the message saying why it could not be read.
+  func fix(_ input: LintInput, standardInput: [UInt8]?) -> Result<FileFixOutcome, FileReadFailure> {
+    let bytes: [UInt8]
+    var identity: FileIdentity?
+    if let path = input.readPath {
+      let before = FileIdentity(path)
+      do throws(FileIOError) {
+        bytes = try FileIO.read(path, maxSize: DecodingLimits.default.maxInputSize)
+      } catch {
+        return .failure(FileReadFailure(message: "\(input.path): cannot read: \(error.reason)"))
+      }
+      identity = FileIdentity(path)
+      guard let identity, identity == before else {
+        return .failure(FileReadFailure(message: "\(input.path): cannot read: it changed while it was being read"))
+      }
+    } else {
+      guard let standardInput else {
+        return .failure(FileReadFailure(message: "\(input.path): cannot read standard input"))
+      }
+      bytes = standardInput
+    }
+
+    let result = fixer.fix(bytes, file: input.path, fileName: input.fileName)
+    var outcome = FileFixOutcome(
+      path: input.path, status: .unchanged, fixed: [], remaining: result.remainingFindings, diff: nil)
+    if let failure = result.failure {
+      outcome.status = .notWritten("the fixed file failed verification (\(failure.description)); please report this")
+      return .success(outcome)
+    }
+    guard result.isChanged else { return .success(outcome) }
+    if makesDiffs { outcome.diff = FixDiff.make(result, path: input.path) }
+
+    guard writes, let path = input.readPath, let identity else {
+      outcome.status = .wouldWrite
+      (outcome.fixed, outcome.remaining) = result.findingsInOriginal
+      return .success(outcome)
+    }
+    if let reason = Self.reasonNotToWrite(path, readAs: identity) {
+      outcome.status = .notWritten(reason)
+      outcome.remaining = result.originalFindings
+      return .success(outcome)
+    }
+    var failure: FileIOError?
+    result.fixed.withUnsafeBytes { buffer in
+      do throws(FileIOError) {
+        try FileIO.writeAtomically(buffer, to: path)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure {
+      outcome.status = .notWritten("cannot write: \(failure.reason)")
+      outcome.remaining = result.originalFindings
+      return .success(outcome)
+    }
+    outcome.status = .written
+    outcome.fixed = result.fixedFindings
+    outcome.remaining = result.remainingFindings
+    return .success(outcome)
+  }
+
+  /// Why a file read as `identity` must not be replaced now, if it must not.
+  static func reasonNotToWrite(_ path: String, readAs identity: FileIdentity) -> String? {
+    guard let now = FileIdentity(path), now == identity else {
+      return "it changed while it was being fixed"
+    }
+    if now.links > 1 {
+      return "it has \(now.links) hard links, which replacing it would separate"
+    }
+    // A file nobody may write (chmod a-w) is read-only even to root, who could replace it anyway.
+    if now.mode & 0o222 == 0 || access(path, W_OK) != 0 {
+      return "it is read-only"
+    }
+    return nil
+  }
+}
+
+/// Why an input could not be read.
+struct FileReadFailure: Error, Sendable {
+  var message: String
+}
+
+/// What identifies a file's contents without reading them: which file it is, its size and when it last
+/// changed. Two equal identities taken before and after reading mean the read saw one version.
+struct FileIdentity: Equatable, Sendable {
+  let device: UInt64
+  let inode: UInt64
+  let size: Int64
+  let modifiedSeconds: Int
+  let modifiedNanoseconds: Int
+  let links: UInt64
+  let mode: UInt32
+
+  /// The identity of the file at `path` (following symbolic links), or `nil` when there is none.
+  init?(_ path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    #if canImport(Darwin)
+      modifiedSeconds = info.st_mtimespec.tv_sec
+      modifiedNanoseconds = info.st_mtimespec.tv_nsec
+    #else
+      modifiedSeconds = info.st_mtim.tv_sec
+      modifiedNanoseconds = info.st_mtim.tv_nsec
+    #endif
+    links = UInt64(info.st_nlink)
+    mode = UInt32(info.st_mode & 0o7777)
+  }
+}

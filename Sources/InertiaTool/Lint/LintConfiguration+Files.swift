@@ -1,0 +1,34 @@
+import InertiaFormat
+import InertiaLint
+
+/// Finding and reading configuration files, which only the tool does: the library parses bytes.
+extension LintConfiguration {
+  /// The directory globs in this configuration are relative to.
+  var directory: String? {
+    path.map { FilePath.directory(of: $0) }
+  }
+
+  /// The configuration file that applies in `directory`: the nearest `.inertia-lint.json` in it or above it.
+  static func find(from directory: String) -> String? {
+    var current = FilePath.normalized(directory)
+    while true {
+      let candidate = FilePath.join(current, fileName)
+      if FilePath.isFile(candidate) { return candidate }
+      let parent = FilePath.directory(of: current)
+      if parent == current { return nil }
+      current = parent
+    }
+  }
+
+  /// Reads a configuration file.
+  /// - Throws: ``ConfigurationError`` when it cannot be read or says something not understood.
+  static func load(_ path: String) throws(ConfigurationError) -> LintConfiguration {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.read(path, maxSize: 1 << 20)
+    } catch {
+      throw ConfigurationError(path: path, message: "cannot read: \(error.reason)")
+    }
+    return try parse(bytes, path: path)
+  }
+}

@@ -1,0 +1,178 @@
+import InertiaFormat
+import InertiaLint
+/// The command line of `inertia-lint`, parsed.
+struct LintOptions: Equatable {
+  enum Action: Equatable {
+    case lint
+    case listRules
+    case explain(String)
+    case help
+    case version
+  }
+
+  enum ColorChoice: String, Equatable {
+    case auto
+    case always
+    case never
+  }
+
+  var action = Action.lint
+  var paths: [String] = []
+  var strict = false
+  var format = OutputFormat.text
+  var configPath: String?
+  var ignoresConfiguration = false
+  var includes: [String] = []
+  var excludes: [String] = []
+  var standardInputName: String?
+  var enable: [String] = []
+  var disable: [String] = []
+  var color = ColorChoice.auto
+  var jobs: Int?
+  /// `--fix`: apply fixes (written unless `dryRun`).
+  var fix = false
+  /// `--unsafe-fixes`: apply unsafe fixes too.
+  var unsafeFixes = false
+  /// `--dry-run` (or `--diff`): fix in memory only, writing nothing.
+  var dryRun = false
+  /// `--diff`: print a unified diff of what fixing would change, instead of a report.
+  var diff = false
+
+  /// The options, in the order `--help` lists them.
+  static let arguments = ArgumentParser([
+    CommandOption(
+      "--fix",
+      help: """
+        Apply safe fixes to the files in place, then report what remains.
+        Only the fixed values' bytes change; each file is verified, then
+        replaced atomically, keeping its permissions (and any symbolic link).
+        """),
+    CommandOption("--unsafe-fixes", help: "With --fix or --diff, also apply fixes that change what plays."),
+    CommandOption("--dry-run", help: "With --fix, write nothing: report what would be fixed."),
+    CommandOption(
+      "--diff",
+      help: """
+        Write nothing; print a unified diff of each file's JSON form as fixing
+        would change it. Exits 1 if any file would change.
+        """),
+    CommandOption("--strict", help: "Warnings fail the run too (for CI and pre-commit)."),
+    CommandOption("--format", value: "FORMAT", help: "text (default), json, sarif or github."),
+    CommandOption("--config", value: "FILE", help: "Use FILE instead of the nearest .inertia-lint.json."),
+    CommandOption("--no-config", help: "Use no configuration file."),
+    CommandOption(
+      "--include", value: "GLOB", help: "Lint files matching GLOB when walking directories, instead of *.inertia."),
+    CommandOption("--exclude", value: "GLOB", help: "Skip files and folders matching GLOB. Repeatable, like --include."),
+    CommandOption(
+      "--stdin-filename", value: "NAME",
+      help: "The name standard input is reported (and its container id taken) under."),
+    CommandOption("--disable", value: "RULE", help: "Do not run RULE. Repeatable."),
+    CommandOption("--enable", value: "RULE", help: "Run RULE even if the configuration switches it off. Repeatable."),
+    CommandOption(
+      "--color", "--colour", value: "WHEN",
+      help: "auto (default: on a terminal, unless NO_COLOR is set), always or never."),
+    CommandOption("-j", "--jobs", value: "N", help: "Lint N files at a time (default: one per core)."),
+    CommandOption("--list-rules", help: "List the rules and exit."),
+    CommandOption("--explain", value: "RULE", help: "Show a rule's documentation and examples and exit."),
+    CommandOption("-h", "--help", help: "Show this help."),
+    CommandOption("--version", help: "Show the version."),
+  ])
+
+  static let usage = """
+    Usage: inertia-lint [OPTIONS] [PATH...]
+
+    Lints .inertia animation files (MessagePack, or their JSON form) against what the Inertia runtimes
+    do with them, and with --fix repairs what can be repaired safely. A directory is walked for *.inertia
+    files, skipping .git, .build, node_modules and hidden folders; a file named explicitly is linted
+    whatever its extension; - reads standard input. With no PATH, lints the current directory.
+
+    Options:
+    \(arguments.help)
+
+    Exit status: 0 nothing fails; 1 an error was found (or, with --strict, a warning), after --fix one
+    that remains; 2 usage, configuration or I/O error, or a file that could not be fixed safely.
+    With --diff: 0 nothing would change, 1 something would, 2 an error.
+    """
+
+  /// Parses the arguments (without the program name).
+  static func parse(_ arguments: [String]) throws(UsageError) -> LintOptions {
+    var options = LintOptions()
+    for element in try Self.arguments.parse(arguments) {
+      switch element {
+      case .operand(let path): options.paths.append(path)
+      case .option("--help", _): options.action = .help
+      case .option("--version", _): options.action = .version
+      case .option("--list-rules", _): options.action = .listRules
+      case .option("--explain", let id?): options.action = .explain(id)
+      case .option("--strict", _): options.strict = true
+      case .option("--fix", _): options.fix = true
+      case .option("--unsafe-fixes", _): options.unsafeFixes = true
+      case .option("--dry-run", _): options.dryRun = true
+      case .option("--diff", _): options.diff = true
+      case .option("--format", let text?):
+        guard let format = OutputFormat(rawValue: text) else {
+          throw UsageError("unknown format '\(text)': expected text, json, sarif or github")
+        }
+        options.format = format
+      case .option("--config", let path?): options.configPath = path
+      case .option("--no-config", _): options.ignoresConfiguration = true
+      case .option("--include", let glob?): options.includes.append(glob)
+      case .option("--exclude", let glob?): options.excludes.append(glob)
+      case .option("--stdin-filename", let name?): options.standardInputName = name
+      case .option("--enable", let id?): options.enable.append(id)
+      case .option("--disable", let id?): options.disable.append(id)
+      case .option("--colour", let text?):
+        guard let choice = ColorChoice(rawValue: text) else {
+          throw UsageError("--color takes auto, always or never, not '\(text)'")
+        }
+        options.color = choice
+      case .option("--jobs", let text?):
+        guard let jobs = Int(text), jobs > 0 else { throw UsageError("--jobs takes a positive number") }
+        options.jobs = jobs
+      case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
+      }
+    }
+    if options.paths.filter({ $0 == "-" }).count > 1 {
+      throw UsageError("standard input (-) can be linted once")
+    }
+    if options.configPath != nil && options.ignoresConfiguration {
+      throw UsageError("--config and --no-config cannot be used together")
+    }
+    if options.standardInputName != nil && !options.paths.contains("-") {
+      throw UsageError("--stdin-filename applies only when - is among the paths")
+    }
+    if options.action == .lint {
+      try options.checkFixing()
+    }
+    return options
+  }
+}
+
+extension LintOptions {
+  /// Whether the run fixes (in place, or in memory only for `--dry-run` and `--diff`).
+  var fixes: Bool { fix || diff }
+
+  /// Checks that the fixing options make sense together.
+  fileprivate mutating func checkFixing() throws(UsageError) {
+    if diff {
+      dryRun = true
+      if format != .text { throw UsageError("--diff prints a diff, not a report: it cannot be used with --format") }
+    }
+    if dryRun && !fixes { throw UsageError("--dry-run needs --fix") }
+    if unsafeFixes && !fixes { throw UsageError("--unsafe-fixes needs --fix or --diff") }
+    if fix && !dryRun && paths.contains("-") {
+      throw UsageError("standard input cannot be fixed in place; use --diff or --dry-run to see the fixes")
+    }
+  }
+}
+
+/// The output formats.
+package enum OutputFormat: String, Sendable, CaseIterable {
+  /// One line per finding and a summary line.
+  case text
+  /// The versioned JSON report.
+  case json
+  /// SARIF 2.1.0, for GitHub code scanning.
+  case sarif
+  /// GitHub Actions workflow commands, which annotate the files in a pull request.
+  case github
+}

@@ -1,0 +1,61 @@
+import InertiaFormat
+import InertiaLint
+/// GitHub Actions workflow commands: one annotation per finding, then the summary as a plain line.
+///
+///     ::error file=animation.inertia,line=12,col=5,title=non-positive-duration::MESSAGE (at /0/keyframes/1)
+///
+/// Errors are `::error`, warnings `::warning` and infos `::notice`. MessagePack input has no lines: its
+/// annotations name only the file and put the byte offset in the message. Values are escaped as Actions
+/// requires: `%`, CR and LF everywhere, and `:` and `,` in properties too. Fixed findings get no
+/// annotation (there is nothing left to mark); the summary counts them.
+struct GitHubReporter: Reporter {
+  func render(_ report: LintReport) -> String {
+    var out = ""
+    for finding in report.findings where !finding.isFixed {
+      out += annotation(finding)
+      out += "\n"
+    }
+    return out + report.summary + ".\n"
+  }
+
+  func annotation(_ finding: Finding) -> String {
+    let command: String
+    switch finding.severity {
+    case .error: command = "error"
+    case .warning: command = "warning"
+    case .info: command = "notice"
+    }
+    var properties = ["file=\(Self.escapeProperty(finding.file))"]
+    var message = finding.message
+    if let line = finding.line, let column = finding.column {
+      properties.append("line=\(line)")
+      properties.append("col=\(column)")
+    } else {
+      message = "offset \(finding.offset): " + message
+    }
+    properties.append("title=\(Self.escapeProperty(finding.ruleID))")
+    if !finding.pointer.isRoot { message += " (at \(finding.pointer.description))" }
+    return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
+  }
+
+  /// Escapes a message as Actions requires.
+  static func escapeData(_ text: String) -> String { escape(text, inProperty: false) }
+
+  /// Escapes a property value as Actions requires: as a message, and `:` and `,` too.
+  static func escapeProperty(_ text: String) -> String { escape(text, inProperty: true) }
+
+  private static func escape(_ text: String, inProperty: Bool) -> String {
+    var out = ""
+    for character in text.unicodeScalars {
+      switch character {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      case ":" where inProperty: out += "%3A"
+      case "," where inProperty: out += "%2C"
+      default: out.unicodeScalars.append(character)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,93 @@
+import InertiaFormat
+import InertiaLint
+/// What `--list-rules` and `--explain` print, from each rule's ``RuleDescription``.
+enum RuleDocumentation {
+  /// One line per rule: id, default severity, whether it fixes (`fix`, or `unsafe fix` for a fix that
+  /// needs `--unsafe-fixes`), and its summary.
+  static func list() -> String {
+    let descriptions = RuleRegistry.descriptions
+    let width = descriptions.map(\.identifier.count).max() ?? 0
+    var out = ""
+    for rule in descriptions {
+      let id = rule.identifier.padding(to: width)
+      let severity = rule.severity.rawValue.padding(to: 7)
+      let fix = fixColumn(rule).padding(to: 10)
+      out += "\(id)  \(severity)  \(fix)  \(rule.summary)\n"
+    }
+    out += "\nRun inertia-lint --explain RULE for why each rule exists and examples.\n"
+    return out
+  }
+
+  /// A rule's whole documentation.
+  static func explain(_ rule: RuleDescription) -> String {
+    var out = "\(rule.identifier): \(rule.name)\n"
+    out += "Default severity: \(rule.severity.rawValue).\n"
+    switch rule.fixSafety {
+    case .safe?: out += "Fixable: safe fix (inertia-lint --fix applies it).\n\n"
+    case .unsafe?: out += "Fixable: unsafe fix (applied only with inertia-lint --fix --unsafe-fixes).\n\n"
+    case nil: out += "Not fixable.\n\n"
+    }
+    out += rule.summary + "\n\n" + wrap(rule.rationale, width: 100) + "\n"
+    func examples(_ title: String, _ examples: [Example]) {
+      guard !examples.isEmpty else { return }
+      out += "\n\(title)\n"
+      for example in examples {
+        var notes: [String] = []
+        if example.fileName != "animation.inertia" { notes.append("in \(example.fileName)") }
+        if example.isMessagePack { notes.append("as MessagePack, written here in the extended JSON form") }
+        if example.settings.containerIDs != LintSettings.default.containerIDs {
+          notes.append("with containerId \(example.settings.containerIDs)")
+        }
+        if example.settings.loopDuration != LintSettings.default.loopDuration {
+          notes.append("with loopDuration \(example.settings.loopDuration)")
+        }
+        out += "  \(example.text)\n"
+        if !notes.isEmpty { out += "    (\(notes.joined(separator: ", ")))\n" }
+      }
+    }
+    examples("Triggers (↓ marks where):", rule.triggeringExamples)
+    examples("Does not trigger:", rule.nonTriggeringExamples)
+    if !rule.corrections.isEmpty {
+      out += "\nFixes:\n"
+      for correction in rule.corrections {
+        out += "  \(correction.before.text)\n  becomes\n  \(correction.after)\n"
+      }
+    }
+    return out
+  }
+}
+
+extension RuleDocumentation {
+  /// What `--list-rules` shows in the fix column.
+  static func fixColumn(_ rule: RuleDescription) -> String {
+    switch rule.fixSafety {
+    case .safe?: return "fix"
+    case .unsafe?: return "unsafe fix"
+    case nil: return ""
+    }
+  }
+}
+
+/// `text` with each paragraph (line) broken between words so that no line is longer than `width`.
+func wrap(_ text: String, width: Int) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
+    var lines: [String] = []
+    var line = ""
+    for word in paragraph.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }.joined(separator: "\n")
+}
+
+extension String {
+  /// The string padded with spaces to at least `width` characters.
+  func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import InertiaFormat
+import Testing
+
+import TestSupport
+
+@testable import InertiaTool
+@testable import InertiaLint
+
+/// The command's exit codes, inputs and options, run in-process.
+@Suite("Command")
+struct CommandTests {
+  @Test("A clean file exits 0")
+  func cleanExitsZero() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("animation.inertia", Documents.clean)
+    let run = sandbox.run(["--no-config"])
+    #expect(run.status == 0)
+    #expect(run.stdout == "0 errors, 0 warnings and 0 infos in 1 file.\n")
+    #expect(run.stderr.isEmpty)
+  }
+
+  @Test("An error exits 1")
+  func errorExitsOne() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("animation.inertia", Documents.mixed)
+    #expect(sandbox.run(["--no-config"]).status == 1)
+  }
+
+  @Test("Warnings fail only under --strict; infos never")
+  func strict() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("warning/animation.inertia", Documents.warningOnly)
+    try sandbox.write("info/animation.inertia", Documents.infoOnly)
+    #expect(sandbox.run(["--no-config", "warning"]).status == 0)
+    #expect(sandbox.run(["--no-config", "--strict", "warning"]).status == 1)
+    #expect(sandbox.run(["--no-config", "info"]).status == 0)
+    #expect(sandbox.run(["--no-config", "--strict", "info"]).status == 0)
+  }
+
+  @Test(
+    "Usage errors exit 2",
+    arguments: [
+      ["missing.inertia"], ["--frobnicate"], ["--format", "xml"], ["--disable", "no-such-rule"],
+      ["--enable", "durations"], ["--explain", "non-positive-durations"], ["--jobs", "0"], ["--format"],
+      ["--stdin-filename", "a.inertia"], ["-", "-"], ["--config", "x.json", "--no-config"],
+    ])
+  func usageErrors(_ arguments: [String]) throws {
+    let sandbox = try LintSandbox()
+    let run = sandbox.run(["--no-config"] + arguments)
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("inertia-lint: "))
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test("Unknown names get a suggestion")
+  func suggestions() throws {
+    let sandbox = try LintSandbox()
+    #expect(sandbox.run(["--disable", "loop-streched"]).stderr.contains("did you mean 'loop-stretched'?"))
+    #expect(sandbox.run(["--strikt"]).stderr.contains("did you mean --strict?"))
+  }
+
+  @Test("A nonexistent path names itself")
+  func nonexistentPath() throws {
+    let sandbox = try LintSandbox()
+    let run = sandbox.run(["--no-config", "Animations/missing.inertia"])
+    #expect(run.status == 2)
+    #expect(run.stderr == "inertia-lint: Animations/missing.inertia: no such file or directory\n")
+  }
+
+  @Test("Standard input is linted under --stdin-filename, encoding detected from the content")
+  func standardInput() throws {
+    let sandbox = try LintSandbox()
+    let named = sandbox.run(
+      ["--no-config", "-", "--stdin-filename", "Screens/onboarding.json"], stdin: Documents.clean)
+    #expect(named.status == 0)
+    #expect(named.stdout.contains("Screens/onboarding.json:1:1: warning: the file's container id 'onboarding'"))
+    let unnamed = sandbox.run(["--no-config", "-"], stdin: Documents.mixed)
+    #expect(unnamed.status == 1)
+    #expect(unnamed.stdout.contains("<stdin>:8:31: error: keyframe duration -1 is not positive"))
+    #expect(!unnamed.stdout.contains("container id"))
+  }
+
+  @Test("A file named explicitly is linted whatever its extension")
+  func explicitFile() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("animation.txt", Documents.mixed)
+    #expect(sandbox.run(["--no-config"]).stdout.contains("in 0 files"))
+    let run = sandbox.run(["--no-config", "animation.txt"])
+    #expect(run.status == 1)
+    #expect(run.stdout.contains("animation.txt:8:31: error:"))
+  }
+
+  @Test("Colour only on a terminal, never with NO_COLOR, always with --color always")
+  func color() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("animation.inertia", Documents.mixed)
+    let escape = "\u{1B}["
+    #expect(!sandbox.run(["--no-config"]).stdout.contains(escape))
+    #expect(sandbox.run(["--no-config"], terminal: true).stdout.contains(escape))
+    #expect(!sandbox.run(["--no-config"], variables: ["NO_COLOR": "1"], terminal: true).stdout.contains(escape))
+    #expect(sandbox.run(["--no-config"], variables: ["NO_COLOR": ""], terminal: true).stdout.contains(escape))
+    #expect(sandbox.run(["--no-config", "--color", "always"]).stdout.contains(escape))
+    #expect(!sandbox.run(["--no-config", "--color", "never"], terminal: true).stdout.contains(escape))
+  }
+
+  @Test("--disable and --enable")
+  func disableAndEnable() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("animation.inertia", Documents.mixed)
+    let disabled = sandbox.run(["--no-config", "--disable", "non-positive-duration"])
+    #expect(disabled.status == 0)
+    #expect(!disabled.stdout.contains("[non-positive-duration]"))
+    try sandbox.write(".inertia-lint.json", #"{"rules": {"non-positive-duration": "off"}}"#)
+    #expect(sandbox.run([]).status == 0)
+    #expect(sandbox.run(["--enable", "non-positive-duration"]).status == 1)
+  }
+
+  @Test("Output is the same whatever the number of jobs")
+  func deterministicAcrossJobs() throws {
+    let sandbox = try LintSandbox()
+    for i in 0..<120 {
+      try sandbox.write(
+        "Feature\(i % 7)/Screen\(i % 5)/animation\(i).inertia", i % 3 == 0 ? Documents.mixed : Documents.clean)
+    }
+    let one = sandbox.run(["--no-config", "-j", "1"])
+    let four = sandbox.run(["--no-config", "-j", "4"])
+    #expect(one.stdout == four.stdout)
+    #expect(one.stdout.contains("in 120 files"))
+    let lines = one.stdout.split(separator: "\n").dropLast().map { $0.split(separator: ":")[0] }
+    #expect(lines == lines.sorted())
+  }
+
+  @Test("--list-rules and --explain print the rule documentation")
+  func documentation() throws {
+    let sandbox = try LintSandbox()
+    let list = sandbox.run(["--list-rules"])
+    #expect(list.status == 0)
+    for id in RuleRegistry.identifiers { #expect(list.stdout.contains(id)) }
+    Snapshot.assert(list.stdout, named: "list-rules.txt")
+    let explain = sandbox.run(["--explain", "non-positive-duration"])
+    #expect(explain.status == 0)
+    Snapshot.assert(explain.stdout, named: "explain-non-positive-duration.txt")
+    for id in RuleRegistry.identifiers { #expect(sandbox.run(["--explain", id]).status == 0) }
+  }
+
+  @Test("--help and --version")
+  func helpAndVersion() throws {
+    let sandbox = try LintSandbox()
+    let help = sandbox.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.hasPrefix("Usage: inertia-lint"))
+    #expect(sandbox.run(["--version"]).stdout == "inertia-lint \(ToolVersion.current)\n")
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+import TestSupport
+
+@testable import InertiaTool
+@testable import InertiaLint
+
+/// `.inertia-lint.json`: what it can say, where it is found, and that mistakes in it are errors.
+@Suite("Configuration")
+struct ConfigurationTests {
+  @Test(
+    "Mistakes are errors that say where (exit 2)",
+    arguments: [
+      (#"{"rulez": {}}"#, ".inertia-lint.json:1:2: unknown key 'rulez'; did you mean 'rules'?"),
+      (#"{"rules": {"durations": "off"}}"#, ".inertia-lint.json:1:12: unknown rule 'durations'"),
+      (#"{"rules": {"loop-streched": "off"}}"#, "did you mean 'loop-stretched'?"),
+      (
+        #"{"rules": {"schema": "fatal"}}"#,
+        #".inertia-lint.json:1:22: rule 'schema' must be "error", "warning", "info" or "off""#
+      ),
+      (#"{"rules": {"schema": "off", "schema": "error"}}"#, "rule 'schema' is configured twice"),
+      (#"{"exclude": "Fixtures"}"#, "exclude must be an array of strings"),
+      (#"{"exclude": ["ok", 3]}"#, ".inertia-lint.json:1:20: exclude must be an array of non-empty strings"),
+      (#"{"loopDuration": -1}"#, "loopDuration must be a positive number of seconds"),
+      (#"{"containerId": [true]}"#, "containerId must be an array of non-empty strings"),
+      (#"{"rules": {}, "rules": {}}"#, "'rules' is given twice"),
+      (#"["rules"]"#, ".inertia-lint.json:1:1: expected an object"),
+      ("{\n  \"rules\": {,}\n}", ".inertia-lint.json:2:13: expected a key in double quotes"),
+    ])
+  func mistakes(_ configuration: String, _ message: String) throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write(".inertia-lint.json", configuration)
+    try sandbox.write("animation.inertia", Documents.clean)
+    let run = sandbox.run([])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("inertia-lint: configuration: "))
+    #expect(run.stderr.contains(message), "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test("Rules can be switched off or given another severity")
+  func severities() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("animation.inertia", Documents.infoOnly)
+    #expect(sandbox.run([]).status == 0)
+    try sandbox.write(".inertia-lint.json", #"{"rules": {"auto-invoke-type": "error"}}"#)
+    let raised = sandbox.run([])
+    #expect(raised.status == 1)
+    #expect(raised.stdout.contains("error: invokeType \"auto\""))
+    try sandbox.write(".inertia-lint.json", #"{"rules": {"auto-invoke-type": "off"}}"#)
+    #expect(sandbox.run([]).stdout == "0 errors, 0 warnings and 0 infos in 1 file.\n")
+  }
+
+  @Test("The configuration is found from the current directory upward")
+  func foundUpward() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write(".inertia-lint.json", #"{"rules": {"non-positive-duration": "off"}}"#)
+    try sandbox.write("App/Animations/animation.inertia", Documents.mixed)
+    #expect(sandbox.run([], in: "App/Animations").status == 0)
+    #expect(sandbox.run(["--no-config"], in: "App/Animations").status == 1)
+  }
+
+  @Test("--config names the file; a missing one is an error")
+  func explicitConfig() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("lint/strict.json", #"{"rules": {"non-positive-duration": "off"}}"#)
+    try sandbox.write("animation.inertia", Documents.mixed)
+    #expect(sandbox.run(["--config", "lint/strict.json"]).status == 0)
+    let missing = sandbox.run(["--config", "lint/missing.json"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("missing.json: cannot read"))
+  }
+
+  @Test("Excludes are relative to the configuration, and apply to files named explicitly")
+  func excludes() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write(".inertia-lint.json", #"{"exclude": ["Tests/Fixtures"]}"#)
+    try sandbox.write("Tests/Fixtures/broken/animation.inertia", Documents.mixed)
+    try sandbox.write("App/animation.inertia", Documents.clean)
+    let run = sandbox.run([])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("in 1 file"))
+    #expect(sandbox.run(["Tests/Fixtures/broken/animation.inertia"]).stdout.contains("in 0 files"))
+    #expect(sandbox.run([], in: "Tests").stdout.contains("in 0 files"))
+  }
+
+  @Test("containerId names the containers files may be named after")
+  func containerIDs() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("onboarding.inertia", Documents.clean)
+    #expect(sandbox.run(["--strict"]).status == 1)
+    try sandbox.write(".inertia-lint.json", #"{"containerId": ["animation", "onboarding"]}"#)
+    #expect(sandbox.run(["--strict"]).status == 0)
+    try sandbox.write(".inertia-lint.json", #"{"containerId": "onboarding"}"#)
+    #expect(sandbox.run(["--strict"]).status == 0)
+  }
+
+  @Test("loopDuration is the loop tracks are measured against")
+  func loopDuration() throws {
+    let sandbox = try LintSandbox()
+    let pose = Documents.pose
+    try sandbox.write(
+      "animation.inertia",
+      #"[{"id": "c", "invokeType": "trigger", "initialValues": \#(pose), "keyframes": [{"id": "A", "duration": 0, "#
+        + #""values": \#(pose)}, {"id": "B", "duration": 4, "values": \#(pose)}]}]"#)
+    #expect(sandbox.run([]).stdout.contains("[loop-stretched]"))
+    try sandbox.write(".inertia-lint.json", #"{"loopDuration": 5}"#)
+    #expect(!sandbox.run([]).stdout.contains("[loop-stretched]"))
+  }
+
+  @Test("The configuration's includes replace *.inertia")
+  func includes() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write(".inertia-lint.json", #"{"include": ["Animations/*.json"]}"#)
+    try sandbox.write("Animations/animation.json", Documents.mixed)
+    try sandbox.write("Other/animation.json", Documents.mixed)
+    try sandbox.write("Animations/animation.inertia", Documents.mixed)
+    let run = sandbox.run([])
+    #expect(run.stdout.contains("in 1 file"))
+    #expect(run.stdout.contains("Animations/animation.json:"))
+  }
+}

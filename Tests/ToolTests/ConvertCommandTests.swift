@@ -1,0 +1,325 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import InertiaTool
+@testable import InertiaFormat
+
+/// The `inertia-convert` executable SwiftPM built beside the test bundle, if it is there.
+let builtConvertTool: URL? = {
+  guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+  let url = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("inertia-convert")
+  return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+}()
+
+/// Runs the built `inertia-convert` with `input` on standard input.
+func runBuiltTool(_ arguments: [String], input: [UInt8]) throws -> CommandResult {
+  let process = Process()
+  guard let tool = builtConvertTool else { throw CocoaError(.fileNoSuchFile) }
+  process.executableURL = tool
+  process.arguments = arguments
+  let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+  process.standardInput = stdin
+  process.standardOutput = stdout
+  process.standardError = stderr
+  try process.run()
+  try stdin.fileHandleForWriting.write(contentsOf: Data(input))
+  try stdin.fileHandleForWriting.close()
+  let output = stdout.fileHandleForReading.readDataToEndOfFile()
+  let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let lines = String(decoding: errors, as: UTF8.self).split(separator: "\n").map(String.init)
+  return CommandResult(status: process.terminationStatus, stdout: [UInt8](output), stderr: lines)
+}
+
+/// The spec's first example, small enough to read in a failure message.
+private let cardJSON = """
+  [
+    {
+      "id": "card0",
+      "invokeType": "trigger",
+      "translate": [-0.648, -0.003],
+      "duration": 3
+    }
+  ]
+
+  """
+
+@Suite("inertia-convert, run in-process")
+struct ConvertCommandTests {
+  // MARK: Usage
+
+  @Test("--help and -h print the usage and exit 0", arguments: [["--help"], ["-h"], ["to-json", "--help"], ["to-msgpack", "x", "-h"]])
+  func help(_ arguments: [String]) {
+    let result = runConvert(arguments)
+    #expect(result.status == 0)
+    #expect(result.stdoutText == ConvertCommand.usage + "\n")
+    #expect(result.stderr.isEmpty)
+    #expect(result.stdoutText.hasPrefix("Usage: inertia-convert to-json"))
+  }
+
+  @Test("After --, -h and --help are files to convert, not requests for help")
+  func dashDashEndsOptions() throws {
+    let directory = try TemporaryDirectory()
+    let input = try directory.write("-h", Array(#"[1]"#.utf8))
+    guard case .success(let options) = ConvertCommand.parse(["to-json", "--", "-h", "--help"]) else {
+      Issue.record("not parsed")
+      return
+    }
+    #expect(options.inputs == ["-h", "--help"])
+    let result = runConvert(["to-json", "--compact", "--", input])
+    #expect(result.status == 0 && result.stdoutText == "[1]\n")
+  }
+
+  @Test("--version prints the version and exits 0", arguments: [["--version"], ["to-json", "--version"]])
+  func version(_ arguments: [String]) {
+    let result = runConvert(arguments)
+    #expect(result.status == 0)
+    #expect(result.stdoutText == "inertia-convert \(ToolVersion.current)\n")
+    #expect(result.stderr.isEmpty)
+  }
+
+  struct UsageCase: Sendable, CustomTestStringConvertible {
+    let arguments: [String]
+    let message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let usageErrors: [UsageCase] = [
+    .init(arguments: [], message: "missing command: to-json or to-msgpack"),
+    .init(arguments: ["to-yaml"], message: "unknown command 'to-yaml': expected to-json or to-msgpack"),
+    .init(arguments: ["to-json", "--bogus"], message: "unknown option '--bogus'"),
+    .init(arguments: ["to-json", "-x"], message: "unknown option '-x'"),
+    .init(arguments: ["to-json", "--from", "xml"], message: "--from takes json or msgpack"),
+    .init(arguments: ["to-json", "--from"], message: "--from needs json or msgpack"),
+    .init(arguments: ["to-json", "-o"], message: "-o needs a file name"),
+    .init(arguments: ["to-json", "--output"], message: "--output needs a file name"),
+    .init(arguments: ["to-json", "--out-dir"], message: "--out-dir needs a directory"),
+    .init(arguments: ["to-json", "--max-depth", "0"], message: "--max-depth takes a positive number"),
+    .init(arguments: ["to-json", "--max-depth=x"], message: "--max-depth takes a positive number"),
+    .init(arguments: ["to-msgpack", "--compact"], message: "--compact applies to to-json only"),
+    .init(arguments: ["to-json", "a", "b", "-o", "c"], message: "-o takes one input; use --out-dir for several"),
+    .init(arguments: ["to-json", "-o", "c", "--out-dir", "/"], message: "-o and --out-dir cannot be used together"),
+    .init(arguments: ["to-json", "--out-dir", "/nonexistent-directory"], message: "--out-dir /nonexistent-directory is not a directory"),
+  ]
+
+  @Test("usage errors exit 2 with one line naming the problem", arguments: usageErrors)
+  func usageError(_ row: UsageCase) {
+    let result = runConvert(row.arguments)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == ["inertia-convert: \(row.message) (see --help)"])
+  }
+
+  // MARK: Converting
+
+  @Test("to-json writes pretty JSON to stdout; --compact one line and a newline")
+  func toJSON() throws {
+    let directory = try TemporaryDirectory()
+    let bytes = try Converter.toMessagePack(json: utf8(cardJSON))
+    let input = try directory.write("card.inertia", bytes)
+    let pretty = runConvert(["to-json", input])
+    #expect(pretty.status == 0 && pretty.stderr.isEmpty)
+    #expect(pretty.stdoutText == cardJSON)
+    let compact = runConvert(["to-json", "--compact", input])
+    #expect(compact.stdoutText == #"[{"id":"card0","invokeType":"trigger","translate":[-0.648,-0.003],"duration":3}]"# + "\n")
+    // JSON input is read and written again in the writer's layout.
+    let json = try directory.write("card.json", #"[{"id":"card0","invokeType":"trigger","translate":[-0.648,-0.003],"duration":3}]"#)
+    #expect(runConvert(["to-json", json]).stdoutText == cardJSON)
+  }
+
+  @Test("to-msgpack writes canonical MessagePack, from JSON or from non-canonical MessagePack")
+  func toMessagePack() throws {
+    let directory = try TemporaryDirectory()
+    let json = try directory.write("card.json", cardJSON)
+    let result = runConvert(["to-msgpack", json])
+    #expect(result.status == 0 && result.stderr.isEmpty)
+    #expect(result.stdout == (try Converter.toMessagePack(json: utf8(cardJSON))))
+    let wide = try directory.write("wide.inertia", hexBytes("dc 00 02 d3 00 00 00 00 00 00 00 01 db 00 00 00 01 61"))
+    #expect(runConvert(["to-msgpack", wide]).stdout == hexBytes("92 01 a1 61"))
+  }
+
+  @Test("invalid MessagePack exits 1 with one line: FILE: offset N: message at path")
+  func invalidMessagePack() throws {
+    let directory = try TemporaryDirectory()
+    let input = try directory.write("bad.inertia", hexBytes("92 01 c1"))
+    for command in ["to-json", "to-msgpack"] {
+      let result = runConvert([command, input])
+      #expect(result.status == 1)
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr == ["\(input): offset 2: byte 0xc1 is not a MessagePack format byte (the spec reserves it as never used) at /1"])
+    }
+  }
+
+  @Test("invalid JSON exits 1 with one line: FILE:LINE:COLUMN: message")
+  func invalidJSON() throws {
+    let directory = try TemporaryDirectory()
+    let input = try directory.write("bad.json", "{\n  \"id\": \"card0\",\n  \"scale\": 1 \"opacity\": 1\n}\n")
+    for command in ["to-json", "to-msgpack"] {
+      let result = runConvert([command, input])
+      #expect(result.status == 1)
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr == ["\(input):3:14: expected ',' or '}', found '\"'"])
+    }
+  }
+
+  @Test("a value plain JSON cannot hold exits 1 naming its path; --extended converts it")
+  func unrepresentable() throws {
+    let directory = try TemporaryDirectory()
+    let bytes = MessagePackWriter().write([["id": "card0", "data": .binary([1, 2])]])
+    let input = try directory.write("bin.inertia", bytes)
+    let plain = runConvert(["to-json", input])
+    #expect(plain.status == 1)
+    #expect(plain.stderr == ["\(input): offset 16: binary data (2 bytes) cannot be written as plain JSON (the extended form, --extended, keeps it) at /0/data"])
+    let extended = runConvert(["to-json", "--extended", input, "-o", directory.file("bin.json")])
+    #expect(extended.status == 0)
+    #expect(text(try directory.read("bin.json")) == "[\n  {\n    \"id\": \"card0\",\n    \"data\": {\"$bin\": \"AQI=\"}\n  }\n]\n")
+    let back = runConvert(["to-msgpack", "--extended", directory.file("bin.json")])
+    #expect(back.stdout == bytes)
+    // Without --extended the tag is an ordinary map.
+    #expect(runConvert(["to-msgpack", directory.file("bin.json")]).stdout == MessagePackWriter().write([["id": "card0", "data": ["$bin": "AQI="]]]))
+  }
+
+  @Test("unreadable inputs exit 2 with the system's reason")
+  func unreadableInput() throws {
+    let directory = try TemporaryDirectory()
+    let missing = directory.file("missing.json")
+    let result = runConvert(["to-json", missing])
+    #expect(result.status == 2)
+    #expect(result.stderr == ["\(missing): cannot read: No such file or directory"])
+    #expect(runConvert(["to-json", directory.path]).stderr == ["\(directory.path): cannot read: it is a directory"])
+  }
+
+  // MARK: Output files
+
+  @Test("-o writes the result atomically; a failed conversion leaves the target untouched and no temporary file")
+  func atomicOutput() throws {
+    let directory = try TemporaryDirectory()
+    let good = try directory.write("good.json", cardJSON)
+    let bad = try directory.write("bad.json", "[1, 2")
+    let target = try directory.write("out.inertia", "KEEP")
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
+
+    let failed = runConvert(["to-msgpack", bad, "-o", target])
+    #expect(failed.status == 1)
+    #expect(failed.stderr == ["\(bad):1:6: unexpected end of input: expected ',' or ']'"])
+    #expect(text(try directory.read("out.inertia")) == "KEEP")
+    #expect(try directory.contents() == ["bad.json", "good.json", "out.inertia"])
+
+    let succeeded = runConvert(["to-msgpack", good, "--output=\(target)"])
+    #expect(succeeded.status == 0 && succeeded.stdout.isEmpty && succeeded.stderr.isEmpty)
+    #expect(try directory.read("out.inertia") == (try Converter.toMessagePack(json: utf8(cardJSON))))
+    #expect(try directory.contents() == ["bad.json", "good.json", "out.inertia"])
+    let mode = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int
+    #expect(mode == 0o640)
+  }
+
+  @Test("-o through a symbolic link replaces the file it points at and keeps the link")
+  func outputThroughSymlink() throws {
+    let directory = try TemporaryDirectory()
+    let input = try directory.write("card.json", cardJSON)
+    try directory.write("real.inertia", "old")
+    try FileManager.default.createSymbolicLink(atPath: directory.file("link.inertia"), withDestinationPath: "real.inertia")
+    #expect(runConvert(["to-msgpack", input, "-o", directory.file("link.inertia")]).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("link.inertia")) == "real.inertia")
+    #expect(try directory.read("real.inertia") == (try Converter.toMessagePack(json: utf8(cardJSON))))
+  }
+
+  @Test("several inputs are each written next to themselves; one failure does not stop the others")
+  func severalInputs() throws {
+    let directory = try TemporaryDirectory()
+    let a = try directory.write("a.json", "[1]")
+    let b = try directory.write("b.animation.json", "{\"x\": 2.5}")
+    let broken = try directory.write("broken.json", "[")
+    let result = runConvert(["to-msgpack", a, broken, b])
+    #expect(result.status == 1)
+    #expect(result.stderr == ["\(broken):1:2: unexpected end of input: expected a value at /0"])
+    #expect(try directory.contents() == ["a.inertia", "a.json", "b.animation.inertia", "b.animation.json", "broken.json"])
+    #expect(try directory.read("a.inertia") == [0x91, 0x01])
+    // And back, into --out-dir.
+    let out = try TemporaryDirectory()
+    let back = runConvert(["to-json", "--out-dir", out.path, directory.file("a.inertia"), directory.file("b.animation.inertia")])
+    #expect(back.status == 0 && back.stderr.isEmpty)
+    #expect(try out.contents() == ["a.json", "b.animation.json"])
+    #expect(text(try out.read("b.animation.json")) == "{\n  \"x\": 2.5\n}\n")
+    #expect(text(try out.read("a.json")) == "[1]\n")
+  }
+
+  @Test("the output is never the input, however it is named")
+  func refusesToOverwriteInput() throws {
+    let directory = try TemporaryDirectory()
+    let input = try directory.write("card.json", cardJSON)
+    try FileManager.default.createSymbolicLink(atPath: directory.file("alias.json"), withDestinationPath: "card.json")
+    for output in [input, directory.path + "/./card.json", directory.path + "/../\(directory.url.lastPathComponent)/card.json",
+      directory.file("alias.json")]
+    {
+      let result = runConvert(["to-msgpack", input, "-o", output])
+      #expect(result.status == 2, "\(output)")
+      #expect(result.stderr == ["\(input): not converted: the output \(output) would overwrite the input"])
+      #expect(text(try directory.read("card.json")) == cardJSON)
+    }
+    // Several JSON inputs converted to JSON next to themselves would each overwrite itself.
+    let second = try directory.write("second.json", "[]")
+    let several = runConvert(["to-json", input, second])
+    #expect(several.status == 2)
+    #expect(several.stderr.count == 2)
+    #expect(text(try directory.read("card.json")) == cardJSON)
+  }
+
+  // MARK: Options
+
+  @Test("--from forces the encoding")
+  func fromForcesEncoding() throws {
+    let directory = try TemporaryDirectory()
+    let five = try directory.write("five", "5")
+    #expect(runConvert(["to-msgpack", five, "-o", directory.file("a")]).status == 0)
+    #expect(try directory.read("a") == [0x05])  // detected as JSON: the number 5
+    #expect(runConvert(["to-json", "--from", "msgpack", five]).stdoutText == "53\n")  // the byte 0x35
+    #expect(runConvert(["to-json", "--from=json", five]).stdoutText == "5\n")
+    let card = try directory.write("card.inertia", try Converter.toMessagePack(json: utf8(cardJSON)))
+    let forced = runConvert(["to-json", "--from", "json", card])
+    #expect(forced.status == 1)
+    #expect(forced.stderr.first?.hasPrefix("\(card):1:1: expected a value, found byte 0x91") == true)
+  }
+
+  @Test("to-msgpack refuses to write binary to a terminal, unless told where to write")
+  func refusesTerminal() throws {
+    let directory = try TemporaryDirectory()
+    let input = try directory.write("card.json", cardJSON)
+    let refused = runConvert(["to-msgpack", input], stdoutIsTerminal: true)
+    #expect(refused.status == 2)
+    #expect(refused.stdout.isEmpty)
+    #expect(refused.stderr == ["inertia-convert: refusing to write binary MessagePack to a terminal; redirect it or use -o FILE"])
+    #expect(runConvert(["to-msgpack", input, "-o", directory.file("x.inertia")], stdoutIsTerminal: true).status == 0)
+    #expect(runConvert(["to-json", input], stdoutIsTerminal: true).status == 0)
+  }
+
+  @Test("--max-depth sets the nesting limit")
+  func maxDepth() throws {
+    let directory = try TemporaryDirectory()
+    let input = try directory.write("deep.json", "[[[1]]]")
+    #expect(runConvert(["to-msgpack", "--max-depth", "3", input]).status == 0)
+    let result = runConvert(["to-msgpack", "--max-depth=2", input])
+    #expect(result.status == 1)
+    #expect(result.stderr == ["\(input):1:3: nesting is deeper than the limit of 2 levels at /0/0"])
+  }
+
+  // MARK: Standard input, through the built executable
+
+  @Test("standard input: '-' or no file", .enabled(if: builtConvertTool != nil, "inertia-convert is not built beside the tests"))
+  func standardInput() throws {
+    let json = try runBuiltTool(["to-json"], input: utf8("[1, 2.0, \"é\"]"))
+    #expect(json.status == 0)
+    #expect(json.stdoutText == "[\n  1,\n  2.0,\n  \"é\"\n]\n")
+    let messagePack = try runBuiltTool(["to-msgpack", "-"], input: utf8(cardJSON))
+    #expect(messagePack.status == 0)  // stdout is a pipe, not a terminal
+    #expect(messagePack.stdout == (try Converter.toMessagePack(json: utf8(cardJSON))))
+    let broken = try runBuiltTool(["to-json", "-"], input: utf8("[1,"))
+    #expect(broken.status == 1)
+    #expect(broken.stderr == ["<stdin>:1:4: unexpected end of input: expected a value at /1"])
+    #expect(broken.stdout.isEmpty)
+    let usage = try runBuiltTool(["to-json", "--nope"], input: [])
+    #expect(usage.status == 2)
+    #expect(usage.stderr == ["inertia-convert: unknown option '--nope' (see --help)"])
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+import TestSupport
+
+@testable import InertiaTool
+@testable import InertiaLint
+
+/// The README section and the pre-commit hook agree with the code.
+@Suite("Documentation")
+struct DocumentationTests {
+  static let readme = Fixtures.packageRoot.appendingPathComponent("README.md")
+
+  @Test("The README section's rule table lists every rule at its default severity")
+  func ruleTable() throws {
+    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    // The table of the "### Rules" section of inertia-lint's part of the README.
+    let section = readme.components(separatedBy: "\n### Rules\n").dropFirst().first ?? ""
+    let text = section.components(separatedBy: "\n### ").first ?? ""
+    let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    let documented = rows.map { row in
+      row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    #expect(documented.map { $0[0] } == RuleRegistry.identifiers.map { "`\($0)`" })
+    for (row, rule) in zip(documented, RuleRegistry.descriptions) {
+      #expect(row[1] == rule.severity.rawValue, "\(rule.identifier)")
+      // The fix column says `safe` or `unsafe`, as the rule's fixes are, or nothing.
+      let fix = row.count > 3 ? row[3] : ""
+      #expect(fix == (rule.fixSafety?.rawValue ?? ""), "\(rule.identifier) fix column")
+    }
+  }
+
+  @Test("Each rule's explanation says whether it fixes, and how safely", arguments: RuleRegistry.descriptions)
+  func explanationSaysHowItFixes(_ rule: RuleDescription) {
+    let explanation = RuleDocumentation.explain(rule)
+    switch rule.fixSafety {
+    case .safe?: #expect(explanation.contains("Fixable: safe fix"))
+    case .unsafe?: #expect(explanation.contains("Fixable: unsafe fix") && explanation.contains("--unsafe-fixes"))
+    case nil: #expect(explanation.contains("Not fixable."))
+    }
+  }
+
+  @Test("The pre-commit hook runs the tool with --strict")
+  func preCommitHook() throws {
+    let text = try String(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+    #expect(text.contains("- id: inertia-lint"))
+    #expect(text.contains("entry: inertia-lint\n"))
+    #expect(text.contains("args: [--strict]"))
+    #expect(text.contains("language: swift"))
+  }
+
+  @Test("Every option in --help is parsed, and every parsed option is in --help")
+  func helpListsOptions() throws {
+    for line in LintOptions.usage.split(separator: "\n") where line.hasPrefix("  -") {
+      let option = String(line.split(separator: " ").first { $0.hasPrefix("--") }!).trimmingCharacters(in: [","])
+      let arguments: [String]
+      switch option {
+      case "--format": arguments = [option, "json"]
+      case "--color": arguments = [option, "never"]
+      case "--jobs": arguments = [option, "2"]
+      case "--explain", "--enable", "--disable": arguments = [option, "schema"]
+      case "--stdin-filename": arguments = [option, "x", "-"]
+      case "--config", "--include", "--exclude": arguments = [option, "x"]
+      case "--dry-run", "--unsafe-fixes": arguments = ["--fix", option]
+      default: arguments = [option]
+      }
+      #expect(throws: Never.self, "\(option)") { _ = try LintOptions.parse(arguments) }
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import InertiaFormat
+import Testing
+import TestSupport
+
+@testable import InertiaTool
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Killing `inertia-lint --fix` part-way through a repository leaves every file either wholly old or
+/// wholly new. Runs the built binary, as a user would, and kills it with SIGKILL at random moments.
+@Suite("Fix interrupted", .serialized)
+struct FixInterruptionTests {
+  /// The `inertia-lint` binary built beside the test bundle (`.build/debug`).
+  static var binary: String? {
+    var candidates: [String] = []
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      candidates.append((executable as NSString).deletingLastPathComponent + "/inertia-lint")
+    }
+    candidates.append(Bundle.main.bundleURL.appendingPathComponent("inertia-lint").path)
+    candidates.append(Fixtures.packageRoot.appendingPathComponent(".build/debug/inertia-lint").path)
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  static let pose = #"{"scale": 1, "translate": [0.25, -0.5], "rotate": 0, "rotateCenter": 0, "opacity": 1}"#
+
+  /// A file with a dozen fixes whose results are known in advance (durations and stroke widths, no ids).
+  static func document(_ seed: Int) -> String {
+    var keyframes: [String] = []
+    for index in 0..<40 {
+      let duration = index == 0 ? "0" : (index + seed) % 4 == 0 ? "-\(index)" : "0.\(index + 1)"
+      keyframes.append(#"{"id": "K\#(seed)-\#(index)", "duration": \#(duration), "values": \#(pose)}"#)
+    }
+    let shape = """
+      {"id": "S\(seed)", "shape": {"id": "D\(seed)", "type": "circle", "width": 0.5, "height": 1, \
+      "stroke": {"red": 0, "green": 0, "blue": 0, "alpha": 1}, "strokeWidth": 0.\(5 + seed % 4)}}
+      """
+    return """
+      [{"id": "card0", "invokeType": "trigger", "initialValues": \(pose),
+        "keyframes": [
+          \(keyframes.joined(separator: ",\n    "))
+        ],
+        "shapes": [\(shape)]}]
+
+      """
+  }
+
+  /// Writes the repository: `count` files in folders of 25, alternately MessagePack and the JSON form.
+  static func makeRepository(at root: String, count: Int) throws -> [String] {
+    var paths: [String] = []
+    for index in 0..<count {
+      let folder = "\(root)/group\(index / 25)"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let name = "group\(index / 25)/file\(index).inertia"
+      let text = document(index)
+      let bytes =
+        index % 2 == 0 ? MessagePackWriter().write(try JSONReader().read(Array(text.utf8))) : Array(text.utf8)
+      try Data(bytes).write(to: URL(fileURLWithPath: "\(root)/\(name)"))
+      paths.append(name)
+    }
+    return paths
+  }
+
+  static func copy(_ from: String, to: String) throws {
+    try? FileManager.default.removeItem(atPath: to)
+    try FileManager.default.copyItem(atPath: from, toPath: to)
+  }
+
+  static func launch(_ binary: String, in directory: String, output: Pipe? = nil) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["--no-config", "--fix", "-j", "2", "--format", "json"]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.standardOutput = output ?? FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  @Test("Every file is its old or its new self after SIGKILL at a random moment, and a rerun finishes the job")
+  func killedPartWay() throws {
+    guard let binary = Self.binary else {
+      Issue.record("the inertia-lint binary was not found beside the tests; build it with swift build")
+      return
+    }
+    let sandbox = try LintSandbox()
+    let pristine = sandbox.path("pristine")
+    let names = try Self.makeRepository(at: pristine, count: 400)
+    let old = try names.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(pristine)/\($0)"))) }
+
+    // What every file becomes: fix a copy all the way.
+    let expected = sandbox.path("expected")
+    try Self.copy(pristine, to: expected)
+    let started = Date()
+    let complete = try Self.launch(binary, in: expected)
+    complete.waitUntilExit()
+    let fullRun = Date().timeIntervalSince(started)
+    #expect(complete.terminationStatus == 0)
+    let new = try names.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(expected)/\($0)"))) }
+    #expect(zip(old, new).allSatisfy { $0 != $1 }, "every file has something to fix")
+
+    var interrupted = 0
+    for attempt in 0..<5 {
+      let work = sandbox.path("work\(attempt)")
+      try Self.copy(pristine, to: work)
+      let process = try Self.launch(binary, in: work)
+      Thread.sleep(forTimeInterval: Double.random(in: 0.01...max(0.02, fullRun * 0.9)))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+
+      var fixedCount = 0
+      for (index, name) in names.enumerated() {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(work)/\(name)")))
+        #expect(bytes == old[index] || bytes == new[index], "\(name) is neither its old nor its new self")
+        if bytes == new[index] { fixedCount += 1 }
+      }
+      // Nothing else is there but the hidden temporary files of writes the kill cut short.
+      var leftovers = 0
+      for folder in Set(names.map { ($0 as NSString).deletingLastPathComponent }) {
+        let expectedNames = Set(names.filter { $0.hasPrefix(folder + "/") }.map { ($0 as NSString).lastPathComponent })
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "\(work)/\(folder)")
+        where !expectedNames.contains(entry) {
+          #expect(entry.hasPrefix(".") && entry.contains(".inertia.tmp-"), "unexpected \(folder)/\(entry)")
+          leftovers += 1
+        }
+      }
+
+      // Running again finishes the job, and never takes a leftover for an input.
+      let output = Pipe()
+      let rerun = try Self.launch(binary, in: work, output: output)
+      let report = output.fileHandleForReading.readDataToEndOfFile()
+      rerun.waitUntilExit()
+      #expect(rerun.terminationStatus == 0)
+      #expect(try JSONReader().read([UInt8](report))["files"] == .int(Int64(names.count)))
+      for (index, name) in names.enumerated() {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(work)/\(name)")))
+        #expect(bytes == new[index], "\(name) after the rerun")
+      }
+      print(
+        "kill \(attempt): \(fixedCount)/\(names.count) files fixed before the kill, \(leftovers) temporary files left")
+      try? FileManager.default.removeItem(atPath: work)
+    }
+    #expect(interrupted > 0, "no run was killed before it finished (a full run takes \(fullRun) s)")
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+import TestSupport
+
+@testable import InertiaTool
+@testable import InertiaFormat
+
+/// Large inputs are memory-mapped instead of read; what comes out must not depend on which.
+@Suite("Mapped input")
+struct MappedInputTests {
+  private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapped-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test("a file above the mapping threshold gives the bytes a read gives, mapped or not")
+  func mappedEqualsRead() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("big.inertia")
+    guard case .array(let animations) = StreamingConversionTests.document else { return }
+    let bytes = MessagePackWriter().write(.array(animations + animations))
+    #expect(bytes.count > FileIO.mappingThreshold)
+    try Data(bytes).write(to: file)
+    // Read, as a library without the guard does; then mapped, once the guard is installed.
+    for installGuard in [false, true] {
+      if installGuard { FileIO.installMappedFileGuard() }
+      let seen = try FileIO.withContents(of: file.path, maxSize: 1 << 30) { Array($0) }
+      #expect(seen == bytes)
+      #expect(try FileIO.read(file.path, maxSize: 1 << 30) == bytes)
+      let contents = try FileContents(path: file.path, maxSize: 1 << 30)
+      withExtendedLifetime(contents) { #expect(Array(contents.bytes) == bytes) }
+      #expect(throws: FileIOError.self) { try FileIO.withContents(of: file.path, maxSize: 1 << 20) { _ in } }
+    }
+  }
+
+  @Test("the guard names the mapped file that holds an address, and forgets it once it is unmapped")
+  func guardTable() throws {
+    let one = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+    let two = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+    defer {
+      one.deallocate()
+      two.deallocate()
+    }
+    let first = try #require(MappedFileGuard.register(one, count: 64, path: "one.inertia"))
+    let second = try #require(MappedFileGuard.register(two, count: 64, path: "two.inertia"))
+    #expect(MappedFileGuard.path(at: UInt(bitPattern: one) + 63).map { String(cString: $0) } == "one.inertia")
+    #expect(MappedFileGuard.path(at: UInt(bitPattern: two)).map { String(cString: $0) } == "two.inertia")
+    MappedFileGuard.release(first)
+    #expect(MappedFileGuard.path(at: UInt(bitPattern: one)) == nil)
+    MappedFileGuard.release(second)
+    #expect(MappedFileGuard.path(at: UInt(bitPattern: two)) == nil)
+  }
+
+  @Test("the guard notes every temporary file being written, and forgets each once it is done")
+  func temporaryFileTable() throws {
+    let first = try #require(MappedFileGuard.noteTemporaryFile("/tmp/.a.tmp-1"))
+    let second = try #require(MappedFileGuard.noteTemporaryFile("/tmp/.b.tmp-2"))
+    #expect(MappedFileGuard.temporaryFile(at: first) == "/tmp/.a.tmp-1")
+    #expect(MappedFileGuard.temporaryFile(at: second) == "/tmp/.b.tmp-2")
+    MappedFileGuard.forgetTemporaryFile(first)
+    MappedFileGuard.forgetTemporaryFile(second)
+    // Other tests may be writing atomically meanwhile and take the places; not with these names.
+    #expect(MappedFileGuard.temporaryFile(at: first) != "/tmp/.a.tmp-1")
+    #expect(MappedFileGuard.temporaryFile(at: second) != "/tmp/.b.tmp-2")
+  }
+
+  @Test("a mapped file truncated while it is read ends the run with one line and exit 2, or runs through",
+    .enabled(if: builtConvertTool != nil, "the tools are not built beside the tests"),
+    arguments: ["inertia-convert", "inertia-lint"])
+  func truncatedWhileMapped(tool: String) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("huge.json")
+    // About 120 MB of JSON: long enough to read that the truncation lands mid-way. Numbers for the
+    // converter; one long string for the linter, which would report every number that is no animation.
+    let handle = try FileHandle(forWritingTo: { FileManager.default.createFile(atPath: input.path, contents: nil); return input }())
+    let linting = tool == "inertia-lint"
+    try handle.write(contentsOf: Data((linting ? "[\"" : "[").utf8))
+    let block = Data(String(repeating: linting ? "0.125 " : "0.125,", count: 1 << 20).utf8)
+    for _ in 0..<20 { try handle.write(contentsOf: block) }
+    try handle.write(contentsOf: Data((linting ? "1\"]" : "1]").utf8))
+    try handle.close()
+    let output = directory.appendingPathComponent("out.inertia")
+
+    let process = Process()
+    process.executableURL = builtConvertTool!.deletingLastPathComponent().appendingPathComponent(tool)
+    process.arguments =
+      linting ? ["--no-config", input.path] : ["to-msgpack", input.path, "-o", output.path]
+    process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    usleep(30_000)
+    truncate(input.path, 100)
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+
+    #expect(process.terminationReason == .exit, "the tool must not die of a signal")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    if process.terminationStatus == 2 {
+      #expect(text == "\(input.path): cannot read: the file was truncated while it was read\n")
+      #expect(leftovers == ["huge.json"])
+    } else {
+      // The tool won the race (or read the truncated file whole and found it broken).
+      #expect([0, 1].contains(process.terminationStatus))
+      #expect(!leftovers.contains { $0.hasPrefix(".out.inertia.tmp") })
+    }
+  }
+
+  @Test("threads writing files atomically at once each leave their own file and no temporary one")
+  func concurrentAtomicWrites() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.path
+    // The guard notes every temporary file in flight; it once kept one, and two writers freed it twice.
+    DispatchQueue.concurrentPerform(iterations: 400) { index in
+      let bytes = Array("file \(index)\n".utf8)
+      bytes.withUnsafeBytes { try? FileIO.writeAtomically($0, to: "\(path)/\(index % 8).txt") }
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    #expect(names == (0..<8).map { "\($0).txt" })
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import InertiaFormat
+import Testing
+
+import TestSupport
+
+@testable import InertiaTool
+@testable import InertiaLint
+
+/// Each output format against golden files, on one small tree of JSON and MessagePack files.
+@Suite("Output formats")
+struct OutputFormatTests {
+  /// A tree with findings in JSON input, MessagePack input, a file that does not read, and a path that
+  /// needs escaping.
+  static func sandbox() throws -> LintSandbox {
+    let sandbox = try LintSandbox()
+    try sandbox.write("animation.json", Documents.mixed)
+    try sandbox.write("clean/animation.inertia", Documents.clean)
+    try sandbox.write("broken.inertia", [0x91, 0x84, 0xA2, 0x69])
+    try sandbox.writeMessagePack(
+      "Screens/onboarding.inertia",
+      json: """
+        [{"id": "card0", "invokeType": "trigger", "initialValues": \(Documents.pose), "keyframes": [
+          {"id": "A", "duration": 0, "values": \(Documents.pose)},
+          {"id": "A", "duration": 1, "values": \(Documents.pose)}],
+          "shapes": [{"id": "S", "shape": {"id": "D", "type": "circle", "width": 1, "height": 1,
+            "fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}},
+            "shapes": [{"id": "T", "animation": {"id": "T", "invokeType": "trigger", "initialValues": \(Documents.pose),
+              "keyframes": []}}]}]}]
+        """)
+    try sandbox.write("Sign Up/animation.inertia", Documents.infoOnly)
+    return sandbox
+  }
+
+  static let arguments = ["--no-config", "--include", "*.inertia", "--include", "*.json"]
+
+  @Test("text", arguments: [false, true])
+  func text(color: Bool) throws {
+    let run = try Self.sandbox().run(Self.arguments + ["--color", color ? "always" : "never"])
+    #expect(run.status == 1)
+    Snapshot.assert(run.stdout, named: color ? "text-color.txt" : "text.txt")
+  }
+
+  @Test("json")
+  func json() throws {
+    let run = try Self.sandbox().run(Self.arguments + ["--format", "json"])
+    #expect(run.status == 1)
+    Snapshot.assert(run.stdout, named: "report.json")
+    // The report reads back, with the documented keys in order.
+    let value = try JSONReader().read(Array(run.stdout.utf8))
+    #expect(value.mapEntries?.compactMap(\.key.stringValue) == ["version", "files", "findings", "summary"])
+    #expect(value["version"] == 1)
+    #expect(value["files"] == 5)
+    let findings = try #require(value["findings"]?.arrayValue)
+    let json = try #require(findings.first { $0["file"] == "animation.json" })
+    #expect(
+      json.mapEntries?.compactMap(\.key.stringValue)
+        == ["file", "rule", "severity", "message", "pointer", "line", "column", "fixable", "fixed"])
+    let messagePack = try #require(findings.first { $0["file"] == "broken.inertia" })
+    #expect(
+      messagePack.mapEntries?.compactMap(\.key.stringValue)
+        == ["file", "rule", "severity", "message", "pointer", "offset", "fixable", "fixed"])
+    #expect(value["summary"] == ["errors": 3, "warnings": 4, "infos": 2, "fixed": 0])
+  }
+
+  @Test("sarif")
+  func sarif() throws {
+    let run = try Self.sandbox().run(Self.arguments + ["--format", "sarif"])
+    #expect(run.status == 1)
+    Snapshot.assert(run.stdout, named: "report.sarif")
+    let log = try JSONReader().read(Array(run.stdout.utf8))
+    #expect(log["version"] == "2.1.0")
+    let runs = try #require(log["runs"]?.arrayValue)
+    let driver = try #require(runs.first?["tool"]?["driver"])
+    let ruleIDs = driver["rules"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+    #expect(ruleIDs == RuleRegistry.identifiers)
+    let results = try #require(runs.first?["results"]?.arrayValue)
+    #expect(!results.isEmpty)
+    for result in results {
+      let ruleID = try #require(result["ruleId"]?.stringValue)
+      #expect(ruleIDs.firstIndex(of: ruleID).map { MessagePackValue.int(Int64($0)) } == result["ruleIndex"])
+      let location = result["locations"]?.arrayValue?.first?["physicalLocation"]
+      #expect(location?["artifactLocation"]?["uriBaseId"] == "%SRCROOT%")
+      #expect(location?["region"]?["startLine"]?.isNumber == true)
+    }
+    #expect(run.stdout.contains("\"uri\": \"Sign%20Up/animation.inertia\""))
+  }
+
+  @Test("github")
+  func github() throws {
+    let run = try Self.sandbox().run(Self.arguments + ["--format", "github"])
+    #expect(run.status == 1)
+    Snapshot.assert(run.stdout, named: "github.txt")
+  }
+
+  @Test("GitHub annotations escape data and properties as Actions requires")
+  func githubEscaping() {
+    #expect(GitHubReporter.escapeData("100% a\r\nb: c, d") == "100%25 a%0D%0Ab: c, d")
+    #expect(GitHubReporter.escapeProperty("a:b,c%d\ne") == "a%3Ab%2Cc%25d%0Ae")
+    let finding = Finding(
+      file: "dir,1/a:b.inertia", ruleID: "schema", severity: .warning, message: "50% off\nnow",
+      pointer: JSONPointer(parsing: "/0/id")!, offset: 12, line: 3, column: 4)
+    #expect(
+      GitHubReporter().annotation(finding)
+        == "::warning file=dir%2C1/a%3Ab.inertia,line=3,col=4,title=schema::50%25 off%0Anow (at /0/id)")
+  }
+
+  @Test("SARIF locations are relative to the current directory")
+  func sarifURIs() {
+    let reporter = SARIFReporter(currentDirectory: "/repo")
+    #expect(reporter.uri(for: "/repo/Animations/a b.inertia") == "Animations/a%20b.inertia")
+    #expect(reporter.uri(for: "./Animations/x.inertia") == "Animations/x.inertia")
+    #expect(reporter.uri(for: "/elsewhere/x.inertia") == "file:///elsewhere/x.inertia")
+    #expect(reporter.uri(for: "Ünïcode.inertia") == "%C3%9Cn%C3%AFcode.inertia")
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import InertiaFormat
+
+import TestSupport
+
+@testable import InertiaTool
+@testable import InertiaLint
+
+/// A temporary directory of files to run the command in, removed when the sandbox goes away.
+final class LintSandbox {
+  let root: String
+
+  init() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("inertia-lint-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    root = base.path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: root)
+  }
+
+  /// Writes a file (creating its folders) at a path relative to the root.
+  @discardableResult
+  func write(_ path: String, _ text: String) throws -> String {
+    try write(path, Array(text.utf8))
+  }
+
+  @discardableResult
+  func write(_ path: String, _ bytes: [UInt8]) throws -> String {
+    let url = URL(fileURLWithPath: root).appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  /// Writes the MessagePack form of a JSON (extended form) document.
+  @discardableResult
+  func writeMessagePack(_ path: String, json: String) throws -> String {
+    try write(path, MessagePackWriter().write(try JSONReader(extended: true).read(Array(json.utf8))))
+  }
+
+  /// What a run printed and returned.
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// Runs `inertia-lint` in-process with the sandbox (or `directory` in it) as the current directory.
+  func run(
+    _ arguments: [String], in directory: String? = nil, stdin: String? = nil, variables: [String: String] = [:],
+    terminal: Bool = false, adjust: (inout LintCommand.Environment) -> Void = { _ in }
+  ) -> Run {
+    var out = ""
+    var err = ""
+    let cwd = directory.map { root + "/" + $0 } ?? root
+    let input = stdin.map { Array($0.utf8) }
+    var environment = LintCommand.Environment(
+      currentDirectory: cwd, variables: variables, stdoutIsTerminal: terminal, readStandardInput: { input })
+    adjust(&environment)
+    let status = LintCommand.run(
+      arguments: arguments, stdout: { out += $0 }, stderr: { err += $0 + "\n" }, environment: environment)
+    return Run(status: status, stdout: out, stderr: err)
+  }
+
+  /// The absolute path of a path relative to the root.
+  func path(_ relative: String) -> String { root + "/" + relative }
+
+  /// The bytes of a file relative to the root.
+  func read(_ relative: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(relative))))
+  }
+
+  /// The text of a file relative to the root.
+  func text(_ relative: String) throws -> String {
+    String(decoding: try read(relative), as: UTF8.self)
+  }
+}
+
+/// Small documents the command tests lint.
+enum Documents {
+  static let pose = #"{"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1}"#
+
+  /// A document no rule objects to.
+  static let clean = """
+    [
+      {
+        "id": "card0",
+        "invokeType": "trigger",
+        "initialValues": \(pose),
+        "keyframes": [
+          {"id": "A", "duration": 0, "values": \(pose)},
+          {"id": "B", "duration": 1.5, "values": \(pose)}
+        ]
+      }
+    ]
+
+    """
+
+  /// A document with an error, a warning and an info.
+  static let mixed = """
+    [
+      {
+        "id": "card0",
+        "invokeType": "auto",
+        "initialValues": \(pose),
+        "keyframes": [
+          {"id": "A", "duration": 0, "values": \(pose)},
+          {"id": "B", "duration": -1, "values": \(pose)}
+        ],
+        "durations": 3
+      }
+    ]
+
+    """
+
+  /// A document with a warning only.
+  static let warningOnly = """
+    [{"id": "card0", "invokeType": "trigger", "initialValues": \(pose), "keyframes": [], "notes": "x"}]
+
+    """
+
+  /// A document with an info only.
+  static let infoOnly = """
+    [{"id": "card0", "invokeType": "auto", "initialValues": \(pose), "keyframes": []}]
+
+    """
+}
