@@ -1,6 +1,8 @@
 // inertia-convert: converts .inertia animation files between MessagePack and their JSON form.
 // The command lives in the InertiaTool target, where tests run it in-process.
 
+import InertiaTool
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -8,6 +10,5 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import InertiaTool
 
 exit(ConvertCommand.main())

@@ -1,6 +1,8 @@
 // inertia-lint: checks .inertia animation files against what the runtimes do with them, and fixes them.
 // The command lives in the InertiaTool target, where tests run it in-process.
 
+import InertiaTool
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -8,6 +10,5 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import InertiaTool
 
 exit(LintCommand.main())

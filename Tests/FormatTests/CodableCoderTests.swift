@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaFormat
 
 /// Encodes `value`, checks the bytes are those of `expected` when given, decodes them back and returns the

@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaFormat
 
 /// The corpus files (`Corpus/valid`, `Corpus/broken`) through the typed model.

@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaFormat
 
 /// The file of the spec's first example, with one value replaced.

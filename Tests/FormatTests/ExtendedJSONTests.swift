@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import InertiaFormat
 
 private let extendedCompact = JSONWriter.Options(style: .compact, extended: true)
@@ -19,55 +20,88 @@ struct ExtendedJSONTests {
     .init(name: "empty bin", value: .binary([]), json: #"{"$bin":""}"#),
     .init(name: "ext", value: .ext(type: 5, data: [0xAA, 0xBB, 0xCC]), json: #"{"$ext":[5,"qrvM"]}"#),
     .init(name: "ext of type -128, empty", value: .ext(type: -128, data: []), json: #"{"$ext":[-128,""]}"#),
-    .init(name: "ext of 16 bytes (fixext16)", value: .ext(type: 127, data: [UInt8](repeating: 0xFF, count: 16)),
+    .init(
+      name: "ext of 16 bytes (fixext16)", value: .ext(type: 127, data: [UInt8](repeating: 0xFF, count: 16)),
       json: #"{"$ext":[127,"/////////////////////w=="]}"#),
     .init(name: "timestamp32", value: .timestamp(.init(seconds: 1, nanoseconds: 0)), json: #"{"$timestamp":[1,0]}"#),
-    .init(name: "timestamp64", value: .timestamp(.init(seconds: 1, nanoseconds: 500)), json: #"{"$timestamp":[1,500]}"#),
-    .init(name: "timestamp96", value: .timestamp(.init(seconds: -1, nanoseconds: 999_999_999)),
+    .init(
+      name: "timestamp64", value: .timestamp(.init(seconds: 1, nanoseconds: 500)), json: #"{"$timestamp":[1,500]}"#),
+    .init(
+      name: "timestamp96", value: .timestamp(.init(seconds: -1, nanoseconds: 999_999_999)),
       json: #"{"$timestamp":[-1,999999999]}"#),
-    .init(name: "timestamp96 Int64.min", value: .timestamp(.init(seconds: Int64.min, nanoseconds: 0)),
+    .init(
+      name: "timestamp96 Int64.min", value: .timestamp(.init(seconds: Int64.min, nanoseconds: 0)),
       json: #"{"$timestamp":[-9223372036854775808,0]}"#),
-    .init(name: "timestamp in a larger size than needed stays an ext", value: .ext(type: -1, data: [0, 0, 0, 0, 0, 0, 0, 1]),
+    .init(
+      name: "timestamp in a larger size than needed stays an ext",
+      value: .ext(type: -1, data: [0, 0, 0, 0, 0, 0, 0, 1]),
       json: #"{"$ext":[-1,"AAAAAAAAAAE="]}"#),
-    .init(name: "type -1 of no timestamp size stays an ext", value: .ext(type: -1, data: [0, 0, 0, 0, 1]),
+    .init(
+      name: "type -1 of no timestamp size stays an ext", value: .ext(type: -1, data: [0, 0, 0, 0, 1]),
       json: #"{"$ext":[-1,"AAAAAAE="]}"#),
-    .init(name: "timestamp with 10^9 nanoseconds stays an ext", value: .ext(type: -1, data: [0xEE, 0x6B, 0x28, 0, 0, 0, 0, 0]),
+    .init(
+      name: "timestamp with 10^9 nanoseconds stays an ext",
+      value: .ext(type: -1, data: [0xEE, 0x6B, 0x28, 0, 0, 0, 0, 0]),
       json: #"{"$ext":[-1,"7msoAAAAAAA="]}"#),
     .init(name: "float32", value: .float32(1.5), json: #"{"$float32":1.5}"#),
     .init(name: "float32 0.1", value: .float32(0.1), json: #"{"$float32":0.10000000149011612}"#),
     .init(name: "float32 -0.0", value: .float32(-0.0), json: #"{"$float32":-0.0}"#),
-    .init(name: "float32 smallest subnormal", value: .float32(.leastNonzeroMagnitude), json: #"{"$float32":1.401298464324817e-45}"#),
+    .init(
+      name: "float32 smallest subnormal", value: .float32(.leastNonzeroMagnitude),
+      json: #"{"$float32":1.401298464324817e-45}"#),
     .init(name: "float32 NaN", value: .float32(.nan), json: #"{"$float32":"NaN"}"#),
-    .init(name: "float32 NaN with payload", value: .float32(Float(bitPattern: 0x7FC0_0001)), json: #"{"$float32":"0x7fc00001"}"#),
-    .init(name: "float32 negative NaN", value: .float32(Float(bitPattern: 0xFFC0_0000)), json: #"{"$float32":"0xffc00000"}"#),
-    .init(name: "float32 signalling NaN", value: .float32(Float(bitPattern: 0x7F80_0001)), json: #"{"$float32":"0x7f800001"}"#),
+    .init(
+      name: "float32 NaN with payload", value: .float32(Float(bitPattern: 0x7FC0_0001)),
+      json: #"{"$float32":"0x7fc00001"}"#),
+    .init(
+      name: "float32 negative NaN", value: .float32(Float(bitPattern: 0xFFC0_0000)), json: #"{"$float32":"0xffc00000"}"#
+    ),
+    .init(
+      name: "float32 signalling NaN", value: .float32(Float(bitPattern: 0x7F80_0001)),
+      json: #"{"$float32":"0x7f800001"}"#),
     .init(name: "float32 infinity", value: .float32(.infinity), json: #"{"$float32":"Infinity"}"#),
     .init(name: "float32 -infinity", value: .float32(-.infinity), json: #"{"$float32":"-Infinity"}"#),
     .init(name: "float64 NaN", value: .float64(.nan), json: #"{"$float64":"NaN"}"#),
-    .init(name: "float64 NaN with payload", value: .float64(Double(bitPattern: 0x7FF8_0000_0000_0001)),
+    .init(
+      name: "float64 NaN with payload", value: .float64(Double(bitPattern: 0x7FF8_0000_0000_0001)),
       json: #"{"$float64":"0x7ff8000000000001"}"#),
-    .init(name: "float64 negative NaN", value: .float64(Double(bitPattern: 0xFFF8_0000_0000_0000)),
+    .init(
+      name: "float64 negative NaN", value: .float64(Double(bitPattern: 0xFFF8_0000_0000_0000)),
       json: #"{"$float64":"0xfff8000000000000"}"#),
-    .init(name: "float64 signalling NaN", value: .float64(Double(bitPattern: 0x7FF0_0000_0000_0001)),
+    .init(
+      name: "float64 signalling NaN", value: .float64(Double(bitPattern: 0x7FF0_0000_0000_0001)),
       json: #"{"$float64":"0x7ff0000000000001"}"#),
     .init(name: "float64 infinity", value: .float64(.infinity), json: #"{"$float64":"Infinity"}"#),
     .init(name: "float64 -infinity", value: .float64(-.infinity), json: #"{"$float64":"-Infinity"}"#),
     .init(name: "finite float64 stays a plain number", value: .float64(1.5), json: "1.5"),
     .init(name: "map with an integer key", value: .map([.init(1, "a")]), json: #"{"$map":[[1,"a"]]}"#),
-    .init(name: "map with nil, map and array keys", value: .map([.init(nil, 1), .init([:], 2), .init([1], 3)]),
+    .init(
+      name: "map with nil, map and array keys", value: .map([.init(nil, 1), .init([:], 2), .init([1], 3)]),
       json: #"{"$map":[[null,1],[{},2],[[1],3]]}"#),
-    .init(name: "map with a binary key", value: .map([.init(.binary([0]), 1)]), json: #"{"$map":[[{"$bin":"AA=="},1]]}"#),
+    .init(
+      name: "map with a binary key", value: .map([.init(.binary([0]), 1)]), json: #"{"$map":[[{"$bin":"AA=="},1]]}"#),
     .init(name: "map whose first key is $bin", value: ["$bin": 1], json: #"{"$map":[["$bin",1]]}"#),
     .init(name: "map whose first key is $map", value: ["$map": []], json: #"{"$map":[["$map",[]]]}"#),
-    .init(name: "map whose first key is $timestamp, with a valid-looking value", value: ["$timestamp": [1, 0]],
+    .init(
+      name: "map whose first key is $timestamp, with a valid-looking value", value: ["$timestamp": [1, 0]],
       json: #"{"$map":[["$timestamp",[1,0]]]}"#),
     .init(name: "map whose second key is $bin stays plain", value: ["a": 1, "$bin": 2], json: #"{"a":1,"$bin":2}"#),
-    .init(name: "map whose first key is no tag stays plain", value: ["$other": 1, "$": 2], json: #"{"$other":1,"$":2}"#),
-    .init(name: "map key that is a map whose first key is a tag", value: .map([.init(["$bin": 1], 2)]),
+    .init(
+      name: "map whose first key is no tag stays plain", value: ["$other": 1, "$": 2], json: #"{"$other":1,"$":2}"#),
+    .init(
+      name: "map key that is a map whose first key is a tag", value: .map([.init(["$bin": 1], 2)]),
       json: #"{"$map":[[{"$map":[["$bin",1]]},2]]}"#),
-    .init(name: "nested tags inside an animation",
-      value: [["id": "card0", "data": .map([.init(1, .map([.init(2, .binary([]))]))]), "t": [.float32(.nan), .float64(.infinity)]]],
-      json: #"[{"id":"card0","data":{"$map":[[1,{"$map":[[2,{"$bin":""}]]}]]},"t":[{"$float32":"NaN"},{"$float64":"Infinity"}]}]"#),
+    .init(
+      name: "nested tags inside an animation",
+      value: [
+        [
+          "id": "card0", "data": .map([.init(1, .map([.init(2, .binary([]))]))]),
+          "t": [.float32(.nan), .float64(.infinity)],
+        ]
+      ],
+      json:
+        #"[{"id":"card0","data":{"$map":[[1,{"$map":[[2,{"$bin":""}]]}]]},"t":[{"$float32":"NaN"},{"$float64":"Infinity"}]}]"#
+    ),
   ]
 
   @Test("writes the documented tag, reads it back, and the MessagePack survives byte for byte", arguments: tags)
@@ -116,33 +150,66 @@ struct ExtendedJSONTests {
   static let malformed: [MalformedCase] = [
     .init(json: #"{"$bin": 1}"#, column: 10, path: "", message: "$bin holds a base64 string"),
     .init(json: #"{"$bin": "!!"}"#, column: 10, path: "", message: "$bin holds a base64 string"),
-    .init(json: #"{"$bin": "AA==", "x": 1}"#, column: 16, path: "", message: "a $bin object holds exactly one entry: expected '}', found ','"),
+    .init(
+      json: #"{"$bin": "AA==", "x": 1}"#, column: 16, path: "",
+      message: "a $bin object holds exactly one entry: expected '}', found ','"),
     .init(json: #"{"$bin": tru}"#, column: 10, path: "/$bin", message: "expected a value, found 't'"),
-    .init(json: #"{"$ext": [300, ""]}"#, column: 10, path: "", message: #"$ext holds [type from -128 to 127, "base64"]"#),
+    .init(
+      json: #"{"$ext": [300, ""]}"#, column: 10, path: "", message: #"$ext holds [type from -128 to 127, "base64"]"#),
     .init(json: #"{"$ext": [1]}"#, column: 10, path: "", message: #"$ext holds [type from -128 to 127, "base64"]"#),
-    .init(json: #"{"$ext": [1, "", 2]}"#, column: 10, path: "", message: #"$ext holds [type from -128 to 127, "base64"]"#),
-    .init(json: #"{"$ext": [1.0, ""]}"#, column: 10, path: "", message: #"$ext holds [type from -128 to 127, "base64"]"#),
-    .init(json: #"{"$timestamp": [1, 1000000000]}"#, column: 16, path: "", message: "$timestamp holds [seconds, nanoseconds below 10^9]"),
-    .init(json: #"{"$timestamp": [1, -1]}"#, column: 16, path: "", message: "$timestamp holds [seconds, nanoseconds below 10^9]"),
-    .init(json: #"{"$timestamp": [1.5, 0]}"#, column: 16, path: "", message: "$timestamp holds [seconds, nanoseconds below 10^9]"),
-    .init(json: #"{"$timestamp": 1}"#, column: 16, path: "", message: "$timestamp holds [seconds, nanoseconds below 10^9]"),
+    .init(
+      json: #"{"$ext": [1, "", 2]}"#, column: 10, path: "", message: #"$ext holds [type from -128 to 127, "base64"]"#),
+    .init(
+      json: #"{"$ext": [1.0, ""]}"#, column: 10, path: "", message: #"$ext holds [type from -128 to 127, "base64"]"#),
+    .init(
+      json: #"{"$timestamp": [1, 1000000000]}"#, column: 16, path: "",
+      message: "$timestamp holds [seconds, nanoseconds below 10^9]"),
+    .init(
+      json: #"{"$timestamp": [1, -1]}"#, column: 16, path: "",
+      message: "$timestamp holds [seconds, nanoseconds below 10^9]"),
+    .init(
+      json: #"{"$timestamp": [1.5, 0]}"#, column: 16, path: "",
+      message: "$timestamp holds [seconds, nanoseconds below 10^9]"),
+    .init(
+      json: #"{"$timestamp": 1}"#, column: 16, path: "", message: "$timestamp holds [seconds, nanoseconds below 10^9]"),
     .init(json: #"{"$float32": 0.1}"#, column: 14, path: "", message: "$float32 value 0.1 is not exactly a float32"),
-    .init(json: #"{"$float32": 1e300}"#, column: 14, path: "", message: "$float32 value 1e+300 is not exactly a float32"),
-    .init(json: #"{"$float32": 16777217}"#, column: 14, path: "", message: "$float32 value 16777217 is not exactly a float32"),
-    .init(json: #"{"$float32": 9223372036854775807}"#, column: 14, path: "",
+    .init(
+      json: #"{"$float32": 1e300}"#, column: 14, path: "", message: "$float32 value 1e+300 is not exactly a float32"),
+    .init(
+      json: #"{"$float32": 16777217}"#, column: 14, path: "",
+      message: "$float32 value 16777217 is not exactly a float32"),
+    .init(
+      json: #"{"$float32": 9223372036854775807}"#, column: 14, path: "",
       message: "$float32 value 9223372036854775807 is not exactly a float32"),
-    .init(json: #"{"$float32": 18446744073709551615}"#, column: 14, path: "",
+    .init(
+      json: #"{"$float32": 18446744073709551615}"#, column: 14, path: "",
       message: "$float32 value 18446744073709551615 is not exactly a float32"),
-    .init(json: #"{"$float32": "nan"}"#, column: 14, path: "", message: #"$float32 holds a number, "NaN", "Infinity" or "-Infinity""#),
-    .init(json: #"{"$float32": "0x3f800000"}"#, column: 14, path: "", message: #"$float32 holds a number, "NaN", "Infinity" or "-Infinity""#),
-    .init(json: #"{"$float64": 1.5}"#, column: 14, path: "",
-      message: #"$float64 holds "NaN", "Infinity", "-Infinity" or the 0x bit pattern of a NaN (finite floats are plain numbers)"#),
-    .init(json: #"{"$float64": "0x123"}"#, column: 14, path: "",
-      message: #"$float64 holds "NaN", "Infinity", "-Infinity" or the 0x bit pattern of a NaN (finite floats are plain numbers)"#),
-    .init(json: #"{"$float64": "0x3ff0000000000000"}"#, column: 14, path: "",
-      message: #"$float64 holds "NaN", "Infinity", "-Infinity" or the 0x bit pattern of a NaN (finite floats are plain numbers)"#),
-    .init(json: #"{"$float64": "0x+7ff800000000001"}"#, column: 14, path: "",
-      message: #"$float64 holds "NaN", "Infinity", "-Infinity" or the 0x bit pattern of a NaN (finite floats are plain numbers)"#),
+    .init(
+      json: #"{"$float32": "nan"}"#, column: 14, path: "",
+      message: #"$float32 holds a number, "NaN", "Infinity" or "-Infinity""#),
+    .init(
+      json: #"{"$float32": "0x3f800000"}"#, column: 14, path: "",
+      message: #"$float32 holds a number, "NaN", "Infinity" or "-Infinity""#),
+    .init(
+      json: #"{"$float64": 1.5}"#, column: 14, path: "",
+      message:
+        #"$float64 holds "NaN", "Infinity", "-Infinity" or the 0x bit pattern of a NaN (finite floats are plain numbers)"#
+    ),
+    .init(
+      json: #"{"$float64": "0x123"}"#, column: 14, path: "",
+      message:
+        #"$float64 holds "NaN", "Infinity", "-Infinity" or the 0x bit pattern of a NaN (finite floats are plain numbers)"#
+    ),
+    .init(
+      json: #"{"$float64": "0x3ff0000000000000"}"#, column: 14, path: "",
+      message:
+        #"$float64 holds "NaN", "Infinity", "-Infinity" or the 0x bit pattern of a NaN (finite floats are plain numbers)"#
+    ),
+    .init(
+      json: #"{"$float64": "0x+7ff800000000001"}"#, column: 14, path: "",
+      message:
+        #"$float64 holds "NaN", "Infinity", "-Infinity" or the 0x bit pattern of a NaN (finite floats are plain numbers)"#
+    ),
     .init(json: #"{"$map": [[1]]}"#, column: 10, path: "", message: "$map holds an array of [key, value] pairs"),
     .init(json: #"{"$map": [[1, 2, 3]]}"#, column: 10, path: "", message: "$map holds an array of [key, value] pairs"),
     .init(json: #"{"$map": {}}"#, column: 10, path: "", message: "$map holds an array of [key, value] pairs"),

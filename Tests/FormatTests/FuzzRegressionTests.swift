@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaFormat
 
 /// Replays every input a fuzz target ever failed on (`Tests/Fuzz/Regressions/TARGET/`) through the

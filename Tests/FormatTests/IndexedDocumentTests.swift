@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaFormat
 
 /// ``IndexedDocument`` reads what ``ParsedDocument`` reads: the same values at the same positions, and the

@@ -1,6 +1,6 @@
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaFormat
 
 /// The fast decimal path must print exactly what Swift's shortest round-trip `description` prints.
@@ -11,8 +11,10 @@ import TestSupport
     return String(decoding: out.bytes, as: UTF8.self)
   }
 
-  @Test(arguments: [0.0, -0.0, 1.0, -1.0, 0.5, -0.648, 0.008, 90.0, 1e-4, 9.9999e-5, 123456.789, 1e15, 999999999999999.9,
-    0.1, 0.2, 0.30000000000000004, 5e-324, 1.7976931348623157e308, 4503599627370496.5, 2.5e-4])
+  @Test(arguments: [
+    0.0, -0.0, 1.0, -1.0, 0.5, -0.648, 0.008, 90.0, 1e-4, 9.9999e-5, 123456.789, 1e15, 999999999999999.9,
+    0.1, 0.2, 0.30000000000000004, 5e-324, 1.7976931348623157e308, 4503599627370496.5, 2.5e-4,
+  ])
   func matchesDescription(_ value: Double) {
     #expect(printed(value) == value.description)
   }
@@ -25,7 +27,8 @@ import TestSupport
       switch round % 4 {
       case 0:  // editor-like values: a few decimals
         let decimals = Int.random(in: 0...9, using: &generator)
-        value = (Double.random(in: -1000...1000, using: &generator) * Double(pow10(decimals))).rounded()
+        value =
+          (Double.random(in: -1000...1000, using: &generator) * Double(pow10(decimals))).rounded()
           / Double(pow10(decimals))
       case 1: value = Double.random(in: -1...1, using: &generator)
       case 2: value = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import InertiaFormat
 
 /// Reads JSON, expecting it to fail, and returns the error.
@@ -41,7 +42,8 @@ struct JSONReaderTests {
     #expect(MessagePackWriter().write(value) == expected)
     // Written back to JSON and read again, nothing changes.
     for style in [JSONWriter.Options.Style.pretty, .compact] {
-      let again = try Converter.toMessagePack(json: try Converter.toJSON(messagePack: expected, options: .init(style: style)))
+      let again = try Converter.toMessagePack(
+        json: try Converter.toJSON(messagePack: expected, options: .init(style: style)))
       #expect(again == expected)
     }
   }
@@ -94,7 +96,8 @@ struct JSONReaderTests {
 
   @Test("integers keep their kind and their exact value to the ends of the range")
   func integerRange() throws {
-    #expect(try JSONReader().read(utf8("18446744073709551615")).structure == MessagePackValue.uint(UInt64.max).structure)
+    #expect(
+      try JSONReader().read(utf8("18446744073709551615")).structure == MessagePackValue.uint(UInt64.max).structure)
     #expect(try JSONReader().read(utf8("-9223372036854775808")).structure == MessagePackValue.int(Int64.min).structure)
     #expect(try JSONReader().read(utf8("9223372036854775807")).structure == MessagePackValue.int(Int64.max).structure)
     #expect(try JSONReader().read(utf8("9223372036854775808")).structure == MessagePackValue.uint(1 << 63).structure)
@@ -104,12 +107,17 @@ struct JSONReaderTests {
     #expect(try JSONReader().read(utf8("-0.0")) == .float64(-0.0))
   }
 
-  @Test("integers just outside the range are errors, never floats", arguments: [
-    "18446744073709551616", "-9223372036854775809", "99999999999999999999", "-18446744073709551615",
-  ])
+  @Test(
+    "integers just outside the range are errors, never floats",
+    arguments: [
+      "18446744073709551616", "-9223372036854775809", "99999999999999999999", "-18446744073709551615",
+    ])
   func integersOutOfRange(_ text: String) throws {
     let error = try #require(jsonError(text))
-    #expect(error.message == "integer \(text) is outside the range MessagePack holds (-2^63...2^64-1); write it with a fraction or exponent to make it a float")
+    #expect(
+      error.message
+        == "integer \(text) is outside the range MessagePack holds (-2^63...2^64-1); write it with a fraction or exponent to make it a float"
+    )
     #expect(error.offset == 0)
   }
 
@@ -134,7 +142,8 @@ struct JSONReaderTests {
     let error = try #require(jsonError(huge))
     #expect(error.message.hasSuffix("is too large for a 64-bit float"))
     #expect(try JSONReader().read(utf8("1e-99999999999999999999")) == .float64(0))
-    #expect(jsonError("1e99999999999999999999")?.message == "number 1e99999999999999999999 is too large for a 64-bit float")
+    #expect(
+      jsonError("1e99999999999999999999")?.message == "number 1e99999999999999999999 is too large for a 64-bit float")
   }
 
   @Test("random float spellings read as the standard library reads them")
@@ -164,15 +173,19 @@ struct JSONReaderTests {
   @Test("key order and duplicate keys are kept")
   func keyOrder() throws {
     let value = try JSONReader().read(utf8(#"{"z": 1, "a": 2, "z": 3, "m": {"b": 0, "a": 0}}"#))
-    #expect(value == .map([.init("z", 1), .init("a", 2), .init("z", 3), .init("m", .map([.init("b", 0), .init("a", 0)]))]))
+    #expect(
+      value == .map([.init("z", 1), .init("a", 2), .init("z", 3), .init("m", .map([.init("b", 0), .init("a", 0)]))]))
     #expect(value["z"] == 1)
   }
 
   @Test("a byte order mark is skipped, only at the start")
   func byteOrderMark() throws {
     #expect(try JSONReader().read([0xEF, 0xBB, 0xBF] + utf8("[1]")) == [1])
-    #expect(jsonError(utf8("[1]") + [0xEF, 0xBB, 0xBF])?.message == "unexpected text after the end of the document (a file holds one value)")
-    #expect(jsonError([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + utf8("[1]"))?.message == "expected a value, found byte 0xef")
+    #expect(
+      jsonError(utf8("[1]") + [0xEF, 0xBB, 0xBF])?.message
+        == "unexpected text after the end of the document (a file holds one value)")
+    #expect(
+      jsonError([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + utf8("[1]"))?.message == "expected a value, found byte 0xef")
   }
 
   @Test("1,000,000 nested arrays fail on the depth limit on a 512 KiB thread")
@@ -203,7 +216,8 @@ struct JSONReaderTests {
 
   @Test("a document cut off at any byte fails, in the reader and the converter")
   func truncatedAtEveryByte() throws {
-    let document = utf8(#"[{"id":"card0","v":[-0.648,1e-3,12],"s":"a\"\u00e9\ud83d\ude00b","n":null,"t":true,"f":false}]"#)
+    let document = utf8(
+      #"[{"id":"card0","v":[-0.648,1e-3,12],"s":"a\"\u00e9\ud83d\ude00b","n":null,"t":true,"f":false}]"#)
     _ = try JSONReader().read(document)
     for length in 0..<document.count {
       let prefix = Array(document.prefix(length))
@@ -261,7 +275,8 @@ func expectSnapshot(_ actual: String, file url: URL, sourceLocation: SourceLocat
   }
   guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
     Issue.record(
-      "missing snapshot \(url.lastPathComponent); run with RECORD_SNAPSHOTS=1 to create it", sourceLocation: sourceLocation)
+      "missing snapshot \(url.lastPathComponent); run with RECORD_SNAPSHOTS=1 to create it",
+      sourceLocation: sourceLocation)
     return
   }
   #expect(actual == expected, "snapshot \(url.lastPathComponent)", sourceLocation: sourceLocation)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import InertiaFormat
 
 private func compact(_ value: MessagePackValue) throws -> String {
@@ -59,7 +60,7 @@ struct JSONWriterTests {
     .init(value: .float64(.greatestFiniteMagnitude), text: "1.7976931348623157e+308"),
     .init(value: .float64(0.1 + 0.2), text: "0.30000000000000004"),
     .init(value: .float64(1e16), text: "1e+16"),
-    .init(value: .float64(9007199254740992), text: "9007199254740992.0"),
+    .init(value: .float64(9_007_199_254_740_992), text: "9007199254740992.0"),
     .init(value: .float64(123456.789), text: "123456.789"),
     .init(value: .float32(0.1), text: "0.10000000149011612"),
     .init(value: .float32(1.5), text: "1.5"),
@@ -114,7 +115,10 @@ struct JSONWriterTests {
       let f = Float(bitPattern: UInt32.random(in: 0...UInt32.max, using: &rng))
       guard f.isFinite else { continue }
       let back = try JSONReader().read(utf8(try compact(.float32(f))))
-      guard case .float64(let d) = back else { Issue.record("\(f) read back as \(back)"); continue }
+      guard case .float64(let d) = back else {
+        Issue.record("\(f) read back as \(back)")
+        continue
+      }
       #expect(d == Double(f) && Float(d).bitPattern == f.bitPattern)
     }
   }
@@ -242,25 +246,39 @@ struct JSONWriterTests {
   }
 
   static let unrepresentable: [UnrepresentableCase] = [
-    .init(name: "binary", value: [["data": .binary([1, 2])]], path: "/0/data",
+    .init(
+      name: "binary", value: [["data": .binary([1, 2])]], path: "/0/data",
       message: "binary data (2 bytes) cannot be written as plain JSON (the extended form, --extended, keeps it)"),
-    .init(name: "extension", value: ["a", .ext(type: 5, data: [1])], path: "/1",
-      message: "extension value of type 5 (1 byte) cannot be written as plain JSON (the extended form, --extended, keeps it)"),
-    .init(name: "timestamp", value: [.timestamp(MessagePackTimestamp(seconds: 1, nanoseconds: 0))], path: "/0",
-      message: "extension value of type -1 (4 bytes) cannot be written as plain JSON (the extended form, --extended, keeps it)"),
-    .init(name: "integer key", value: [["id": "x", "v": [.map([.init(1, "a")])]]], path: "/0/v/0",
+    .init(
+      name: "extension", value: ["a", .ext(type: 5, data: [1])], path: "/1",
+      message:
+        "extension value of type 5 (1 byte) cannot be written as plain JSON (the extended form, --extended, keeps it)"),
+    .init(
+      name: "timestamp", value: [.timestamp(MessagePackTimestamp(seconds: 1, nanoseconds: 0))], path: "/0",
+      message:
+        "extension value of type -1 (4 bytes) cannot be written as plain JSON (the extended form, --extended, keeps it)"
+    ),
+    .init(
+      name: "integer key", value: [["id": "x", "v": [.map([.init(1, "a")])]]], path: "/0/v/0",
       message: "a map key that is an integer cannot be written as plain JSON (the extended form, --extended, keeps it)"),
-    .init(name: "binary key", value: .map([.init(.binary([]), 1)]), path: "",
-      message: "a map key that is binary data cannot be written as plain JSON (the extended form, --extended, keeps it)"),
-    .init(name: "NaN", value: [["keyframes": [[:], ["duration": .float64(.nan)]]]], path: "/0/keyframes/1/duration",
+    .init(
+      name: "binary key", value: .map([.init(.binary([]), 1)]), path: "",
+      message: "a map key that is binary data cannot be written as plain JSON (the extended form, --extended, keeps it)"
+    ),
+    .init(
+      name: "NaN", value: [["keyframes": [[:], ["duration": .float64(.nan)]]]], path: "/0/keyframes/1/duration",
       message: "float64 NaN cannot be written as plain JSON (the extended form, --extended, keeps it)"),
-    .init(name: "infinity", value: ["x": .float64(.infinity)], path: "/x",
+    .init(
+      name: "infinity", value: ["x": .float64(.infinity)], path: "/x",
       message: "float64 Infinity cannot be written as plain JSON (the extended form, --extended, keeps it)"),
-    .init(name: "-infinity in a number array", value: [1, .float64(-.infinity)], path: "/1",
+    .init(
+      name: "-infinity in a number array", value: [1, .float64(-.infinity)], path: "/1",
       message: "float64 -Infinity cannot be written as plain JSON (the extended form, --extended, keeps it)"),
-    .init(name: "float32 NaN", value: [.float32(.nan)], path: "/0",
+    .init(
+      name: "float32 NaN", value: [.float32(.nan)], path: "/0",
       message: "float32 NaN cannot be written as plain JSON (the extended form, --extended, keeps it)"),
-    .init(name: "float32 infinity", value: [.float32(.infinity)], path: "/0",
+    .init(
+      name: "float32 infinity", value: [.float32(.infinity)], path: "/0",
       message: "float32 Infinity cannot be written as plain JSON (the extended form, --extended, keeps it)"),
   ]
 

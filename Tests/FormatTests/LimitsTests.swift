@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import InertiaFormat
 
 /// Every way the package reads a document, each run on the same input with the same limits.
@@ -15,7 +16,8 @@ enum ReadPath: String, CaseIterable, Sendable {
     case .messagePackReader: _ = try MessagePackReader(limits: limits).read(bytes)
     case .messagePackPositions: _ = try MessagePackReader(limits: limits).readWithPositions(bytes)
     case .messagePackToJSON: _ = try Converter.toJSON(messagePack: bytes, limits: limits)
-    case .messagePackToExtendedJSON: _ = try Converter.toJSON(messagePack: bytes, options: .init(extended: true), limits: limits)
+    case .messagePackToExtendedJSON:
+      _ = try Converter.toJSON(messagePack: bytes, options: .init(extended: true), limits: limits)
     case .jsonReader: _ = try JSONReader(limits: limits).read(bytes)
     case .jsonPositions: _ = try JSONReader(limits: limits).readWithPositions(bytes)
     case .jsonToMessagePack: _ = try Converter.toMessagePack(json: bytes, limits: limits)
@@ -37,12 +39,15 @@ struct LimitsTests {
     [false, true].flatMap { maps in ReadPath.allCases.map { DepthCase(limit: limit, maps: maps, path: $0) } }
   }
 
-  @Test("a document nested exactly to maxDepth is read; one level more fails at the container that opens it", arguments: depthCases)
+  @Test(
+    "a document nested exactly to maxDepth is read; one level more fails at the container that opens it",
+    arguments: depthCases)
   func depthBoundary(_ row: DepthCase) throws {
     let limits = DecodingLimits(maxDepth: row.limit)
     func input(_ depth: Int) throws -> [UInt8] {
       let value = nested(depth, maps: row.maps)
-      return row.path.isJSON ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
+      return row.path.isJSON
+        ? try JSONWriter(options: .init(style: .compact)).write(value) : MessagePackWriter().write(value)
     }
     #expect(throws: Never.self) { try row.path.read(try input(row.limit), limits) }
     let tooDeep = try input(row.limit + 1)
@@ -53,7 +58,8 @@ struct LimitsTests {
       #expect(error.message == "nesting is deeper than the limit of \(counted(row.limit, "level"))")
       #expect(error.path.components.count == row.limit)
       // The offset is that of the innermost container's opening byte.
-      let opener: UInt8 = row.maps ? (row.path.isJSON ? UInt8(ascii: "{") : 0x81) : (row.path.isJSON ? UInt8(ascii: "[") : 0x91)
+      let opener: UInt8 =
+        row.maps ? (row.path.isJSON ? UInt8(ascii: "{") : 0x81) : (row.path.isJSON ? UInt8(ascii: "[") : 0x91)
       #expect(tooDeep[error.offset] == opener)
     }
   }
@@ -86,30 +92,39 @@ struct LimitsTests {
     // A tagged scalar inside `limit` containers is no level of its own.
     var scalarInside: MessagePackValue = .binary([1])
     for _ in 0..<limit { scalarInside = [scalarInside] }
-    let scalarJSON = try Converter.toJSON(messagePack: MessagePackWriter().write(scalarInside), options: .init(extended: true), limits: limits)
+    let scalarJSON = try Converter.toJSON(
+      messagePack: MessagePackWriter().write(scalarInside), options: .init(extended: true), limits: limits)
     #expect(try JSONReader(limits: limits, extended: true).read(scalarJSON) == scalarInside)
     // But a plain object there is one.
     var objectInside: MessagePackValue = ["$other": 1]
     for _ in 0..<limit { objectInside = [objectInside] }
     let objectJSON = try JSONWriter(options: .init(style: .compact, extended: true)).write(objectInside)
-    #expect(jsonError(objectJSON, extended: true, limits: limits)?.message == "nesting is deeper than the limit of \(counted(limit, "level"))")
+    #expect(
+      jsonError(objectJSON, extended: true, limits: limits)?.message
+        == "nesting is deeper than the limit of \(counted(limit, "level"))")
     var emptyInside: MessagePackValue = [:]
     for _ in 0..<limit { emptyInside = [emptyInside] }
-    #expect(jsonError(try JSONWriter(options: .init(style: .compact)).write(emptyInside), extended: true, limits: limits) != nil)
+    #expect(
+      jsonError(try JSONWriter(options: .init(style: .compact)).write(emptyInside), extended: true, limits: limits)
+        != nil)
   }
 
   // MARK: Input size
 
-  @Test("maxInputSize: an input of exactly the limit is read, one byte more is refused first", arguments: ReadPath.allCases)
+  @Test(
+    "maxInputSize: an input of exactly the limit is read, one byte more is refused first", arguments: ReadPath.allCases)
   func inputSize(_ path: ReadPath) throws {
     let fits = path.isJSON ? utf8("[1,2,3,45]") : hexBytes("99 01 02 03 04 05 06 07 08 09")
     #expect(fits.count == 10)
     let limits = DecodingLimits(maxInputSize: 10)
     #expect(throws: Never.self) { try path.read(fits, limits) }
     let tooBig = path.isJSON ? utf8("[1,2,3,456]") : hexBytes("9a 01 02 03 04 05 06 07 08 09 0a")
-    #expect(throws: FormatError(format: path.isJSON ? .json : .messagePack, offset: 0,
-      line: path.isJSON ? 1 : nil, column: path.isJSON ? 1 : nil,
-      message: "input of 11 bytes is larger than the limit of 10 bytes")) {
+    #expect(
+      throws: FormatError(
+        format: path.isJSON ? .json : .messagePack, offset: 0,
+        line: path.isJSON ? 1 : nil, column: path.isJSON ? 1 : nil,
+        message: "input of 11 bytes is larger than the limit of 10 bytes")
+    ) {
       try path.read(tooBig, limits)
     }
   }
@@ -119,7 +134,9 @@ struct LimitsTests {
     let directory = try TemporaryDirectory()
     let path = try directory.write("x.json", "[1,2,3,456]")
     #expect(try FileContents(path: path, maxSize: 11).bytes.count == 11)
-    #expect(throws: FileIOError(path: path, operation: "read", reason: "it is 11 bytes, larger than the limit of 10 bytes")) {
+    #expect(
+      throws: FileIOError(path: path, operation: "read", reason: "it is 11 bytes, larger than the limit of 10 bytes")
+    ) {
       try FileContents(path: path, maxSize: 10)
     }
   }
@@ -136,17 +153,25 @@ struct LimitsTests {
     var testDescription: String { format }
   }
 
-  private static func be(_ n: Int, _ width: Int) -> [UInt8] { (0..<width).reversed().map { UInt8(truncatingIfNeeded: n >> (8 * $0)) } }
+  private static func be(_ n: Int, _ width: Int) -> [UInt8] {
+    (0..<width).reversed().map { UInt8(truncatingIfNeeded: n >> (8 * $0)) }
+  }
 
   static let prefixes: [PrefixCase] = {
     func payload(_ name: String, _ head: @escaping @Sendable (Int) -> [UInt8]) -> PrefixCase {
-      PrefixCase(format: name, head: head, unit: 1) { n, left in "\(name) length \(n) runs past the end of the input (\(counted(left, "byte")) left)" }
+      PrefixCase(format: name, head: head, unit: 1) { n, left in
+        "\(name) length \(n) runs past the end of the input (\(counted(left, "byte")) left)"
+      }
     }
     func array(_ name: String, _ head: @escaping @Sendable (Int) -> [UInt8]) -> PrefixCase {
-      PrefixCase(format: name, head: head, unit: 1) { n, left in "\(name) of \(counted(n, "element")) runs past the end of the input (\(counted(left, "byte")) left)" }
+      PrefixCase(format: name, head: head, unit: 1) { n, left in
+        "\(name) of \(counted(n, "element")) runs past the end of the input (\(counted(left, "byte")) left)"
+      }
     }
     func map(_ name: String, _ head: @escaping @Sendable (Int) -> [UInt8]) -> PrefixCase {
-      PrefixCase(format: name, head: head, unit: 2) { n, left in "\(name) of \(counted(n, "entry", "entries")) runs past the end of the input (\(counted(left, "byte")) left)" }
+      PrefixCase(format: name, head: head, unit: 2) { n, left in
+        "\(name) of \(counted(n, "entry", "entries")) runs past the end of the input (\(counted(left, "byte")) left)"
+      }
     }
     return [
       payload("fixstr") { [0xA0 | UInt8($0)] },
@@ -168,11 +193,13 @@ struct LimitsTests {
     ]
   }()
 
-  @Test("a length or count that exactly fits the bytes left is read; one more is refused at the head", arguments: prefixes)
+  @Test(
+    "a length or count that exactly fits the bytes left is read; one more is refused at the head", arguments: prefixes)
   func lengthPrefix(_ row: PrefixCase) throws {
     for n in [1, 5, 14] {
       // n units of content: 'a' for payloads (valid UTF-8), nil for elements and entries.
-      let content = [UInt8](repeating: row.unit == 1 && !row.format.contains("array") ? 0x61 : 0xC0, count: n * row.unit)
+      let content = [UInt8](
+        repeating: row.unit == 1 && !row.format.contains("array") ? 0x61 : 0xC0, count: n * row.unit)
       #expect(throws: Never.self, "\(row.format) \(n)") { try MessagePackReader().read(row.head(n) + content) }
       let short = row.head(n + 1) + content
       let error = try #require(messagePackError(short))
@@ -181,7 +208,8 @@ struct LimitsTests {
     }
     // A length field of all ones over a short input fails at once, allocating nothing.
     if !row.format.hasPrefix("fix") {
-      let huge = row.head(row.format.hasSuffix("8") ? 0xFF : row.format.hasSuffix("16") ? 0xFFFF : 0xFFFF_FFFF) + [0xC0, 0xC0]
+      let huge =
+        row.head(row.format.hasSuffix("8") ? 0xFF : row.format.hasSuffix("16") ? 0xFFFF : 0xFFFF_FFFF) + [0xC0, 0xC0]
       #expect(messagePackError(huge)?.offset == 0)
     }
   }
@@ -189,9 +217,13 @@ struct LimitsTests {
   @Test("fixext sizes are checked like lengths", arguments: [(0xD4, 1), (0xD5, 2), (0xD6, 4), (0xD7, 8), (0xD8, 16)])
   func fixext(_ format: Int, _ size: Int) throws {
     let head: [UInt8] = [UInt8(format), 0x05]
-    #expect(try MessagePackReader().read(head + [UInt8](repeating: 7, count: size)) == .ext(type: 5, data: [UInt8](repeating: 7, count: size)))
+    #expect(
+      try MessagePackReader().read(head + [UInt8](repeating: 7, count: size))
+        == .ext(type: 5, data: [UInt8](repeating: 7, count: size)))
     let error = try #require(messagePackError(head + [UInt8](repeating: 7, count: size - 1)))
-    #expect(error.message == "fixext\(size) length \(size) runs past the end of the input (\(counted(size - 1, "byte")) left)")
+    #expect(
+      error.message == "fixext\(size) length \(size) runs past the end of the input (\(counted(size - 1, "byte")) left)"
+    )
   }
 }
 
@@ -259,7 +291,10 @@ struct StackSafetyTests {
     let result = onThread(stackSize: smallThreadStackSize) {
       Result { () throws(FormatError) in try path.read(bytes, .default) }
     }
-    guard case .failure(let error) = result else { Issue.record("accepted"); return }
+    guard case .failure(let error) = result else {
+      Issue.record("accepted")
+      return
+    }
     #expect(error.message == "nesting is deeper than the limit of 512 levels")
   }
 }

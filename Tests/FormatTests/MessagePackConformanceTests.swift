@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import InertiaFormat
 
 /// One row of the format table: bytes, the value they decode to, and, when the bytes are a
@@ -22,7 +23,9 @@ struct FormatCase: Sendable, CustomTestStringConvertible {
   }
 
   /// An accepted encoding of `value` that the writer would not choose; `canonicalHex` is what it writes.
-  static func alternative(_ name: String, _ hex: String, _ value: MessagePackValue, canonical canonicalHex: String) -> FormatCase {
+  static func alternative(_ name: String, _ hex: String, _ value: MessagePackValue, canonical canonicalHex: String)
+    -> FormatCase
+  {
     FormatCase(name: name, bytes: hexBytes(hex), value: value, canonical: hexBytes(canonicalHex))
   }
 
@@ -33,7 +36,9 @@ struct FormatCase: Sendable, CustomTestStringConvertible {
 
 /// Big-endian bytes of a length or count field.
 private func be16(_ n: Int) -> [UInt8] { [UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] }
-private func be32(_ n: Int) -> [UInt8] { [UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] }
+private func be32(_ n: Int) -> [UInt8] {
+  [UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
+}
 
 /// A string of `n` ASCII bytes whose content is not all one letter, so misplaced bytes show.
 private func sampleString(_ n: Int) -> String {
@@ -91,7 +96,8 @@ enum FormatTable {
     .alternative("127 as int8", "d0 7f", .int(127), canonical: "7f"),
     .alternative("200 as int16", "d1 00 c8", .int(200), canonical: "cc c8"),
     .alternative("-100 as int64", "d3 ff ff ff ff ff ff ff 9c", .int(-100), canonical: "d0 9c"),
-    .alternative("Int64.max as int64", "d3 7f ff ff ff ff ff ff ff", .int(Int64.max), canonical: "cf 7f ff ff ff ff ff ff ff"),
+    .alternative(
+      "Int64.max as int64", "d3 7f ff ff ff ff ff ff ff", .int(Int64.max), canonical: "cf 7f ff ff ff ff ff ff ff"),
     .alternative("65535 as uint64", "cf 00 00 00 00 00 00 ff ff", .int(65535), canonical: "cd ff ff"),
   ]
 
@@ -110,7 +116,8 @@ enum FormatTable {
     .canonical("float64 1.0 stays float64", "cb 3f f0 00 00 00 00 00 00", .float64(1)),
     .canonical("float64 -0.0", "cb 80 00 00 00 00 00 00 00", .float64(-0.0)),
     .canonical("float64 NaN", "cb 7f f8 00 00 00 00 00 00", .float64(.nan)),
-    .canonical("float64 NaN with payload", "cb 7f f8 00 00 00 00 00 01", .float64(Double(bitPattern: 0x7FF8_0000_0000_0001))),
+    .canonical(
+      "float64 NaN with payload", "cb 7f f8 00 00 00 00 00 01", .float64(Double(bitPattern: 0x7FF8_0000_0000_0001))),
     .canonical("float64 -infinity", "cb ff f0 00 00 00 00 00 00", .float64(-.infinity)),
     .canonical("float64 smallest subnormal", "cb 00 00 00 00 00 00 00 01", .float64(.leastNonzeroMagnitude)),
     .canonical("float64 largest finite", "cb 7f ef ff ff ff ff ff ff", .float64(.greatestFiniteMagnitude)),
@@ -124,15 +131,21 @@ enum FormatTable {
     .canonical("fixstr 31 bytes (largest)", bytes: [0xBF] + utf8(sampleString(31)), .string(sampleString(31))),
     .canonical("str8 32 bytes (smallest)", bytes: [0xD9, 32] + utf8(sampleString(32)), .string(sampleString(32))),
     .canonical("str8 255 bytes (largest)", bytes: [0xD9, 255] + utf8(sampleString(255)), .string(sampleString(255))),
-    .canonical("str16 256 bytes (smallest)", bytes: [0xDA] + be16(256) + utf8(sampleString(256)), .string(sampleString(256))),
-    .canonical("str16 65535 bytes (largest)", bytes: [0xDA] + be16(65535) + utf8(sampleString(65535)), .string(sampleString(65535))),
-    .canonical("str32 65536 bytes (smallest)", bytes: [0xDB] + be32(65536) + utf8(sampleString(65536)), .string(sampleString(65536))),
+    .canonical(
+      "str16 256 bytes (smallest)", bytes: [0xDA] + be16(256) + utf8(sampleString(256)), .string(sampleString(256))),
+    .canonical(
+      "str16 65535 bytes (largest)", bytes: [0xDA] + be16(65535) + utf8(sampleString(65535)),
+      .string(sampleString(65535))),
+    .canonical(
+      "str32 65536 bytes (smallest)", bytes: [0xDB] + be32(65536) + utf8(sampleString(65536)),
+      .string(sampleString(65536))),
     .alternative("'abc' as str8", "d9 03 61 62 63", .string("abc"), canonical: "a3 61 62 63"),
     .alternative("'abc' as str16", "da 00 03 61 62 63", .string("abc"), canonical: "a3 61 62 63"),
     .alternative("'abc' as str32", "db 00 00 00 03 61 62 63", .string("abc"), canonical: "a3 61 62 63"),
     .alternative("empty string as str8", "d9 00", .string(""), canonical: "a0"),
     .alternative("empty string as str32", "db 00 00 00 00", .string(""), canonical: "a0"),
-    .alternative("40 bytes as str16", bytes: [0xDA] + be16(40) + utf8(sampleString(40)), .string(sampleString(40)),
+    .alternative(
+      "40 bytes as str16", bytes: [0xDA] + be16(40) + utf8(sampleString(40)), .string(sampleString(40)),
       canonical: [0xD9, 40] + utf8(sampleString(40))),
   ]
 
@@ -141,8 +154,10 @@ enum FormatTable {
     .canonical("bin8 3 bytes", "c4 03 01 02 03", .binary([1, 2, 3])),
     .canonical("bin8 255 bytes (largest)", bytes: [0xC4, 255] + sampleBytes(255), .binary(sampleBytes(255))),
     .canonical("bin16 256 bytes (smallest)", bytes: [0xC5] + be16(256) + sampleBytes(256), .binary(sampleBytes(256))),
-    .canonical("bin16 65535 bytes (largest)", bytes: [0xC5] + be16(65535) + sampleBytes(65535), .binary(sampleBytes(65535))),
-    .canonical("bin32 65536 bytes (smallest)", bytes: [0xC6] + be32(65536) + sampleBytes(65536), .binary(sampleBytes(65536))),
+    .canonical(
+      "bin16 65535 bytes (largest)", bytes: [0xC5] + be16(65535) + sampleBytes(65535), .binary(sampleBytes(65535))),
+    .canonical(
+      "bin32 65536 bytes (smallest)", bytes: [0xC6] + be32(65536) + sampleBytes(65536), .binary(sampleBytes(65536))),
     .alternative("3 bytes as bin16", "c5 00 03 01 02 03", .binary([1, 2, 3]), canonical: "c4 03 01 02 03"),
     .alternative("3 bytes as bin32", "c6 00 00 00 03 01 02 03", .binary([1, 2, 3]), canonical: "c4 03 01 02 03"),
     .alternative("empty binary as bin32", "c6 00 00 00 00", .binary([]), canonical: "c4 00"),
@@ -158,30 +173,49 @@ enum FormatTable {
     .canonical("ext8 3 bytes", "c7 03 05 aa bb cc", .ext(type: 5, data: [0xAA, 0xBB, 0xCC])),
     .canonical("ext8 5 bytes", "c7 05 fe 01 02 03 04 05", .ext(type: -2, data: [1, 2, 3, 4, 5])),
     .canonical("ext8 17 bytes", bytes: [0xC7, 17, 0x05] + sampleBytes(17), .ext(type: 5, data: sampleBytes(17))),
-    .canonical("ext8 255 bytes (largest)", bytes: [0xC7, 255, 0x05] + sampleBytes(255), .ext(type: 5, data: sampleBytes(255))),
-    .canonical("ext16 256 bytes (smallest)", bytes: [0xC8] + be16(256) + [0x05] + sampleBytes(256), .ext(type: 5, data: sampleBytes(256))),
-    .canonical("ext16 65535 bytes (largest)", bytes: [0xC8] + be16(65535) + [0x05] + sampleBytes(65535), .ext(type: 5, data: sampleBytes(65535))),
-    .canonical("ext32 65536 bytes (smallest)", bytes: [0xC9] + be32(65536) + [0x05] + sampleBytes(65536), .ext(type: 5, data: sampleBytes(65536))),
+    .canonical(
+      "ext8 255 bytes (largest)", bytes: [0xC7, 255, 0x05] + sampleBytes(255), .ext(type: 5, data: sampleBytes(255))),
+    .canonical(
+      "ext16 256 bytes (smallest)", bytes: [0xC8] + be16(256) + [0x05] + sampleBytes(256),
+      .ext(type: 5, data: sampleBytes(256))),
+    .canonical(
+      "ext16 65535 bytes (largest)", bytes: [0xC8] + be16(65535) + [0x05] + sampleBytes(65535),
+      .ext(type: 5, data: sampleBytes(65535))),
+    .canonical(
+      "ext32 65536 bytes (smallest)", bytes: [0xC9] + be32(65536) + [0x05] + sampleBytes(65536),
+      .ext(type: 5, data: sampleBytes(65536))),
     .alternative("1 byte as ext8", "c7 01 05 aa", .ext(type: 5, data: [0xAA]), canonical: "d4 05 aa"),
-    .alternative("4 bytes as ext16", "c8 00 04 05 01 02 03 04", .ext(type: 5, data: [1, 2, 3, 4]), canonical: "d6 05 01 02 03 04"),
-    .alternative("16 bytes as ext32", bytes: [0xC9] + be32(16) + [0x05] + sampleBytes(16), .ext(type: 5, data: sampleBytes(16)),
+    .alternative(
+      "4 bytes as ext16", "c8 00 04 05 01 02 03 04", .ext(type: 5, data: [1, 2, 3, 4]), canonical: "d6 05 01 02 03 04"),
+    .alternative(
+      "16 bytes as ext32", bytes: [0xC9] + be32(16) + [0x05] + sampleBytes(16), .ext(type: 5, data: sampleBytes(16)),
       canonical: [0xD8, 0x05] + sampleBytes(16)),
-    .alternative("3 bytes as ext32", "c9 00 00 00 03 05 aa bb cc", .ext(type: 5, data: [0xAA, 0xBB, 0xCC]), canonical: "c7 03 05 aa bb cc"),
+    .alternative(
+      "3 bytes as ext32", "c9 00 00 00 03 05 aa bb cc", .ext(type: 5, data: [0xAA, 0xBB, 0xCC]),
+      canonical: "c7 03 05 aa bb cc"),
     // The timestamp extension (type -1) in its three sizes.
     .canonical("timestamp32", "d6 ff 00 00 00 01", .ext(type: -1, data: [0, 0, 0, 1])),
     .canonical("timestamp64", "d7 ff 00 00 07 d0 00 00 00 01", .ext(type: -1, data: [0, 0, 0x07, 0xD0, 0, 0, 0, 1])),
-    .canonical("timestamp96", "c7 0c ff 00 00 00 00 ff ff ff ff ff ff ff ff", .ext(type: -1, data: [0, 0, 0, 0] + [UInt8](repeating: 0xFF, count: 8))),
+    .canonical(
+      "timestamp96", "c7 0c ff 00 00 00 00 ff ff ff ff ff ff ff ff",
+      .ext(type: -1, data: [0, 0, 0, 0] + [UInt8](repeating: 0xFF, count: 8))),
   ]
 
   static let arrays: [FormatCase] = [
     .canonical("fixarray empty", "90", .array([])),
     .canonical("fixarray [1, 'a', nil]", "93 01 a1 61 c0", .array([1, "a", nil])),
     .canonical("fixarray nested [[], [[]]]", "92 90 91 90", .array([.array([]), .array([.array([])])])),
-    .canonical("fixarray 15 entries (largest)", bytes: [0x9F] + (0..<15).map { UInt8($0) }, .array((0..<15).map { .int(Int64($0)) })),
-    .canonical("array16 16 entries (smallest)", bytes: [0xDC] + be16(16) + (0..<16).map { UInt8($0) }, .array((0..<16).map { .int(Int64($0)) })),
-    .canonical("array16 65535 entries (largest)", bytes: [0xDC] + be16(65535) + [UInt8](repeating: 0xC0, count: 65535),
+    .canonical(
+      "fixarray 15 entries (largest)", bytes: [0x9F] + (0..<15).map { UInt8($0) },
+      .array((0..<15).map { .int(Int64($0)) })),
+    .canonical(
+      "array16 16 entries (smallest)", bytes: [0xDC] + be16(16) + (0..<16).map { UInt8($0) },
+      .array((0..<16).map { .int(Int64($0)) })),
+    .canonical(
+      "array16 65535 entries (largest)", bytes: [0xDC] + be16(65535) + [UInt8](repeating: 0xC0, count: 65535),
       .array([MessagePackValue](repeating: .nil, count: 65535))),
-    .canonical("array32 65536 entries (smallest)", bytes: [0xDD] + be32(65536) + [UInt8](repeating: 0xC3, count: 65536),
+    .canonical(
+      "array32 65536 entries (smallest)", bytes: [0xDD] + be32(65536) + [UInt8](repeating: 0xC3, count: 65536),
       .array([MessagePackValue](repeating: true, count: 65536))),
     .alternative("empty array as array16", "dc 00 00", .array([]), canonical: "90"),
     .alternative("empty array as array32", "dd 00 00 00 00", .array([]), canonical: "90"),
@@ -200,13 +234,18 @@ enum FormatTable {
   static let maps: [FormatCase] = [
     .canonical("fixmap empty", "80", .map([])),
     .canonical("fixmap {'a': 1}", "81 a1 61 01", ["a": 1]),
-    .canonical("fixmap keeps order and duplicates", "83 a1 62 01 a1 61 02 a1 62 03", .map([.init("b", 1), .init("a", 2), .init("b", 3)])),
-    .canonical("fixmap with non-string keys", "83 01 a1 61 c0 c3 90 80", .map([.init(1, "a"), .init(nil, true), .init([], [:])])),
+    .canonical(
+      "fixmap keeps order and duplicates", "83 a1 62 01 a1 61 02 a1 62 03",
+      .map([.init("b", 1), .init("a", 2), .init("b", 3)])),
+    .canonical(
+      "fixmap with non-string keys", "83 01 a1 61 c0 c3 90 80", .map([.init(1, "a"), .init(nil, true), .init([], [:])])),
     .canonical("fixmap 15 entries (largest)", bytes: [0x8F] + entryBytes(15), .map(entries(15))),
     .canonical("map16 16 entries (smallest)", bytes: [0xDE] + be16(16) + entryBytes(16), .map(entries(16))),
-    .canonical("map16 65535 entries (largest)", bytes: [0xDE] + be16(65535) + [UInt8](repeating: 0xC0, count: 2 * 65535),
+    .canonical(
+      "map16 65535 entries (largest)", bytes: [0xDE] + be16(65535) + [UInt8](repeating: 0xC0, count: 2 * 65535),
       .map([MessagePackValue.MapEntry](repeating: .init(nil, nil), count: 65535))),
-    .canonical("map32 65536 entries (smallest)", bytes: [0xDF] + be32(65536) + [UInt8](repeating: 0xC0, count: 2 * 65536),
+    .canonical(
+      "map32 65536 entries (smallest)", bytes: [0xDF] + be32(65536) + [UInt8](repeating: 0xC0, count: 2 * 65536),
       .map([MessagePackValue.MapEntry](repeating: .init(nil, nil), count: 65536))),
     .alternative("empty map as map16", "de 00 00", .map([]), canonical: "80"),
     .alternative("empty map as map32", "df 00 00 00 00", .map([]), canonical: "80"),
@@ -256,7 +295,8 @@ struct MessagePackConformanceTests {
     }
     // Every format except the fixed-size scalars also has a canonical and an accepted alternative row,
     // or (for the fix formats) rows at both ends of their range.
-    #expect(firstBytes.contains(0x7F) && firstBytes.contains(0xE0) && firstBytes.contains(0xBF) && firstBytes.contains(0x9F))
+    #expect(
+      firstBytes.contains(0x7F) && firstBytes.contains(0xE0) && firstBytes.contains(0xBF) && firstBytes.contains(0x9F))
   }
 
   /// What one byte on its own reads as: a value, or the error that names its format.
@@ -273,9 +313,12 @@ struct MessagePackConformanceTests {
     switch byte {
     case 0x00...0x7F: return .success(.int(Int64(n)))
     case 0x80: return .success(.map([]))
-    case 0x81...0x8F: return .failure("fixmap of \(counted(n - 0x80, "entry", "entries")) runs past the end of the input (0 bytes left)")
+    case 0x81...0x8F:
+      return .failure(
+        "fixmap of \(counted(n - 0x80, "entry", "entries")) runs past the end of the input (0 bytes left)")
     case 0x90: return .success(.array([]))
-    case 0x91...0x9F: return .failure("fixarray of \(counted(n - 0x90, "element")) runs past the end of the input (0 bytes left)")
+    case 0x91...0x9F:
+      return .failure("fixarray of \(counted(n - 0x90, "element")) runs past the end of the input (0 bytes left)")
     case 0xA0: return .success(.string(""))
     case 0xA1...0xBF: return .failure("fixstr length \(n - 0xA0) runs past the end of the input (0 bytes left)")
     case 0xC0: return .success(.nil)
@@ -388,7 +431,10 @@ struct MessagePackConformanceTests {
       "d6 fe 00 00 00 01",  // not type -1
     ] {
       let value = try MessagePackReader().read(hexBytes(hex))
-      guard case .ext = value else { Issue.record("not an extension value: \(hex)"); continue }
+      guard case .ext = value else {
+        Issue.record("not an extension value: \(hex)")
+        continue
+      }
       #expect(value.timestamp == nil, "\(hex)")
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import InertiaFormat
 
 /// Seeds for the property tests: each seed is one reproducible batch of documents.
@@ -59,7 +60,9 @@ struct RoundTripPropertyTests {
     }
   }
 
-  @Test("(c') any accepted non-canonical encoding reads as the same value and is written back canonically", arguments: seeds)
+  @Test(
+    "(c') any accepted non-canonical encoding reads as the same value and is written back canonically", arguments: seeds
+  )
   func nonCanonicalEncodings(_ seed: UInt64) throws {
     var documents = RandomDocuments(seed: seed &+ 3000, extended: true)
     var writer = NonCanonicalWriter(seed: seed)
@@ -77,7 +80,8 @@ struct RoundTripPropertyTests {
     }
   }
 
-  @Test("(d) extended form: bin, ext, timestamps, float32, NaNs, non-string keys come back byte for byte", arguments: seeds)
+  @Test(
+    "(d) extended form: bin, ext, timestamps, float32, NaNs, non-string keys come back byte for byte", arguments: seeds)
   func extendedForm(_ seed: UInt64) throws {
     var documents = RandomDocuments(seed: seed &+ 4000, extended: true)
     for _ in 0..<documentsPerSeed {
@@ -85,7 +89,8 @@ struct RoundTripPropertyTests {
       let bytes = MessagePackWriter().write(value)
       for style in [JSONWriter.Options.Style.pretty, .compact] {
         let json = try Converter.toJSON(messagePack: bytes, options: .init(style: style, extended: true))
-        #expect(try Converter.toMessagePack(json: json, extended: true) == bytes, "seed \(seed): \(text(json).prefix(400))")
+        #expect(
+          try Converter.toMessagePack(json: json, extended: true) == bytes, "seed \(seed): \(text(json).prefix(400))")
         #expect(try JSONReader(extended: true).read(json) == value)
         #expect(try JSONWriter(options: .init(style: style, extended: true)).write(value) == json)
       }
@@ -96,11 +101,14 @@ struct RoundTripPropertyTests {
 
   /// `Corpus/valid/X.json` with its twin `X.inertia`.
   static let corpusPairs: [FixtureFile] = Fixtures.files(in: "valid", withSuffix: ".json", under: Fixtures.corpus)
-    .filter { FileManager.default.fileExists(atPath: $0.deletingPathExtension().appendingPathExtension("inertia").path) }
+    .filter {
+      FileManager.default.fileExists(atPath: $0.deletingPathExtension().appendingPathExtension("inertia").path)
+    }
     .map(FixtureFile.init)
 
   /// Every file in `Corpus/broken` that is a document (not its README or generator script).
-  static let brokenFiles: [FixtureFile] = (Fixtures.files(in: "broken", withSuffix: ".json", under: Fixtures.corpus)
+  static let brokenFiles: [FixtureFile] =
+    (Fixtures.files(in: "broken", withSuffix: ".json", under: Fixtures.corpus)
     + Fixtures.files(in: "broken", withSuffix: ".inertia", under: Fixtures.corpus)).map(FixtureFile.init)
 
   @Test("corpus JSON sources written in the writer's layout come back as the same text")

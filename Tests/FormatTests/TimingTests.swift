@@ -1,6 +1,6 @@
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaFormat
 
 /// A track whose keyframes have these durations.

@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaFormat
 
 /// Decodes `bytes` as `T` and encodes the result again.

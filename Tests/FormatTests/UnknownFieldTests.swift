@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaFormat
 
 @Suite("Fields the typed model does not know survive a pass through it")

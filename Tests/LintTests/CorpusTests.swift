@@ -1,8 +1,8 @@
 import Foundation
 import InertiaFormat
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaLint
 
 /// `Corpus/lint/`: each file named for a rule breaks that rule, and the files under `clean/` break none.

@@ -1,8 +1,8 @@
 import Foundation
 import InertiaFormat
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaLint
 
 /// The outline reads each object's keys once and records the fields rules use; what it records must be

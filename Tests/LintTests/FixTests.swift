@@ -1,8 +1,8 @@
 import Foundation
 import InertiaFormat
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaLint
 
 /// Fixing documents in memory: each fix's bytes before and after in both encodings, verification,

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import InertiaFormat
-import TestSupport
 @testable import InertiaLint
 
 /// Replays every input the lint and fix fuzz targets ever failed on (`Tests/Fuzz/Regressions/`).

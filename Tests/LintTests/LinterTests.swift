@@ -1,8 +1,8 @@
 import Foundation
 import InertiaFormat
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaLint
 
 /// The engine itself: sharing rules out among threads, ordering, and line and column.

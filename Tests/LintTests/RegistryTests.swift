@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaLint
 
 /// The registry, the rule files and the corpus agree.

@@ -1,7 +1,7 @@
 import InertiaFormat
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaLint
 
 /// Every rule's documentation is its test: each triggering example fires exactly at its markers, each

@@ -1,8 +1,8 @@
 import Foundation
 import InertiaFormat
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaLint
 
 /// The lint's positional schema walk and the typed model's ``InertiaSchema/violations(in:)`` find the same

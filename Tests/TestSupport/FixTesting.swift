@@ -1,8 +1,7 @@
 import Foundation
 import InertiaFormat
-
-import TestSupport
 import InertiaLint
+import TestSupport
 
 /// What the fixing tests share: predictable identifiers, and MessagePack written byte by byte.
 package enum FixTesting {
@@ -15,8 +14,8 @@ package enum FixTesting {
   /// A linter whose fresh identifiers are 1, 2, 3… in the order it makes them.
   package static func linter(severities: [String: Severity?] = [:]) -> Linter {
     var linter = Linter(severities: severities)
-    let counter = Counter()
-    linter.makeIdentifier = { identifier(counter.increment() + 1) }
+    let counter = IndexDispenser()
+    linter.makeIdentifier = { identifier(counter.next() + 1) }
     return linter
   }
 

@@ -58,7 +58,9 @@ package final class TemporaryDirectory {
   @discardableResult
   package func write(_ name: String, _ text: String) throws -> String { try write(name, Array(text.utf8)) }
 
-  package func read(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: url.appendingPathComponent(name))) }
+  package func read(_ name: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: url.appendingPathComponent(name)))
+  }
 
   /// The names in the directory, sorted.
   package func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }

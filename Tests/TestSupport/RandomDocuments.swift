@@ -84,9 +84,11 @@ package struct RandomDocuments {
 
   /// An integer from anywhere in -2^63...2^64-1, often at or next to a format boundary.
   package mutating func integer() -> MessagePackValue {
-    let boundaries: [Int64] = [0, 1, 31, 32, 127, 128, 255, 256, 65535, 65536, 4_294_967_295, 4_294_967_296,
+    let boundaries: [Int64] = [
+      0, 1, 31, 32, 127, 128, 255, 256, 65535, 65536, 4_294_967_295, 4_294_967_296,
       -1, -31, -32, -33, -127, -128, -129, -32768, -32769, Int64(Int32.min), Int64(Int32.min) - 1,
-      Int64.max, Int64.min]
+      Int64.max, Int64.min,
+    ]
     switch Int.random(in: 0..<6, using: &rng) {
     case 0: return .int(boundaries.randomElement(using: &rng)! &+ Int64.random(in: -1...1, using: &rng))
     case 1: return MessagePackValue(UInt64.random(in: 0...UInt64.max, using: &rng))
@@ -109,10 +111,14 @@ package struct RandomDocuments {
       case 3: candidate = Double(Int.random(in: -1000...1000, using: &rng)) / 1000
       case 4: candidate = Double(Int.random(in: -100_000...100_000, using: &rng))
       case 5:
-        candidate = [0.0, -0.0, 0.1, 1e-7, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
-          -.greatestFiniteMagnitude, .leastNormalMagnitude, 9007199254740992, 1e16, 1e21, 1e22, 1e23, 123456789012345680000.0]
-          .randomElement(using: &rng)!
-      default: candidate = Double.random(in: -1...1, using: &rng) * pow(10, Double(Int.random(in: -30...30, using: &rng)))
+        candidate = [
+          0.0, -0.0, 0.1, 1e-7, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
+          -.greatestFiniteMagnitude, .leastNormalMagnitude, 9_007_199_254_740_992, 1e16, 1e21, 1e22, 1e23,
+          123456789012345680000.0,
+        ]
+        .randomElement(using: &rng)!
+      default:
+        candidate = Double.random(in: -1...1, using: &rng) * pow(10, Double(Int.random(in: -30...30, using: &rng)))
       }
       if candidate.isFinite { return candidate }
     }
@@ -121,7 +127,9 @@ package struct RandomDocuments {
   /// A string of up to `maxLength` characters, mixing ASCII, characters JSON must escape, and
   /// multi-byte UTF-8 (including characters outside the Basic Multilingual Plane).
   package mutating func string(maxLength: Int = 40) -> String {
-    let length = Int.random(in: 0..<8, using: &rng) == 0 ? Int.random(in: 30...70, using: &rng) : Int.random(in: 0...maxLength / 3, using: &rng)
+    let length =
+      Int.random(in: 0..<8, using: &rng) == 0
+      ? Int.random(in: 30...70, using: &rng) : Int.random(in: 0...maxLength / 3, using: &rng)
     var scalars = String.UnicodeScalarView()
     for _ in 0..<length {
       scalars.append(scalar())
@@ -151,14 +159,19 @@ package struct RandomDocuments {
       let size = [0, 1, 2, 3, 4, 5, 8, 16, 17].randomElement(using: &rng)!
       return .ext(type: Int8.random(in: Int8.min...Int8.max, using: &rng), data: bytes(size))
     case 2:
-      let seconds = Bool.random(using: &rng) ? Int64.random(in: 0...(1 << 35), using: &rng) : Int64.random(in: Int64.min...Int64.max, using: &rng)
+      let seconds =
+        Bool.random(using: &rng)
+        ? Int64.random(in: 0...(1 << 35), using: &rng) : Int64.random(in: Int64.min...Int64.max, using: &rng)
       let nanoseconds = Bool.random(using: &rng) ? 0 : UInt32.random(in: 0..<1_000_000_000, using: &rng)
       return .timestamp(MessagePackTimestamp(seconds: seconds, nanoseconds: nanoseconds))
     case 3: return .ext(type: -1, data: bytes([4, 8, 12].randomElement(using: &rng)!))  // any timestamp-sized payload
     case 4: return .float32(Float(bitPattern: UInt32.random(in: 0...UInt32.max, using: &rng)))
-    case 5: return .float32([Float.nan, .infinity, -.infinity, 0.1, -0.0, .leastNonzeroMagnitude].randomElement(using: &rng)!)
+    case 5:
+      return .float32(
+        [Float.nan, .infinity, -.infinity, 0.1, -0.0, .leastNonzeroMagnitude].randomElement(using: &rng)!)
     case 6: return .float64([Double.nan, .infinity, -.infinity, -Double.nan].randomElement(using: &rng)!)
-    case 7: return .float64(Double(bitPattern: 0x7FF0_0000_0000_0000 | (rng.next() & 0x000F_FFFF_FFFF_FFFF | 1)))  // NaN payloads
+    case 7:  // NaN payloads
+      return .float64(Double(bitPattern: 0x7FF0_0000_0000_0000 | (rng.next() & 0x000F_FFFF_FFFF_FFFF | 1)))
     default: return .float64(Double(bitPattern: 0xFFF0_0000_0000_0001 | rng.next() & 0x000F_FFFF_FFFF_FFFF))
     }
   }
@@ -182,7 +195,9 @@ package struct RandomDocuments {
 
   private mutating func whitespace() -> String {
     guard Int.random(in: 0..<3, using: &rng) == 0 else { return "" }
-    return String((0..<Int.random(in: 1...3, using: &rng)).map { _ in [" ", "\t", "\n", "\r", "  "].randomElement(using: &rng)! }.joined())
+    return String(
+      (0..<Int.random(in: 1...3, using: &rng)).map { _ in [" ", "\t", "\n", "\r", "  "].randomElement(using: &rng)! }
+        .joined())
   }
 
   private mutating func jsonValue(depth: Int, into text: inout String) -> MessagePackValue {
@@ -220,7 +235,9 @@ package struct RandomDocuments {
       var keys: [String] = []
       for i in 0..<width(depth: depth) {
         if i > 0 { text += whitespace() + "," }
-        let key = !keys.isEmpty && Bool.random(using: &rng) && Bool.random(using: &rng) ? keys.randomElement(using: &rng)! : string(maxLength: 12)
+        let key =
+          !keys.isEmpty && Bool.random(using: &rng) && Bool.random(using: &rng)
+          ? keys.randomElement(using: &rng)! : string(maxLength: 12)
         keys.append(key)
         text += whitespace() + jsonSpelling(of: key) + whitespace() + ":" + whitespace()
         entries.append(.init(.string(key), jsonValue(depth: depth + 1, into: &text)))
@@ -254,7 +271,9 @@ package struct RandomDocuments {
       default:
         // Random digits, fraction and exponent.
         let negative = Bool.random(using: &rng) ? "-" : ""
-        let integerDigits = Int.random(in: 0..<4, using: &rng) == 0 ? "0" : digits(Int.random(in: 1...22, using: &rng), leadingNonZero: true)
+        let integerDigits =
+          Int.random(in: 0..<4, using: &rng) == 0
+          ? "0" : digits(Int.random(in: 1...22, using: &rng), leadingNonZero: true)
         var text = negative + integerDigits
         let hasFraction = Bool.random(using: &rng)
         if hasFraction { text += "." + digits(Int.random(in: 1...25, using: &rng), leadingNonZero: false) }
@@ -274,9 +293,10 @@ package struct RandomDocuments {
   }
 
   private mutating func digits(_ count: Int, leadingNonZero: Bool) -> String {
-    String((0..<count).map { i in
-      Character(String(Int.random(in: (i == 0 && leadingNonZero ? 1 : 0)...9, using: &rng)))
-    })
+    String(
+      (0..<count).map { i in
+        Character(String(Int.random(in: (i == 0 && leadingNonZero ? 1 : 0)...9, using: &rng)))
+      })
   }
 
   /// A string literal for `value`, escaping what JSON requires and, at random, other characters too
@@ -351,7 +371,9 @@ package struct NonCanonicalWriter {
   }
 
   /// A length or count head: the fix form when `fixBase` allows it, or a wider form.
-  private mutating func head(_ n: Int, fixBase: UInt8?, fixLimit: Int, formats: [UInt8], widths: [Int], to out: inout [UInt8]) {
+  private mutating func head(
+    _ n: Int, fixBase: UInt8?, fixLimit: Int, formats: [UInt8], widths: [Int], to out: inout [UInt8]
+  ) {
     var choices: [[UInt8]] = []
     if let fixBase, n < fixLimit { choices.append([fixBase | UInt8(n)]) }
     for (format, width) in zip(formats, widths) where width == 4 || n < 1 << (8 * width) {

@@ -9,7 +9,6 @@ private final class ResultBox<T>: @unchecked Sendable {
 /// app's background thread reading an animation file has.
 package let smallThreadStackSize = 512 * 1024
 
-
 /// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for it to finish.
 package func onThread<T>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
   let box = ResultBox<T>()

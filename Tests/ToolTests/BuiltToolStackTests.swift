@@ -1,7 +1,7 @@
 import Foundation
 import InertiaFormat
-import Testing
 import TestSupport
+import Testing
 
 @testable import InertiaTool
 

@@ -1,11 +1,10 @@
 import Foundation
 import InertiaFormat
+import TestSupport
 import Testing
 
-import TestSupport
-
-@testable import InertiaTool
 @testable import InertiaLint
+@testable import InertiaTool
 
 /// The command's exit codes, inputs and options, run in-process.
 @Suite("Command")

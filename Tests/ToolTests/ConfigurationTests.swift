@@ -1,10 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
-
-@testable import InertiaTool
 @testable import InertiaLint
+@testable import InertiaTool
 
 /// `.inertia-lint.json`: what it can say, where it is found, and that mistakes in it are errors.
 @Suite("Configuration")

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
-@testable import InertiaTool
 @testable import InertiaFormat
+@testable import InertiaTool
 
 /// The `inertia-convert` executable SwiftPM built beside the test bundle, if it is there.
 let builtConvertTool: URL? = {
-  guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+  guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+    return nil
+  }
   let url = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("inertia-convert")
   return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
 }()
@@ -18,7 +20,9 @@ func runBuiltTool(_ arguments: [String], input: [UInt8]) throws -> CommandResult
   guard let tool = builtConvertTool else { throw CocoaError(.fileNoSuchFile) }
   process.executableURL = tool
   process.arguments = arguments
-  let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+  let stdin = Pipe()
+  let stdout = Pipe()
+  let stderr = Pipe()
   process.standardInput = stdin
   process.standardOutput = stdout
   process.standardError = stderr
@@ -49,7 +53,9 @@ private let cardJSON = """
 struct ConvertCommandTests {
   // MARK: Usage
 
-  @Test("--help and -h print the usage and exit 0", arguments: [["--help"], ["-h"], ["to-json", "--help"], ["to-msgpack", "x", "-h"]])
+  @Test(
+    "--help and -h print the usage and exit 0",
+    arguments: [["--help"], ["-h"], ["to-json", "--help"], ["to-msgpack", "x", "-h"]])
   func help(_ arguments: [String]) {
     let result = runConvert(arguments)
     #expect(result.status == 0)
@@ -100,7 +106,9 @@ struct ConvertCommandTests {
     .init(arguments: ["to-msgpack", "--compact"], message: "--compact applies to to-json only"),
     .init(arguments: ["to-json", "a", "b", "-o", "c"], message: "-o takes one input; use --out-dir for several"),
     .init(arguments: ["to-json", "-o", "c", "--out-dir", "/"], message: "-o and --out-dir cannot be used together"),
-    .init(arguments: ["to-json", "--out-dir", "/nonexistent-directory"], message: "--out-dir /nonexistent-directory is not a directory"),
+    .init(
+      arguments: ["to-json", "--out-dir", "/nonexistent-directory"],
+      message: "--out-dir /nonexistent-directory is not a directory"),
   ]
 
   @Test("usage errors exit 2 with one line naming the problem", arguments: usageErrors)
@@ -122,9 +130,11 @@ struct ConvertCommandTests {
     #expect(pretty.status == 0 && pretty.stderr.isEmpty)
     #expect(pretty.stdoutText == cardJSON)
     let compact = runConvert(["to-json", "--compact", input])
-    #expect(compact.stdoutText == #"[{"id":"card0","invokeType":"trigger","translate":[-0.648,-0.003],"duration":3}]"# + "\n")
+    #expect(
+      compact.stdoutText == #"[{"id":"card0","invokeType":"trigger","translate":[-0.648,-0.003],"duration":3}]"# + "\n")
     // JSON input is read and written again in the writer's layout.
-    let json = try directory.write("card.json", #"[{"id":"card0","invokeType":"trigger","translate":[-0.648,-0.003],"duration":3}]"#)
+    let json = try directory.write(
+      "card.json", #"[{"id":"card0","invokeType":"trigger","translate":[-0.648,-0.003],"duration":3}]"#)
     #expect(runConvert(["to-json", json]).stdoutText == cardJSON)
   }
 
@@ -147,7 +157,10 @@ struct ConvertCommandTests {
       let result = runConvert([command, input])
       #expect(result.status == 1)
       #expect(result.stdout.isEmpty)
-      #expect(result.stderr == ["\(input): offset 2: byte 0xc1 is not a MessagePack format byte (the spec reserves it as never used) at /1"])
+      #expect(
+        result.stderr == [
+          "\(input): offset 2: byte 0xc1 is not a MessagePack format byte (the spec reserves it as never used) at /1"
+        ])
     }
   }
 
@@ -170,14 +183,21 @@ struct ConvertCommandTests {
     let input = try directory.write("bin.inertia", bytes)
     let plain = runConvert(["to-json", input])
     #expect(plain.status == 1)
-    #expect(plain.stderr == ["\(input): offset 16: binary data (2 bytes) cannot be written as plain JSON (the extended form, --extended, keeps it) at /0/data"])
+    #expect(
+      plain.stderr == [
+        "\(input): offset 16: binary data (2 bytes) cannot be written as plain JSON (the extended form, --extended, keeps it) at /0/data"
+      ])
     let extended = runConvert(["to-json", "--extended", input, "-o", directory.file("bin.json")])
     #expect(extended.status == 0)
-    #expect(text(try directory.read("bin.json")) == "[\n  {\n    \"id\": \"card0\",\n    \"data\": {\"$bin\": \"AQI=\"}\n  }\n]\n")
+    #expect(
+      text(try directory.read("bin.json"))
+        == "[\n  {\n    \"id\": \"card0\",\n    \"data\": {\"$bin\": \"AQI=\"}\n  }\n]\n")
     let back = runConvert(["to-msgpack", "--extended", directory.file("bin.json")])
     #expect(back.stdout == bytes)
     // Without --extended the tag is an ordinary map.
-    #expect(runConvert(["to-msgpack", directory.file("bin.json")]).stdout == MessagePackWriter().write([["id": "card0", "data": ["$bin": "AQI="]]]))
+    #expect(
+      runConvert(["to-msgpack", directory.file("bin.json")]).stdout
+        == MessagePackWriter().write([["id": "card0", "data": ["$bin": "AQI="]]]))
   }
 
   @Test("unreadable inputs exit 2 with the system's reason")
@@ -219,7 +239,8 @@ struct ConvertCommandTests {
     let directory = try TemporaryDirectory()
     let input = try directory.write("card.json", cardJSON)
     try directory.write("real.inertia", "old")
-    try FileManager.default.createSymbolicLink(atPath: directory.file("link.inertia"), withDestinationPath: "real.inertia")
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("link.inertia"), withDestinationPath: "real.inertia")
     #expect(runConvert(["to-msgpack", input, "-o", directory.file("link.inertia")]).status == 0)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("link.inertia")) == "real.inertia")
     #expect(try directory.read("real.inertia") == (try Converter.toMessagePack(json: utf8(cardJSON))))
@@ -234,11 +255,14 @@ struct ConvertCommandTests {
     let result = runConvert(["to-msgpack", a, broken, b])
     #expect(result.status == 1)
     #expect(result.stderr == ["\(broken):1:2: unexpected end of input: expected a value at /0"])
-    #expect(try directory.contents() == ["a.inertia", "a.json", "b.animation.inertia", "b.animation.json", "broken.json"])
+    #expect(
+      try directory.contents() == ["a.inertia", "a.json", "b.animation.inertia", "b.animation.json", "broken.json"])
     #expect(try directory.read("a.inertia") == [0x91, 0x01])
     // And back, into --out-dir.
     let out = try TemporaryDirectory()
-    let back = runConvert(["to-json", "--out-dir", out.path, directory.file("a.inertia"), directory.file("b.animation.inertia")])
+    let back = runConvert([
+      "to-json", "--out-dir", out.path, directory.file("a.inertia"), directory.file("b.animation.inertia"),
+    ])
     #expect(back.status == 0 && back.stderr.isEmpty)
     #expect(try out.contents() == ["a.json", "b.animation.json"])
     #expect(text(try out.read("b.animation.json")) == "{\n  \"x\": 2.5\n}\n")
@@ -250,9 +274,10 @@ struct ConvertCommandTests {
     let directory = try TemporaryDirectory()
     let input = try directory.write("card.json", cardJSON)
     try FileManager.default.createSymbolicLink(atPath: directory.file("alias.json"), withDestinationPath: "card.json")
-    for output in [input, directory.path + "/./card.json", directory.path + "/../\(directory.url.lastPathComponent)/card.json",
-      directory.file("alias.json")]
-    {
+    for output in [
+      input, directory.path + "/./card.json", directory.path + "/../\(directory.url.lastPathComponent)/card.json",
+      directory.file("alias.json"),
+    ] {
       let result = runConvert(["to-msgpack", input, "-o", output])
       #expect(result.status == 2, "\(output)")
       #expect(result.stderr == ["\(input): not converted: the output \(output) would overwrite the input"])
@@ -289,7 +314,10 @@ struct ConvertCommandTests {
     let refused = runConvert(["to-msgpack", input], stdoutIsTerminal: true)
     #expect(refused.status == 2)
     #expect(refused.stdout.isEmpty)
-    #expect(refused.stderr == ["inertia-convert: refusing to write binary MessagePack to a terminal; redirect it or use -o FILE"])
+    #expect(
+      refused.stderr == [
+        "inertia-convert: refusing to write binary MessagePack to a terminal; redirect it or use -o FILE"
+      ])
     #expect(runConvert(["to-msgpack", input, "-o", directory.file("x.inertia")], stdoutIsTerminal: true).status == 0)
     #expect(runConvert(["to-json", input], stdoutIsTerminal: true).status == 0)
   }
@@ -306,7 +334,9 @@ struct ConvertCommandTests {
 
   // MARK: Standard input, through the built executable
 
-  @Test("standard input: '-' or no file", .enabled(if: builtConvertTool != nil, "inertia-convert is not built beside the tests"))
+  @Test(
+    "standard input: '-' or no file",
+    .enabled(if: builtConvertTool != nil, "inertia-convert is not built beside the tests"))
   func standardInput() throws {
     let json = try runBuiltTool(["to-json"], input: utf8("[1, 2.0, \"é\"]"))
     #expect(json.status == 0)

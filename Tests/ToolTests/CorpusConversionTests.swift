@@ -1,7 +1,7 @@
 import Foundation
 import InertiaFormat
-import Testing
 import TestSupport
+import Testing
 
 @testable import InertiaTool
 
@@ -12,10 +12,12 @@ struct CorpusConversionTests {
     .map(FixtureFile.init)
 
   /// Every file in `Corpus/broken` that is a document (not its README or generator script).
-  static let brokenFiles: [FixtureFile] = (Fixtures.files(in: "broken", withSuffix: ".json", under: Fixtures.corpus)
+  static let brokenFiles: [FixtureFile] =
+    (Fixtures.files(in: "broken", withSuffix: ".json", under: Fixtures.corpus)
     + Fixtures.files(in: "broken", withSuffix: ".inertia", under: Fixtures.corpus)).map(FixtureFile.init)
 
-  @Test("each corpus JSON converts to its .inertia twin byte for byte, and the twin converts back", arguments: corpusPairs)
+  @Test(
+    "each corpus JSON converts to its .inertia twin byte for byte, and the twin converts back", arguments: corpusPairs)
   func corpusPair(_ file: FixtureFile) throws {
     let json = try Fixtures.bytes(file.url)
     let inertia = try Fixtures.bytes(file.sibling("inertia"))
@@ -38,7 +40,8 @@ struct CorpusConversionTests {
     #expect(extended == (try Converter.toJSON(messagePack: inertia)))
   }
 
-  @Test("each broken corpus file fails to convert with status 1, one line on stderr and no output", arguments: brokenFiles)
+  @Test(
+    "each broken corpus file fails to convert with status 1, one line on stderr and no output", arguments: brokenFiles)
   func corpusBroken(_ file: FixtureFile) throws {
     let bytes = try Fixtures.bytes(file.url)
     let result = runConvert(["to-json", file.url.path])

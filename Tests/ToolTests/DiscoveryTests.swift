@@ -1,10 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
-
-@testable import InertiaTool
 @testable import InertiaLint
+@testable import InertiaTool
 
 /// Which files a directory walk lints.
 @Suite("File discovery")

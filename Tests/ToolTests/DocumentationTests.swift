@@ -1,10 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
-
-@testable import InertiaTool
 @testable import InertiaLint
+@testable import InertiaTool
 
 /// The README section and the pre-commit hook agree with the code.
 @Suite("Documentation")

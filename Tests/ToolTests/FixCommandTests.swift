@@ -1,11 +1,10 @@
 import Foundation
 import InertiaFormat
+import TestSupport
 import Testing
 
-import TestSupport
-
-@testable import InertiaTool
 @testable import InertiaLint
+@testable import InertiaTool
 
 #if canImport(Glibc)
   import Glibc

@@ -1,10 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
-
-@testable import InertiaTool
 @testable import InertiaFormat
+@testable import InertiaTool
 
 /// Large inputs are memory-mapped instead of read; what comes out must not depend on which.
 @Suite("Mapped input")
@@ -67,7 +66,8 @@ struct MappedInputTests {
     #expect(MappedFileGuard.temporaryFile(at: second) != "/tmp/.b.tmp-2")
   }
 
-  @Test("a mapped file truncated while it is read ends the run with one line and exit 2, or runs through",
+  @Test(
+    "a mapped file truncated while it is read ends the run with one line and exit 2, or runs through",
     .enabled(if: builtConvertTool != nil, "the tools are not built beside the tests"),
     arguments: ["inertia-convert", "inertia-lint"])
   func truncatedWhileMapped(tool: String) throws {
@@ -76,7 +76,11 @@ struct MappedInputTests {
     let input = directory.appendingPathComponent("huge.json")
     // About 120 MB of JSON: long enough to read that the truncation lands mid-way. Numbers for the
     // converter; one long string for the linter, which would report every number that is no animation.
-    let handle = try FileHandle(forWritingTo: { FileManager.default.createFile(atPath: input.path, contents: nil); return input }())
+    let handle = try FileHandle(
+      forWritingTo: {
+        FileManager.default.createFile(atPath: input.path, contents: nil)
+        return input
+      }())
     let linting = tool == "inertia-lint"
     try handle.write(contentsOf: Data((linting ? "[\"" : "[").utf8))
     let block = Data(String(repeating: linting ? "0.125 " : "0.125,", count: 1 << 20).utf8)

@@ -1,11 +1,10 @@
 import Foundation
 import InertiaFormat
+import TestSupport
 import Testing
 
-import TestSupport
-
-@testable import InertiaTool
 @testable import InertiaLint
+@testable import InertiaTool
 
 /// Each output format against golden files, on one small tree of JSON and MessagePack files.
 @Suite("Output formats")

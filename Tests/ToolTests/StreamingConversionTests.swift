@@ -1,10 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
-
-@testable import InertiaTool
 @testable import InertiaFormat
+@testable import InertiaTool
 
 /// `to-json` streams its output a megabyte at a time; documents bigger than that must come out exactly
 /// as the all-in-memory writer prints them, and a failure part-way must still leave `-o` files alone.

@@ -1,9 +1,9 @@
+import Foundation
+import TestSupport
 import Testing
 
-import TestSupport
-
-@testable import InertiaTool
 @testable import InertiaLint
+@testable import InertiaTool
 
 @Suite struct UnifiedDiffTests {
   @Test func equalTextsGiveNoDiff() {
@@ -52,7 +52,8 @@ import TestSupport
       }
       let oldText = old.map { $0 + "\n" }.joined()
       let newText = new.map { $0 + "\n" }.joined()
-      let diff = UnifiedDiff.make(old: oldText, new: newText, oldName: "o", newName: "n", context: Int.random(in: 0...3, using: &rng))
+      let diff = UnifiedDiff.make(
+        old: oldText, new: newText, oldName: "o", newName: "n", context: Int.random(in: 0...3, using: &rng))
       #expect(apply(diff, to: old) == new, "old \(old) new \(new)\n\(diff)")
     }
   }
@@ -82,5 +83,3 @@ import TestSupport
     return result + old[cursor...]
   }
 }
-
-import Foundation

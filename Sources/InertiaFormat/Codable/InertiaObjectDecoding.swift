@@ -53,15 +53,3 @@ struct InertiaObjectDecoding {
     return SourceKeyOrder(keys: keys.enumerated().sorted { (rank($0.1), $0.0) < (rank($1.1), $1.0) }.map(\.1))
   }
 }
-
-/// Reads a string from a fixed set, such as `invokeType`, failing with a message that lists the set.
-func decodeStringEnum<E: RawRepresentable & CaseIterable>(
-  _ type: E.Type, from decoder: any Decoder
-) throws -> E where E.RawValue == String {
-  let raw = try decoder.singleValueContainer().decode(String.self)
-  guard let value = E(rawValue: raw) else {
-    let allowed = InertiaSchema.ValueType.oneOf(E.allCases.map(\.rawValue))
-    throw CodingFailure.dataCorrupted("expected \(allowed), found \"\(raw)\"", at: decoder.codingPath)
-  }
-  return value
-}

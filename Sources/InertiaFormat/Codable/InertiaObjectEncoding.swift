@@ -61,9 +61,3 @@ struct InertiaObjectEncoding {
     }
   }
 }
-
-/// Writes a string from a fixed set, such as `invokeType`.
-func encodeStringEnum<E: RawRepresentable>(_ value: E, to encoder: any Encoder) throws where E.RawValue == String {
-  var container = encoder.singleValueContainer()
-  try container.encode(value.rawValue)
-}

@@ -30,7 +30,7 @@ struct ValueDecoder: Decoder {
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleValueDecodingContainerImpl(decoder: self)
+    SingleValueValueDecodingContainer(decoder: self)
   }
 
   /// A decoder for a value inside this one.

@@ -20,7 +20,7 @@ public enum Converter {
     // Pretty JSON of an animation file runs to about twice its MessagePack size; pages reserved but
     // never written cost no memory.
     let out = ByteBuffer(capacity: bytes.count * 3 + 4096)
-    var emitter = JSONEmitter(bytes, out: out, options: options, limits: limits)
+    var emitter = MessagePackToJSON(bytes, out: out, options: options, limits: limits)
     try emitter.document()
     return out
   }
@@ -35,7 +35,7 @@ public enum Converter {
     finalNewline: Bool = false, streamingTo sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void
   ) throws {
     let out = ByteBuffer(streamingTo: sink)
-    var emitter = JSONEmitter(bytes, out: out, options: options, limits: limits)
+    var emitter = MessagePackToJSON(bytes, out: out, options: options, limits: limits)
     try emitter.document()
     if finalNewline { out.append(0x0A) }
     try out.flush()
@@ -48,7 +48,7 @@ public enum Converter {
     json bytes: UnsafeRawBufferPointer, extended: Bool = false, limits: DecodingLimits = .default
   ) throws(FormatError) -> ByteBuffer {
     let out = ByteBuffer(capacity: bytes.count)
-    var parser = JSONParser(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
+    var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
     try parser.document()
     return out
   }
@@ -65,12 +65,17 @@ public enum Converter {
   public static func toJSON(
     messagePack bytes: [UInt8], options: JSONWriter.Options = .init(), limits: DecodingLimits = .default
   ) throws(FormatError) -> [UInt8] {
-    try withBytes(bytes) { (buffer) throws(FormatError) in try toJSON(messagePack: buffer, options: options, limits: limits).array }
+    try withBytes(bytes) { (buffer) throws(FormatError) in
+      try toJSON(messagePack: buffer, options: options, limits: limits).array
+    }
   }
 
+  /// JSON text to canonical MessagePack bytes, for arrays.
   public static func toMessagePack(
     json bytes: [UInt8], extended: Bool = false, limits: DecodingLimits = .default
   ) throws(FormatError) -> [UInt8] {
-    try withBytes(bytes) { (buffer) throws(FormatError) in try toMessagePack(json: buffer, extended: extended, limits: limits).array }
+    try withBytes(bytes) { (buffer) throws(FormatError) in
+      try toMessagePack(json: buffer, extended: extended, limits: limits).array
+    }
   }
 }

@@ -56,7 +56,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// The encoding the input came in.
-  public let encoding: ParsedDocument.Encoding
+  public let encoding: DocumentEncoding
   /// Owns the input as read, which for MessagePack input is also the indexed bytes.
   private let contents: FileContents
   /// Owns the JSON parser's output, for JSON input.
@@ -81,7 +81,7 @@ public final class IndexedDocument: @unchecked Sendable {
   public let containsNonFiniteNumbers: Bool
 
   private init(
-    encoding: ParsedDocument.Encoding, contents: FileContents, converted: ByteBuffer?, indexer: Indexer,
+    encoding: DocumentEncoding, contents: FileContents, converted: ByteBuffer?, indexer: Indexer,
     textPositions: SourceMap?
   ) {
     self.encoding = encoding
@@ -104,10 +104,10 @@ public final class IndexedDocument: @unchecked Sendable {
   /// The document as MessagePack: the input itself for MessagePack input. Valid while the document lives.
   public let messagePack: UnsafeRawBufferPointer
 
-  /// Reads `bytes` in the encoding their content shows (see ``InputFormat/detect(_:)``), or in `encoding`.
+  /// Reads `bytes` in the encoding their content shows (see ``DocumentEncoding/detect(_:)-(UnsafeRawBufferPointer)``), or in `encoding`.
   /// - Throws: ``FormatError`` with the position and path of the first fault, as ``ParsedDocument`` does.
   public static func read(
-    _ bytes: [UInt8], as encoding: ParsedDocument.Encoding? = nil, limits: DecodingLimits = .default
+    _ bytes: [UInt8], as encoding: DocumentEncoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> IndexedDocument {
     try read(FileContents(copying: bytes), as: encoding, limits: limits)
   }
@@ -116,10 +116,10 @@ public final class IndexedDocument: @unchecked Sendable {
   /// without a copy.
   /// - Throws: ``FormatError`` with the position and path of the first fault, as ``ParsedDocument`` does.
   public static func read(
-    _ contents: FileContents, as encoding: ParsedDocument.Encoding? = nil, limits: DecodingLimits = .default
+    _ contents: FileContents, as encoding: DocumentEncoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> IndexedDocument {
     let bytes = contents.bytes
-    switch encoding ?? InputFormat.detect(bytes) {
+    switch encoding ?? DocumentEncoding.detect(bytes) {
     case .messagePack:
       try limits.checkSize(bytes.count, format: .messagePack)
       var indexer = Indexer(scanner: MessagePackScanner(bytes), limits: limits, checksText: true)
@@ -134,7 +134,7 @@ public final class IndexedDocument: @unchecked Sendable {
         encoding: .messagePack, contents: contents, converted: nil, indexer: indexer, textPositions: nil)
     case .json:
       let out = ByteBuffer(capacity: bytes.count)
-      var parser = JSONParser(bytes, out: out, limits: limits, extended: false, recordsPositions: true)
+      var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: false, recordsPositions: true)
       try parser.document()
       let positions = parser.sourceMap ?? SourceMap()
       // The parser wrote valid MessagePack; index it without checking its text again.

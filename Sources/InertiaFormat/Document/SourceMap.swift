@@ -12,9 +12,11 @@ public struct SourceMap: Sendable {
 
   /// A node of the document, as a position in the source map.
   public struct Node: Hashable, Sendable {
+    /// The node's number in document order.
     public let index: Int
   }
 
+  /// The top-level value, when there is one.
   public var root: Node? { starts.isEmpty ? nil : Node(index: 0) }
 
   /// The bytes of the input that encode this node.
@@ -93,29 +95,28 @@ public struct SourceMap: Sendable {
 
 /// A document read with its positions: the value, the encoding it came in, and where each value sits.
 public struct ParsedDocument: Sendable {
-  public enum Encoding: String, Sendable {
-    case messagePack
-    case json
-  }
-
+  /// The document.
   public let value: MessagePackValue
-  public let encoding: Encoding
+  /// The encoding it was read from.
+  public let encoding: DocumentEncoding
+  /// Where each value sits in the input.
   public let sourceMap: SourceMap
   /// The input's bytes, kept to turn offsets into lines and columns.
   public let bytes: [UInt8]
 
-  public init(value: MessagePackValue, encoding: Encoding, sourceMap: SourceMap, bytes: [UInt8]) {
+  /// A document read with its positions.
+  public init(value: MessagePackValue, encoding: DocumentEncoding, sourceMap: SourceMap, bytes: [UInt8]) {
     self.value = value
     self.encoding = encoding
     self.sourceMap = sourceMap
     self.bytes = bytes
   }
 
-  /// Reads `bytes` in the encoding their content shows (see `InputFormat.detect`), or in `encoding`.
+  /// Reads `bytes` in the encoding their content shows (see `DocumentEncoding.detect`), or in `encoding`.
   public static func parse(
-    _ bytes: [UInt8], as encoding: Encoding? = nil, limits: DecodingLimits = .default
+    _ bytes: [UInt8], as encoding: DocumentEncoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> ParsedDocument {
-    switch encoding ?? InputFormat.detect(bytes) {
+    switch encoding ?? DocumentEncoding.detect(bytes) {
     case .messagePack:
       let (value, map) = try MessagePackReader(limits: limits).readWithPositions(bytes)
       return ParsedDocument(value: value, encoding: .messagePack, sourceMap: map, bytes: bytes)

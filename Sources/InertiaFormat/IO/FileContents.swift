@@ -39,8 +39,9 @@ public final class FileContents: @unchecked Sendable {
 
   /// Contents in memory the caller manages, which must stay valid and unchanged until `release` is called
   /// with them, when this value goes away.
-  package init(unsafeOwning bytes: UnsafeRawBufferPointer, release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void)
-  {
+  package init(
+    unsafeOwning bytes: UnsafeRawBufferPointer, release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
+  ) {
     self.bytes = bytes
     self.buffer = nil
     self.release = release

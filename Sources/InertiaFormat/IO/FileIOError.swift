@@ -8,10 +8,14 @@
 
 /// A failed file operation, with the path and the system's reason.
 public struct FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file the operation was on.
   public var path: String
+  /// What was being done: `read` or `write`.
   public var operation: String
+  /// Why it failed, as the system says it or in words of our own.
   public var reason: String
 
+  /// A failure of `operation` on `path`, for `reason`.
   public init(path: String, operation: String, reason: String) {
     self.path = path
     self.operation = operation

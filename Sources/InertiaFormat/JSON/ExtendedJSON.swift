@@ -81,7 +81,8 @@ package enum ExtendedJSON {
       return .float32(single)
     case .float64:
       guard case .string(let text) = content, let bits = special(text, bits: UInt64.self) else {
-        throw fail("holds \"NaN\", \"Infinity\", \"-Infinity\" or the 0x bit pattern of a NaN (finite floats are plain numbers)")
+        throw fail(
+          "holds \"NaN\", \"Infinity\", \"-Infinity\" or the 0x bit pattern of a NaN (finite floats are plain numbers)")
       }
       return .float64(Double(bitPattern: bits))
     case .map:
@@ -106,7 +107,8 @@ package enum ExtendedJSON {
       // Exactly the bits of a NaN, in as many hex digits as the type has (no sign, no shorter form).
       let digits = text.utf8.dropFirst(2)
       guard text.hasPrefix("0x"), digits.count == Bits.bitWidth / 4,
-        digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || $0 &- UInt8(ascii: "a") < 6 || $0 &- UInt8(ascii: "A") < 6 }),
+        digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || $0 &- UInt8(ascii: "a") < 6 || $0 &- UInt8(ascii: "A") < 6 }
+        ),
         let bits = Bits(text.dropFirst(2), radix: 16)
       else { return nil }
       let isNaN = isDouble ? Double(bitPattern: UInt64(bits)).isNaN : Float(bitPattern: UInt32(bits)).isNaN

@@ -11,11 +11,13 @@
 /// correctly rounded. Strings must be valid UTF-8 with no lone surrogate escapes. Nesting is bounded by
 /// ``DecodingLimits/maxDepth``, and nothing but whitespace may follow the document.
 public struct JSONReader: Sendable {
+  /// The nesting and size limits reading enforces.
   public var limits: DecodingLimits
   /// Whether the tagged objects of the extended form (`{"$bin": "…"}`, see `inertia-convert --help`)
   /// are read as the values they stand for.
   public var extended: Bool
 
+  /// A reader with these limits; `extended` reads the extended form's tags as the values they stand for.
   public init(limits: DecodingLimits = .default, extended: Bool = false) {
     self.limits = limits
     self.extended = extended
@@ -34,7 +36,7 @@ public struct JSONReader: Sendable {
   /// - Throws: ``FormatError`` with the line, column and path of the first fault.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(FormatError) -> MessagePackValue {
     let out = ByteBuffer(capacity: bytes.count)
-    var parser = JSONParser(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
+    var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
     try parser.document()
     return try MessagePackReader(limits: limits).read(out.bytes)
   }
@@ -43,7 +45,7 @@ public struct JSONReader: Sendable {
   public func readWithPositions(_ bytes: [UInt8]) throws(FormatError) -> (MessagePackValue, SourceMap) {
     try withBytes(bytes) { (buffer) throws(FormatError) in
       let out = ByteBuffer(capacity: buffer.count)
-      var parser = JSONParser(buffer, out: out, limits: limits, extended: extended, recordsPositions: true)
+      var parser = JSONToMessagePack(buffer, out: out, limits: limits, extended: extended, recordsPositions: true)
       try parser.document()
       return (try MessagePackReader(limits: limits).read(out.bytes), parser.sourceMap ?? SourceMap())
     }

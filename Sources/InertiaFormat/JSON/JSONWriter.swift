@@ -11,7 +11,9 @@
 /// Values plain JSON cannot hold (binary, extension values, non-string keys, NaN and infinities) make it
 /// throw, naming their path, unless ``Options/extended`` asks for the reversible extended form.
 public struct JSONWriter: Sendable {
+  /// How the JSON is laid out, and whether values plain JSON cannot hold are written in the extended form.
   public struct Options: Sendable, Equatable {
+    /// The layout: `pretty` (two-space indentation, one entry per line) or `compact` (one line).
     public enum Style: Sendable, Equatable {
       /// Two-space indentation, one entry per line, arrays of up to eight numbers on one line, and a
       /// final newline: stable and diff-friendly.
@@ -20,18 +22,22 @@ public struct JSONWriter: Sendable {
       case compact
     }
 
+    /// The layout.
     public var style: Style
     /// Whether values JSON cannot hold are written in the reversible extended form instead of failing.
     public var extended: Bool
 
+    /// Options; pretty, plain JSON unless told otherwise.
     public init(style: Style = .pretty, extended: Bool = false) {
       self.style = style
       self.extended = extended
     }
   }
 
+  /// How the writer lays out its JSON.
   public var options: Options
 
+  /// A writer with these options.
   public init(options: Options = .init()) {
     self.options = options
   }
@@ -42,7 +48,7 @@ public struct JSONWriter: Sendable {
     let messagePack = ByteBuffer(capacity: 1024)
     MessagePackWriter().write(value, to: messagePack)
     let out = ByteBuffer(capacity: messagePack.count * 2)
-    var emitter = JSONEmitter(messagePack.bytes, out: out, options: options, limits: .init(maxDepth: .max))
+    var emitter = MessagePackToJSON(messagePack.bytes, out: out, options: options, limits: .init(maxDepth: .max))
     do {
       try emitter.document()
     } catch {

@@ -10,8 +10,10 @@
 /// left before allocating anything, checks strings are UTF-8, bounds nesting by
 /// ``DecodingLimits/maxDepth`` and rejects bytes after the one top-level value.
 public struct MessagePackReader: Sendable {
+  /// The nesting and size limits reading enforces.
   public var limits: DecodingLimits
 
+  /// A reader with these limits.
   public init(limits: DecodingLimits = .default) {
     self.limits = limits
   }

@@ -1,39 +1,3 @@
-/// The head of one MessagePack value: its format byte and length fields, decoded and checked.
-enum MessagePackHeader {
-  case `nil`
-  case bool(Bool)
-  case int(Int64)
-  case uint(UInt64)
-  case float32(Float)
-  case float64(Double)
-  /// A string of `length` bytes that start at the scanner's offset.
-  case string(length: Int)
-  case binary(length: Int)
-  case ext(type: Int8, length: Int)
-  case array(count: Int)
-  case map(count: Int)
-
-  /// The kind of value, as error messages name it ("an integer", "binary data").
-  var kindDescription: String {
-    let kind: IndexedDocument.Kind
-    switch self {
-    case .nil: kind = .nil
-    case .bool: kind = .bool
-    case .int: kind = .int
-    case .uint: kind = .uint
-    case .float32: kind = .float32
-    case .float64: kind = .float64
-    case .string: kind = .string
-    case .binary: kind = .binary
-    case .ext: kind = .ext
-    case .array: kind = .array
-    case .map: kind = .map
-    }
-    return kind.description
-  }
-
-}
-
 /// Reads MessagePack value heads from contiguous bytes, checking every length against what is left.
 ///
 /// This is the one place that knows the format bytes; the tree reader and the converters all scan
@@ -149,10 +113,14 @@ struct MessagePackScanner {
 
   /// Reads a big-endian length or value field that follows a format byte.
   @inline(__always)
-  private mutating func read<T: FixedWidthInteger>(_: T.Type, _ format: StaticString, _ start: Int) throws(FormatError) -> T {
+  private mutating func read<T: FixedWidthInteger>(_: T.Type, _ format: StaticString, _ start: Int) throws(FormatError)
+    -> T
+  {
     let size = MemoryLayout<T>.size
     guard remaining >= size else {
-      throw error("\(format) is cut short: it needs \(size) byte\(size == 1 ? "" : "s") after its format byte, \(remaining) left", at: start)
+      throw error(
+        "\(format) is cut short: it needs \(size) byte\(size == 1 ? "" : "s") after its format byte, \(remaining) left",
+        at: start)
     }
     let value = T(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
     offset &+= size
@@ -160,22 +128,28 @@ struct MessagePackScanner {
   }
 
   @inline(__always)
-  private func payloadHeader(_ header: MessagePackHeader, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
+  private func payloadHeader(_ header: MessagePackHeader, format: StaticString, start: Int) throws(FormatError)
+    -> MessagePackHeader
+  {
     let length: Int
     switch header {
     case .string(let n), .binary(let n): length = n
     default: length = 0
     }
     guard length <= remaining else {
-      throw error("\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
+      throw error(
+        "\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
     }
     return header
   }
 
-  private mutating func extHeader(length: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
+  private mutating func extHeader(length: Int, format: StaticString, start: Int) throws(FormatError)
+    -> MessagePackHeader
+  {
     let type = Int8(bitPattern: try read(UInt8.self, format, start))
     guard length <= remaining else {
-      throw error("\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
+      throw error(
+        "\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
     }
     return .ext(type: type, length: length)
   }
@@ -184,7 +158,9 @@ struct MessagePackScanner {
   private func arrayHeader(count: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
     // Every element takes at least one byte, so a count above what is left cannot be right.
     guard count <= remaining else {
-      throw error("\(format) of \(counted(count, "element")) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
+      throw error(
+        "\(format) of \(counted(count, "element")) runs past the end of the input (\(counted(remaining, "byte")) left)",
+        at: start)
     }
     return .array(count: count)
   }
@@ -192,7 +168,9 @@ struct MessagePackScanner {
   @inline(__always)
   private func mapHeader(count: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
     guard count <= remaining / 2 else {
-      throw error("\(format) of \(counted(count, "entry", "entries")) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
+      throw error(
+        "\(format) of \(counted(count, "entry", "entries")) runs past the end of the input (\(counted(remaining, "byte")) left)",
+        at: start)
     }
     return .map(count: count)
   }
@@ -209,8 +187,10 @@ struct MessagePackScanner {
   @inline(__always)
   mutating func readString(length: Int, start: Int) throws(FormatError) -> UnsafeRawBufferPointer {
     let payload = take(length)
-    if let bad = firstInvalidUTF8(payload) {
-      throw error("string is not valid UTF-8 (byte 0x\(String(payload[bad], radix: 16)) at offset \(payload.baseAddress! - bytes.baseAddress! + bad))", at: start)
+    if let bad = UTF8Validation.firstInvalid(payload) {
+      throw error(
+        "string is not valid UTF-8 (byte 0x\(String(payload[bad], radix: 16)) at offset \(payload.baseAddress! - bytes.baseAddress! + bad))",
+        at: start)
     }
     return payload
   }
@@ -225,48 +205,9 @@ struct MessagePackScanner {
   /// Fails when bytes remain after the top-level value.
   func checkAtEnd() throws(FormatError) {
     if offset < bytes.count {
-      throw error("\(remaining) byte\(remaining == 1 ? "" : "s") after the end of the document (a file holds one value)", at: offset)
-    }
-  }
-}
-
-/// Bounds every reader enforces, so that no input can exhaust memory or the stack.
-///
-/// Every reader checks the same limits the same way: ``MessagePackReader``, ``JSONReader``, the
-/// streaming ``Converter`` in both directions, and `inertia-convert` (`--max-depth`).
-///
-/// - ``maxDepth``: a document may hold at most this many arrays and maps nested inside each other,
-///   the top-level container included. With the default of 512, `[[…[]…]]` with 512 brackets is read
-///   and 513 fail with "nesting is deeper than the limit of 512 levels", reported at the container
-///   that opens level 513. Scalars do not count: `[[1]]` is 2 levels deep. A tagged object of the
-///   extended JSON form counts like the value it stands for. The readers do not recurse: each keeps
-///   its open containers on an explicit stack of small structs, so a document nested to the limit
-///   reads on a thread with a small stack (a 512 KiB secondary thread is plenty), and the limit bounds
-///   only that stack's memory and the length of error paths.
-/// - ``maxInputSize``: the largest input accepted, in bytes, checked before anything is read
-///   ("input of N bytes is larger than the limit of M bytes"). `FileIO.read` checks it too before
-///   reading a file.
-/// - Length prefixes are not a limit but are always checked: a MessagePack string, binary or
-///   extension length, or an array or map count (each element takes at least one byte, each entry
-///   two), must fit in the bytes left after its head, so no length can make a reader allocate more
-///   than the input's size.
-public struct DecodingLimits: Sendable, Equatable {
-  /// How many arrays and maps may nest inside each other, the outermost included (default 512).
-  /// A real animation file nests about ten levels.
-  public var maxDepth: Int
-  /// The largest input accepted, in bytes (default 1 GiB).
-  public var maxInputSize: Int
-
-  public init(maxDepth: Int = 512, maxInputSize: Int = 1 << 30) {
-    self.maxDepth = maxDepth
-    self.maxInputSize = maxInputSize
-  }
-
-  public static let `default` = DecodingLimits()
-
-  func checkSize(_ count: Int, format: FormatError.Format) throws(FormatError) {
-    if count > maxInputSize {
-      throw FormatError(format: format, offset: 0, message: "input of \(count) bytes is larger than the limit of \(maxInputSize) bytes")
+      throw error(
+        "\(remaining) byte\(remaining == 1 ? "" : "s") after the end of the document (a file holds one value)",
+        at: offset)
     }
   }
 }

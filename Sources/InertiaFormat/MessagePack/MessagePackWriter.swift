@@ -10,14 +10,17 @@
 /// integers use the unsigned formats and negative ones the signed formats, as msgpack-c writes them;
 /// floats keep the width they have. Reading a canonical file and writing it back gives the same bytes.
 public struct MessagePackWriter: Sendable {
+  /// A writer.
   public init() {}
 
+  /// The canonical MessagePack bytes of a value.
   public func write(_ value: MessagePackValue) -> [UInt8] {
     let buffer = ByteBuffer(capacity: 1024)
     write(value, to: buffer)
     return buffer.array
   }
 
+  /// The canonical MessagePack bytes of a value, as `Data`.
   public func writeData(_ value: MessagePackValue) -> Data {
     let buffer = ByteBuffer(capacity: 1024)
     write(value, to: buffer)
@@ -28,8 +31,8 @@ public struct MessagePackWriter: Sendable {
     switch value {
     case .nil: out.append(0xC0)
     case .bool(let b): out.append(b ? 0xC3 : 0xC2)
-    case .int(let i): MessagePackEmit.integer(i, to: out)
-    case .uint(let u): MessagePackEmit.unsigned(u, to: out)
+    case .int(let i): CanonicalHeads.integer(i, to: out)
+    case .uint(let u): CanonicalHeads.unsigned(u, to: out)
     case .float32(let f):
       out.append(0xCA)
       out.appendBigEndian(f.bitPattern)
@@ -37,149 +40,22 @@ public struct MessagePackWriter: Sendable {
       out.append(0xCB)
       out.appendBigEndian(d.bitPattern)
     case .string(var s):
-      s.withUTF8 { MessagePackEmit.string(UnsafeRawBufferPointer($0), to: out) }
+      s.withUTF8 { CanonicalHeads.string(UnsafeRawBufferPointer($0), to: out) }
     case .binary(let data):
-      MessagePackEmit.binaryHeader(data.count, to: out)
+      CanonicalHeads.binaryHeader(data.count, to: out)
       out.append(data)
     case .ext(let type, let data):
-      MessagePackEmit.extHeader(type: type, length: data.count, to: out)
+      CanonicalHeads.extHeader(type: type, length: data.count, to: out)
       out.append(data)
     case .array(let elements):
-      MessagePackEmit.arrayHeader(elements.count, to: out)
+      CanonicalHeads.arrayHeader(elements.count, to: out)
       for element in elements { write(element, to: out) }
     case .map(let entries):
-      MessagePackEmit.mapHeader(entries.count, to: out)
+      CanonicalHeads.mapHeader(entries.count, to: out)
       for entry in entries {
         write(entry.key, to: out)
         write(entry.value, to: out)
       }
     }
-  }
-}
-
-/// The canonical encodings of MessagePack heads, shared by the writer and the JSON converter.
-enum MessagePackEmit {
-  @inline(__always)
-  static func integer(_ i: Int64, to out: ByteBuffer) {
-    if i >= 0 { return unsigned(UInt64(i), to: out) }
-    if i >= -32 {
-      out.append(UInt8(bitPattern: Int8(i)))
-    } else if i >= Int64(Int8.min) {
-      out.append(0xD0, UInt8(bitPattern: Int8(i)))
-    } else if i >= Int64(Int16.min) {
-      out.append(0xD1)
-      out.appendBigEndian(Int16(i))
-    } else if i >= Int64(Int32.min) {
-      out.append(0xD2)
-      out.appendBigEndian(Int32(i))
-    } else {
-      out.append(0xD3)
-      out.appendBigEndian(i)
-    }
-  }
-
-  @inline(__always)
-  static func unsigned(_ u: UInt64, to out: ByteBuffer) {
-    if u <= 0x7F {
-      out.append(UInt8(u))
-    } else if u <= UInt64(UInt8.max) {
-      out.append(0xCC, UInt8(u))
-    } else if u <= UInt64(UInt16.max) {
-      out.append(0xCD)
-      out.appendBigEndian(UInt16(u))
-    } else if u <= UInt64(UInt32.max) {
-      out.append(0xCE)
-      out.appendBigEndian(UInt32(u))
-    } else {
-      out.append(0xCF)
-      out.appendBigEndian(u)
-    }
-  }
-
-  @inline(__always)
-  static func string(_ utf8: UnsafeRawBufferPointer, to out: ByteBuffer) {
-    stringHeader(utf8.count, to: out)
-    out.append(utf8)
-  }
-
-  @inline(__always)
-  static func stringHeader(_ length: Int, to out: ByteBuffer) {
-    if length < 32 {
-      out.append(0xA0 | UInt8(length))
-    } else if length <= Int(UInt8.max) {
-      out.append(0xD9, UInt8(length))
-    } else if length <= Int(UInt16.max) {
-      out.append(0xDA)
-      out.appendBigEndian(UInt16(length))
-    } else {
-      out.append(0xDB)
-      out.appendBigEndian(UInt32(length))
-    }
-  }
-
-  static func binaryHeader(_ length: Int, to out: ByteBuffer) {
-    if length <= Int(UInt8.max) {
-      out.append(0xC4, UInt8(length))
-    } else if length <= Int(UInt16.max) {
-      out.append(0xC5)
-      out.appendBigEndian(UInt16(length))
-    } else {
-      out.append(0xC6)
-      out.appendBigEndian(UInt32(length))
-    }
-  }
-
-  static func extHeader(type: Int8, length: Int, to out: ByteBuffer) {
-    let typeByte = UInt8(bitPattern: type)
-    switch length {
-    case 1: out.append(0xD4, typeByte)
-    case 2: out.append(0xD5, typeByte)
-    case 4: out.append(0xD6, typeByte)
-    case 8: out.append(0xD7, typeByte)
-    case 16: out.append(0xD8, typeByte)
-    case 0...Int(UInt8.max):
-      out.append(0xC7, UInt8(length))
-      out.append(typeByte)
-    case 0...Int(UInt16.max):
-      out.append(0xC8)
-      out.appendBigEndian(UInt16(length))
-      out.append(typeByte)
-    default:
-      out.append(0xC9)
-      out.appendBigEndian(UInt32(length))
-      out.append(typeByte)
-    }
-  }
-
-  @inline(__always)
-  static func arrayHeader(_ count: Int, to out: ByteBuffer) {
-    if count < 16 {
-      out.append(0x90 | UInt8(count))
-    } else if count <= Int(UInt16.max) {
-      out.append(0xDC)
-      out.appendBigEndian(UInt16(count))
-    } else {
-      out.append(0xDD)
-      out.appendBigEndian(UInt32(count))
-    }
-  }
-
-  @inline(__always)
-  static func mapHeader(_ count: Int, to out: ByteBuffer) {
-    if count < 16 {
-      out.append(0x80 | UInt8(count))
-    } else if count <= Int(UInt16.max) {
-      out.append(0xDE)
-      out.appendBigEndian(UInt16(count))
-    } else {
-      out.append(0xDF)
-      out.appendBigEndian(UInt32(count))
-    }
-  }
-
-  /// The size of the canonical array or map head for `count` entries.
-  @inline(__always)
-  static func containerHeaderSize(_ count: Int) -> Int {
-    count < 16 ? 1 : count <= Int(UInt16.max) ? 3 : 5
   }
 }

@@ -11,7 +11,7 @@
 /// let animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: data)
 /// let card = animations.first { $0.id == "card0" }
 /// ```
-public struct InertiaAnimation: Codable, Identifiable, Equatable, Sendable {
+public struct InertiaAnimation: InertiaModelObject, Identifiable, Equatable, Sendable {
   /// Matches the id the animated view was tagged with: `.inertia("card0")`, `<Inertia id="card0">`.
   public var id: String
   /// The pose the view sits at before the animation runs.
@@ -22,8 +22,7 @@ public struct InertiaAnimation: Codable, Identifiable, Equatable, Sendable {
   public var keyframes: [InertiaAnimationKeyframe]
   /// Vectors drawn against this view. Absent in files written before shapes existed, which reads as none.
   public var shapes: [InertiaShape]
-  /// Entries of the file's object that these fields do not cover, such as a newer editor's, in file order.
-  /// They are written back unless the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Fields the type does not know, kept in file order (see ``InertiaModelObject``).
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
@@ -40,9 +39,7 @@ public struct InertiaAnimation: Codable, Identifiable, Equatable, Sendable {
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object as ``InertiaSchema/animation`` describes it: required fields must be present,
-  /// absent ones take their defaults, and unknown fields and the key order are kept.
-  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
+  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.animation)
     id = try fields.decode("id")
@@ -54,9 +51,7 @@ public struct InertiaAnimation: Codable, Identifiable, Equatable, Sendable {
     keyOrder = fields.keyOrder
   }
 
-  /// Writes the object: keys in its file's order (in ``InertiaSchema/animation``'s when made in code),
-  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
-  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Writes the object as it was read (see ``InertiaModelObject``).
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.animation, keyOrder: keyOrder)
     fields.encode(id, "id")

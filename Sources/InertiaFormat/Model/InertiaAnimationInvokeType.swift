@@ -10,11 +10,11 @@ public enum InertiaAnimationInvokeType: String, Codable, CaseIterable, Sendable 
 
   /// - Throws: `DecodingError` for any other string, naming the allowed ones.
   public init(from decoder: any Decoder) throws {
-    self = try decodeStringEnum(Self.self, from: decoder)
+    self = try StringEnumCoding.decode(Self.self, from: decoder)
   }
 
   /// Writes the raw value as a string.
   public func encode(to encoder: any Encoder) throws {
-    try encodeStringEnum(self, to: encoder)
+    try StringEnumCoding.encode(self, to: encoder)
   }
 }

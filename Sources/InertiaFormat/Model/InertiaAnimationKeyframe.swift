@@ -6,15 +6,14 @@
 /// `duration` is relative: the seconds taken to travel from the previous keyframe (or, for the first, from
 /// the initial values) to this one. See ``InertiaAnimation/keyframeTimes`` for absolute times and
 /// ``effectiveDuration`` for what the runtime plays.
-public struct InertiaAnimationKeyframe: Codable, Identifiable, Equatable, Sendable {
+public struct InertiaAnimationKeyframe: InertiaModelObject, Identifiable, Equatable, Sendable {
   /// Unique within the track. The editor writes UUIDs.
   public var id: String
   /// The pose at this keyframe.
   public var values: InertiaAnimationValues
   /// Seconds to reach this keyframe from the previous one.
   public var duration: Double
-  /// Entries of the file's object that these fields do not cover, in file order. They are written back
-  /// unless the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Fields the type does not know, kept in file order (see ``InertiaModelObject``).
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
@@ -28,9 +27,7 @@ public struct InertiaAnimationKeyframe: Codable, Identifiable, Equatable, Sendab
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object as ``InertiaSchema/keyframe`` describes it: required fields must be present,
-  /// absent ones take their defaults, and unknown fields and the key order are kept.
-  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
+  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.keyframe)
     id = try fields.decode("id")
@@ -40,9 +37,7 @@ public struct InertiaAnimationKeyframe: Codable, Identifiable, Equatable, Sendab
     keyOrder = fields.keyOrder
   }
 
-  /// Writes the object: keys in its file's order (in ``InertiaSchema/keyframe``'s when made in code),
-  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
-  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Writes the object as it was read (see ``InertiaModelObject``).
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.keyframe, keyOrder: keyOrder)
     fields.encode(id, "id")

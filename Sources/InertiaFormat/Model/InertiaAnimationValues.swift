@@ -4,7 +4,7 @@
 /// Mirrors the SwiftUI runtime's `InertiaAnimationValues`, with `Double` for `CGFloat` and ``Translate`` for
 /// `CGSize`, so `values.translate.width` reads the same in both. Every field is required on the wire (see
 /// ``InertiaSchema/values``).
-public struct InertiaAnimationValues: Codable, Equatable, Sendable {
+public struct InertiaAnimationValues: InertiaModelObject, Equatable, Sendable {
   /// Scale factor; 1 is the view's own size.
   public var scale: Double
   /// Offset as a fraction of the container's size (for a shape, in the units the shape is sized in).
@@ -15,8 +15,7 @@ public struct InertiaAnimationValues: Codable, Equatable, Sendable {
   public var rotateCenter: Double
   /// Opacity from 0 to 1.
   public var opacity: Double
-  /// Entries of the file's object that these fields do not cover, such as a newer editor's, in file order.
-  /// They are written back unless the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Fields the type does not know, kept in file order (see ``InertiaModelObject``).
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
@@ -59,6 +58,7 @@ public struct InertiaAnimationValues: Codable, Equatable, Sendable {
     /// Reads `[x, y]`.
     /// - Throws: `DecodingError` when the value is not an array of exactly two numbers, such as
     ///   `[0].keyframes[2].values.translate: expected 2 numbers, found 3`.
+    /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
     public init(from decoder: any Decoder) throws {
       var pair = try decoder.unkeyedContainer()
       if let count = pair.count, count != 2 {
@@ -72,6 +72,7 @@ public struct InertiaAnimationValues: Codable, Equatable, Sendable {
     }
 
     /// Writes `[x, y]`.
+    /// Writes the object as it was read (see ``InertiaModelObject``).
     public func encode(to encoder: any Encoder) throws {
       var pair = encoder.unkeyedContainer()
       try pair.encode(width)
@@ -79,9 +80,7 @@ public struct InertiaAnimationValues: Codable, Equatable, Sendable {
     }
   }
 
-  /// Reads the object as ``InertiaSchema/values`` describes it: required fields must be present,
-  /// absent ones take their defaults, and unknown fields and the key order are kept.
-  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
+  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.values)
     scale = try fields.decode("scale")
@@ -93,9 +92,7 @@ public struct InertiaAnimationValues: Codable, Equatable, Sendable {
     keyOrder = fields.keyOrder
   }
 
-  /// Writes the object: keys in its file's order (in ``InertiaSchema/values``'s when made in code),
-  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
-  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Writes the object as it was read (see ``InertiaModelObject``).
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.values, keyOrder: keyOrder)
     fields.encode(scale, "scale")

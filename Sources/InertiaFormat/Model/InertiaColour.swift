@@ -2,7 +2,7 @@
 ///
 /// Spelt as the format's documentation spells it. All four components are required on the wire (see
 /// ``InertiaSchema/colour``).
-public struct InertiaColour: Codable, Equatable, Sendable {
+public struct InertiaColour: InertiaModelObject, Equatable, Sendable {
   /// Red, from 0 to 1.
   public var red: Double
   /// Green, from 0 to 1.
@@ -11,8 +11,7 @@ public struct InertiaColour: Codable, Equatable, Sendable {
   public var blue: Double
   /// Opacity from 0 to 1.
   public var alpha: Double
-  /// Entries of the file's object that these fields do not cover, in file order. They are written back
-  /// unless the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Fields the type does not know, kept in file order (see ``InertiaModelObject``).
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
@@ -27,9 +26,7 @@ public struct InertiaColour: Codable, Equatable, Sendable {
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object as ``InertiaSchema/colour`` describes it: required fields must be present,
-  /// absent ones take their defaults, and unknown fields and the key order are kept.
-  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
+  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.colour)
     red = try fields.decode("red")
@@ -40,9 +37,7 @@ public struct InertiaColour: Codable, Equatable, Sendable {
     keyOrder = fields.keyOrder
   }
 
-  /// Writes the object: keys in its file's order (in ``InertiaSchema/colour``'s when made in code),
-  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
-  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Writes the object as it was read (see ``InertiaModelObject``).
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.colour, keyOrder: keyOrder)
     fields.encode(red, "red")

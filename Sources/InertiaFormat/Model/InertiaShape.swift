@@ -6,7 +6,7 @@
 ///
 /// Everything about a shape is measured in multiples of the shorter side of what holds it: the view, or
 /// for a nested shape its parent shape.
-public struct InertiaShape: Codable, Identifiable, Equatable, Sendable {
+public struct InertiaShape: InertiaModelObject, Identifiable, Equatable, Sendable {
   /// Unique within the animation. What the editor's selection points at.
   public var id: String
   /// The vector description; `nil` when the shape has none (see ``vertices``).
@@ -30,8 +30,7 @@ public struct InertiaShape: Codable, Identifiable, Equatable, Sendable {
   public var animation: InertiaAnimation?
   /// Shapes drawn inside this one, sized in multiples of its shorter side. Absent is none.
   public var shapes: [InertiaShape]
-  /// Entries of the file's object that these fields do not cover, in file order. They are written back
-  /// unless the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Fields the type does not know, kept in file order (see ``InertiaModelObject``).
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
@@ -55,9 +54,7 @@ public struct InertiaShape: Codable, Identifiable, Equatable, Sendable {
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object as ``InertiaSchema/shape`` describes it: required fields must be present,
-  /// absent ones take their defaults, and unknown fields and the key order are kept.
-  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
+  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.shape)
     id = try fields.decode("id")
@@ -74,9 +71,7 @@ public struct InertiaShape: Codable, Identifiable, Equatable, Sendable {
     keyOrder = fields.keyOrder
   }
 
-  /// Writes the object: keys in its file's order (in ``InertiaSchema/shape``'s when made in code),
-  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
-  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Writes the object as it was read (see ``InertiaModelObject``).
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.shape, keyOrder: keyOrder)
     fields.encode(id, "id")

@@ -3,7 +3,7 @@
 /// The fields and their defaults are those of ``InertiaSchema/shapeDescription``: `id`, `type`, `width`
 /// and `height` are required on the wire; no `fill` or `stroke` is none, no `strokeWidth` is 0. A shape
 /// with neither fill nor stroke draws nothing at all.
-public struct InertiaShapeDescription: Codable, Identifiable, Equatable, Sendable {
+public struct InertiaShapeDescription: InertiaModelObject, Identifiable, Equatable, Sendable {
   /// Identifies the description.
   public var id: String
   /// Which vector it draws as.
@@ -18,8 +18,7 @@ public struct InertiaShapeDescription: Codable, Identifiable, Equatable, Sendabl
   public var stroke: InertiaColour?
   /// Outline thickness, in the same units as the size, drawn inside the outline. Absent is 0.
   public var strokeWidth: Double
-  /// Entries of the file's object that these fields do not cover, in file order. They are written back
-  /// unless the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Fields the type does not know, kept in file order (see ``InertiaModelObject``).
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
 
@@ -38,9 +37,7 @@ public struct InertiaShapeDescription: Codable, Identifiable, Equatable, Sendabl
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object as ``InertiaSchema/shapeDescription`` describes it: required fields must be present,
-  /// absent ones take their defaults, and unknown fields and the key order are kept.
-  /// - Throws: `DecodingError` naming the path and the fault, such as a missing field or a wrong type.
+  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
   public init(from decoder: any Decoder) throws {
     let fields = try InertiaObjectDecoding(decoder, InertiaSchema.shapeDescription)
     id = try fields.decode("id")
@@ -54,9 +51,7 @@ public struct InertiaShapeDescription: Codable, Identifiable, Equatable, Sendabl
     keyOrder = fields.keyOrder
   }
 
-  /// Writes the object: keys in its file's order (in ``InertiaSchema/shapeDescription``'s when made in code),
-  /// fields its file lacked left out while they hold their default, and unknown fields written back unless
-  /// the encoder's ``InertiaUnknownFieldPolicy`` is `.drop`.
+  /// Writes the object as it was read (see ``InertiaModelObject``).
   public func encode(to encoder: any Encoder) throws {
     var fields = InertiaObjectEncoding(InertiaSchema.shapeDescription, keyOrder: keyOrder)
     fields.encode(id, "id")

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A growable output buffer on `malloc`/`realloc`.
@@ -29,7 +29,9 @@ package final class ByteBuffer {
 
   /// A buffer that streams: whenever it fills, its bytes go to `sink` and it starts again, so writing a
   /// large document costs one chunk of memory. Only for writers that never look back at what they wrote.
-  package init(streamingTo sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void, chunkSize: Int = 1 << 20) {
+  package init(
+    streamingTo sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void, chunkSize: Int = 1 << 20
+  ) {
     self.stream = sink
     self.capacity = max(chunkSize, 64)
     guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(chunkSize) bytes") }

@@ -6,13 +6,8 @@
 /// writes a value rather than reading bytes, has no position (``hasPosition`` is `false`): only its
 /// path says where.
 public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
-  public enum Format: String, Sendable {
-    case messagePack = "MessagePack"
-    case json = "JSON"
-  }
-
   /// The encoding that was being read (or, for conversion errors, the one being written from).
-  public var format: Format
+  public var format: DocumentEncoding
   /// The byte offset of the fault in the input; 0 when the error has no position.
   public var offset: Int
   /// The 1-based line, for JSON input.
@@ -28,8 +23,10 @@ public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
   /// reports give no position, and their offset is 0.
   public var hasPosition: Bool
 
+  /// An error at `offset` (and, for JSON, `line` and `column`) in `format` input, at `path`.
   public init(
-    format: Format, offset: Int, line: Int? = nil, column: Int? = nil, path: JSONPointer = .root, message: String,
+    format: DocumentEncoding, offset: Int, line: Int? = nil, column: Int? = nil, path: JSONPointer = .root,
+    message: String,
     hasPosition: Bool = true
   ) {
     self.format = format
@@ -70,38 +67,5 @@ public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
   /// (`FILE: message` without a position).
   public func report(file: String) -> String {
     "\(file)\(locationSuffix): \(messageWithPath)"
-  }
-}
-
-/// `1 byte`, `2 bytes`: a count and its noun, for error messages.
-func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-  "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
-}
-
-/// The path of an error, built from a reader's stack of open containers once the error is thrown.
-///
-/// Each container adds the component of the value it was reading. A map key has no path of its own:
-/// while a key is read the path stops at its map, and the message says which entry's key it was.
-struct ErrorPath {
-  private(set) var components: [JSONPointer.Component] = []
-  private(set) var keyOfEntry: Int?
-
-  mutating func append(_ component: JSONPointer.Component) {
-    components.append(component)
-  }
-
-  /// Notes that the fault lies in the key of the map's `entry`-th entry; returns `false` so that a
-  /// walk over the containers stops here (those further in are inside the key).
-  mutating func enterKey(ofEntry entry: Int) -> Bool {
-    keyOfEntry = entry
-    return false
-  }
-
-  /// `error`, at this path.
-  func locate(_ error: FormatError) -> FormatError {
-    var error = error
-    error.path = JSONPointer(components + error.path.components)
-    if let keyOfEntry { error.message += " in the key of entry \(keyOfEntry)" }
-    return error
   }
 }

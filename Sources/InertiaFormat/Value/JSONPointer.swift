@@ -6,21 +6,28 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     case key(String)
   }
 
+  /// The reference tokens, from the root down.
   public var components: [Component]
 
+  /// A pointer from its reference tokens; no tokens is the whole document.
   public init(_ components: [Component] = []) {
     self.components = components
   }
 
+  /// The pointer to the whole document (written as the empty string).
   public static let root = JSONPointer()
 
+  /// Whether this points at the whole document.
   public var isRoot: Bool { components.isEmpty }
 
+  /// This pointer followed by one more token.
   public func appending(_ component: Component) -> JSONPointer {
     JSONPointer(components + [component])
   }
 
+  /// This pointer followed by a key.
   public func appending(_ key: String) -> JSONPointer { appending(.key(key)) }
+  /// This pointer followed by an array index.
   public func appending(_ index: Int) -> JSONPointer { appending(.index(index)) }
 
   /// The pointer text: empty for the root, otherwise `/`-separated with `~` and `/` escaped.
@@ -56,7 +63,10 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
   /// Parses pointer text such as `/0/keyframes/2`. Numeric tokens become indexes.
   public init?(parsing text: String) {
-    if text.isEmpty { self.init(); return }
+    if text.isEmpty {
+      self.init()
+      return
+    }
     guard text.hasPrefix("/") else { return nil }
     var components: [Component] = []
     for token in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
@@ -70,6 +80,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     self.init(components)
   }
 
+  /// Orders pointers token by token, an index before a key, a prefix before what extends it.
   public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
     for (a, b) in zip(lhs.components, rhs.components) where a != b {
       switch (a, b) {

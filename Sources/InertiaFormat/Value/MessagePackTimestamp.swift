@@ -3,11 +3,15 @@
 /// The spec allows three payload sizes: 4 bytes (seconds as uint32), 8 bytes (30-bit nanoseconds and
 /// 34-bit seconds) and 12 bytes (uint32 nanoseconds and int64 seconds).
 public struct MessagePackTimestamp: Hashable, Sendable {
+  /// The extension type MessagePack reserves for timestamps.
   public static let extensionType: Int8 = -1
 
+  /// Seconds since 1970-01-01T00:00:00Z.
   public var seconds: Int64
+  /// Nanoseconds within the second, below 1,000,000,000.
   public var nanoseconds: UInt32
 
+  /// A timestamp from seconds since the epoch and nanoseconds within the second.
   public init(seconds: Int64, nanoseconds: UInt32) {
     self.seconds = seconds
     self.nanoseconds = nanoseconds

@@ -30,9 +30,12 @@ public enum MessagePackValue: Sendable {
 
   /// One key-value pair of a map.
   public struct MapEntry: Hashable, Sendable {
+    /// The entry's key, of any kind.
     public var key: MessagePackValue
+    /// The entry's value.
     public var value: MessagePackValue
 
+    /// An entry of `key` and `value`.
     public init(_ key: MessagePackValue, _ value: MessagePackValue) {
       self.key = key
       self.value = value
@@ -108,6 +111,8 @@ extension MessagePackValue {
 }
 
 extension MessagePackValue: Equatable {
+  /// Values compare as the readers normalise them: integers by value, floats by bit pattern, maps entry by entry in
+  /// order.
   public static func == (lhs: MessagePackValue, rhs: MessagePackValue) -> Bool {
     switch (lhs, rhs) {
     case (.nil, .nil): return true
@@ -128,21 +133,41 @@ extension MessagePackValue: Equatable {
 }
 
 extension MessagePackValue: Hashable {
+  /// Hashes the value consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .nil: hasher.combine(0)
-    case .bool(let b): hasher.combine(1); hasher.combine(b)
+    case .bool(let b):
+      hasher.combine(1)
+      hasher.combine(b)
     case .int(let i):
       hasher.combine(2)
       if i >= 0 { hasher.combine(UInt64(i)) } else { hasher.combine(i) }
-    case .uint(let u): hasher.combine(2); hasher.combine(u)
-    case .float32(let f): hasher.combine(3); hasher.combine(f.bitPattern)
-    case .float64(let d): hasher.combine(4); hasher.combine(d.bitPattern)
-    case .string(let s): hasher.combine(5); hasher.combine(s)
-    case .binary(let b): hasher.combine(6); hasher.combine(b)
-    case .ext(let t, let d): hasher.combine(7); hasher.combine(t); hasher.combine(d)
-    case .array(let a): hasher.combine(8); hasher.combine(a)
-    case .map(let m): hasher.combine(9); hasher.combine(m)
+    case .uint(let u):
+      hasher.combine(2)
+      hasher.combine(u)
+    case .float32(let f):
+      hasher.combine(3)
+      hasher.combine(f.bitPattern)
+    case .float64(let d):
+      hasher.combine(4)
+      hasher.combine(d.bitPattern)
+    case .string(let s):
+      hasher.combine(5)
+      hasher.combine(s)
+    case .binary(let b):
+      hasher.combine(6)
+      hasher.combine(b)
+    case .ext(let t, let d):
+      hasher.combine(7)
+      hasher.combine(t)
+      hasher.combine(d)
+    case .array(let a):
+      hasher.combine(8)
+      hasher.combine(a)
+    case .map(let m):
+      hasher.combine(9)
+      hasher.combine(m)
     }
   }
 }
@@ -150,11 +175,17 @@ extension MessagePackValue: Hashable {
 extension MessagePackValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+  /// `nil`.
   public init(nilLiteral: ()) { self = .nil }
+  /// A boolean.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// An integer.
   public init(integerLiteral value: Int64) { self = .int(value) }
+  /// A float64.
   public init(floatLiteral value: Double) { self = .float64(value) }
+  /// A string.
   public init(stringLiteral value: String) { self = .string(value) }
+  /// An array.
   public init(arrayLiteral elements: MessagePackValue...) { self = .array(elements) }
   /// A map literal keeps the order it is written in.
   public init(dictionaryLiteral elements: (MessagePackValue, MessagePackValue)...) {

@@ -18,8 +18,9 @@ public struct DocumentOutline: Sendable {
   public struct Track: Sendable {
     /// The animation object.
     public let object: Located
-    /// Its `id` and `initialValues` fields (the first entry of each key; `nil` when absent).
+    /// Its `id` field (the first entry of each key; `nil` when absent).
     public let id: Located?
+    /// The `initialValues` field.
     public let initialValues: Located?
     /// Which of the file's animations it belongs to.
     public let animationIndex: Int
@@ -40,9 +41,11 @@ public struct DocumentOutline: Sendable {
     public let object: Located
     /// The keyframe's index in its track.
     public let index: Int
-    /// The `id`, `duration` and `values` fields.
+    /// The `id` field.
     public let id: Located?
+    /// The `duration` field.
     public let duration: Located?
+    /// The `values` field.
     public let values: Located?
     /// The duration as a number, when it is one, read while the walk is at the keyframe.
     public let seconds: Double?
@@ -52,11 +55,13 @@ public struct DocumentOutline: Sendable {
   public struct Description: Sendable {
     /// The description object.
     public let object: Located
-    /// The `width` and `height` fields.
+    /// The `width` field.
     public let width: Located?
+    /// The `height` field.
     public let height: Located?
-    /// `fill` and `stroke`, `nil` when absent or written as `nil`.
+    /// The `fill` colour, `nil` when absent or written as `nil`.
     public let fill: Located?
+    /// The `stroke` colour, `nil` when absent or written as `nil`.
     public let stroke: Located?
     /// The `strokeWidth` field.
     public let strokeWidth: Located?
@@ -64,15 +69,22 @@ public struct DocumentOutline: Sendable {
 
   /// A shape object, at any depth.
   public struct Shape: Sendable {
+    /// The shape object.
     public let object: Located
-    /// Its fields, found once for every rule (the first entry of each key; `nil` when absent, whatever
-    /// the value, `nil` included).
+    /// Its `id` field. Like the other fields, found once for every rule: the first entry of the key, `nil`
+    /// when absent, whatever the value, `nil` included.
     public let id: Located?
+    /// The `shape` field (the vector description).
     public let shape: Located?
+    /// The `vertices` field.
     public let vertices: Located?
+    /// The `transforms` field.
     public let transforms: Located?
+    /// The `animation` field: the shape's own track.
     public let animation: Located?
+    /// The `shapes` field: the shapes nested inside this one.
     public let shapes: Located?
+    /// The `showsBeforeAnimation` field.
     public let showsBeforeAnimation: Located?
     /// Which of the file's animations it is drawn against.
     public let animationIndex: Int
@@ -89,11 +101,13 @@ public struct DocumentOutline: Sendable {
 
   /// One of the file's own animation objects.
   public struct Animation: Sendable {
-    /// The object, and its index in the top-level array.
+    /// The object.
     public let object: Located
+    /// Its index in the top-level array.
     public let index: Int
-    /// Its `id` and `invokeType` fields (the first entry of each key; `nil` when absent).
+    /// Its `id` field (the first entry of each key; `nil` when absent).
     public let id: Located?
+    /// The `invokeType` field.
     public let invokeType: Located?
   }
 

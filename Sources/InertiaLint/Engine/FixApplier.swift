@@ -21,7 +21,7 @@ public enum FixApplier {
   ///   - bytes: the input the fixes were found in.
   ///   - encoding: the input's encoding, which the replacements are written in.
   /// - Returns: the new bytes and the fixes applied.
-  public static func apply(_ fixes: [Fix], to bytes: [UInt8], encoding: ParsedDocument.Encoding)
+  public static func apply(_ fixes: [Fix], to bytes: [UInt8], encoding: DocumentEncoding)
     -> (bytes: [UInt8], applied: [Fix])
   {
     let (result, splices) = splice(fixes, into: bytes, encoding: encoding)
@@ -33,7 +33,7 @@ public enum FixApplier {
   /// Fixes are applied in the order of their positions. One that overlaps a fix applied before it, or
   /// whose replacement the encoding cannot hold (a NaN in JSON), is left out; a later run can apply it.
   /// - Returns: the new bytes, and one splice per fix applied, in the order of their positions.
-  public static func splice(_ fixes: [Fix], into bytes: [UInt8], encoding: ParsedDocument.Encoding)
+  public static func splice(_ fixes: [Fix], into bytes: [UInt8], encoding: DocumentEncoding)
     -> (bytes: [UInt8], splices: [Splice])
   {
     var chosen: [(index: Int, fix: Fix, bytes: [UInt8])] = []
@@ -66,7 +66,7 @@ public enum FixApplier {
 
   /// A replacement value in an encoding: canonical MessagePack, or compact JSON (`0.001`, a string quoted
   /// and escaped); `nil` when JSON cannot hold it.
-  static func encoded(_ value: MessagePackValue, _ encoding: ParsedDocument.Encoding) -> [UInt8]? {
+  static func encoded(_ value: MessagePackValue, _ encoding: DocumentEncoding) -> [UInt8]? {
     switch encoding {
     case .messagePack: return MessagePackWriter().write(value)
     case .json: return try? JSONWriter(options: .init(style: .compact)).write(value)

@@ -84,12 +84,12 @@ public struct Linter: Sendable {
     results.initialize(repeating: [])
     defer { results.deallocate() }
     nonisolated(unsafe) let slots = results
-    let next = Counter()
+    let next = IndexDispenser()
     let work = { @Sendable () in
       let context = LintContext(
         document: LocatedDocument(indexed), shared: common, fileName: fileName, settings: settings,
         makeIdentifier: makeIdentifier)
-      while case let index = next.increment(), index < rules.count {
+      while case let index = next.next(), index < rules.count {
         let (rule, severity) = rules[index]
         var sink = FindingSink(
           document: context.document, file: file, rule: rule.description, configuredSeverity: severity)

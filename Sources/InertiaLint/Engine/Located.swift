@@ -48,19 +48,25 @@ public final class LocatedDocument: @unchecked Sendable {
   /// The bytes of the input that encode a located value.
   @inline(__always)
   public func byteRange(of located: Located) -> Range<Int> { indexed.byteRange(of: located.node) }
+  /// What kind of value a located value is.
   @inline(__always)
   public func kind(of located: Located) -> IndexedDocument.Kind { indexed.kind(of: located.node) }
+  /// Whether the value is a map.
   @inline(__always)
   public func isMap(_ located: Located) -> Bool { indexed.isMap(located.node) }
+  /// Whether the value is an array.
   @inline(__always)
   public func isArray(_ located: Located) -> Bool { indexed.kind(of: located.node) == .array }
+  /// Whether the value is `nil` (`null` in JSON).
   @inline(__always)
   public func isNil(_ located: Located) -> Bool { indexed.kind(of: located.node) == .nil }
   /// The number, for any integer or float.
   @inline(__always)
   public func double(of located: Located) -> Double? { indexed.double(of: located.node) }
+  /// The string, when the value is one.
   @inline(__always)
   public func string(of located: Located) -> String? { indexed.string(of: located.node) }
+  /// The boolean, when the value is one.
   @inline(__always)
   public func bool(of located: Located) -> Bool? { indexed.bool(of: located.node) }
   /// An array's element count or a map's entry count.

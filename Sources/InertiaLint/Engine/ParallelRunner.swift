@@ -11,14 +11,3 @@ public protocol ParallelRunner: Sendable {
   /// every call has returned.
   func run(_ count: Int, _ body: @Sendable (Int) -> Void)
 }
-
-/// Runs every piece on the calling thread, one after another.
-public struct SerialRunner: ParallelRunner {
-  public init() {}
-
-  public var width: Int { 1 }
-
-  public func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
-    for index in 0..<count { body(index) }
-  }
-}

@@ -116,7 +116,6 @@ final class SchemaWalk {
     return "expected \(schema.valueTypes[type].description), found \(found)"
   }
 
-
   private func checkObject(_ located: Located, _ slot: Int) {
     let object = schema.objects[slot]
     // Which fields have been met, as bits by their index in the table (tables have fewer than 64).

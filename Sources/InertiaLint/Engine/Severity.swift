@@ -29,6 +29,7 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
     }
   }
 
+  /// Orders severities from the mildest (info) to the gravest (error).
   public static func < (lhs: Severity, rhs: Severity) -> Bool {
     lhs.rank < rhs.rank
   }

@@ -37,7 +37,7 @@ public struct DocumentFixer: Sendable {
     /// The bytes with every fix applied; the original when nothing was fixed.
     public var fixed: [UInt8]
     /// The document's encoding, or `nil` when it could not be read (and so was not fixed).
-    public var encoding: ParsedDocument.Encoding?
+    public var encoding: DocumentEncoding?
     /// The findings that were fixed, with ``Finding/isFixed`` set, placed in ``fixed``.
     public var fixedFindings: [Finding]
     /// The findings left in ``fixed``, placed in it.

@@ -1,3 +1,5 @@
+import InertiaFormat
+
 /// The outcome of a run, as the reporters render it.
 public struct LintReport: Sendable {
   /// How many files were linted.
@@ -16,6 +18,7 @@ public struct LintReport: Sendable {
     /// Whether the run wrote nothing (`--dry-run`), so that the fixes are the ones it would make.
     public var isDryRun: Bool
 
+    /// What a `--fix` run did; `isDryRun` when it wrote nothing.
     public init(isDryRun: Bool) {
       self.isDryRun = isDryRun
     }
@@ -25,8 +28,10 @@ public struct LintReport: Sendable {
   private let counts: [Severity: Int]
   /// How many findings were fixed, and in how many files.
   public let fixedCount: Int
+  /// In how many files findings were fixed.
   public let fixedFileCount: Int
 
+  /// A report of a run over `fileCount` files, counting its findings by severity.
   public init(
     fileCount: Int, findings: [Finding], rules: [(description: RuleDescription, severity: Severity)], strict: Bool,
     fixing: Fixing? = nil
@@ -65,7 +70,8 @@ public struct LintReport: Sendable {
   /// `3 errors, 1 warning and 0 infos in 12 files`; after fixing, followed by
   /// `; fixed 4 problems in 2 files` (or `would fix`, for a dry run).
   public var summary: String {
-    var text = "\(counted(count(.error), "error")), \(counted(count(.warning), "warning")) and "
+    var text =
+      "\(counted(count(.error), "error")), \(counted(count(.warning), "warning")) and "
       + "\(counted(count(.info), "info")) in \(counted(fileCount, "file"))"
     if let fixing {
       text += "; \(fixing.isDryRun ? "would fix" : "fixed") \(counted(fixedCount, "problem"))"
@@ -74,6 +80,3 @@ public struct LintReport: Sendable {
     return text
   }
 }
-
-/// `1 error`, `2 errors`.
-package func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

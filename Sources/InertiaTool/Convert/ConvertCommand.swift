@@ -1,9 +1,10 @@
 import InertiaFormat
 import InertiaLint
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// `inertia-convert`: the command, as a function of its arguments, so tests can run it in-process.
@@ -62,7 +63,7 @@ package struct ConvertCommand {
     var inputs: [String] = []
     var output: String?
     var outputDirectory: String?
-    var from: ParsedDocument.Encoding?
+    var from: DocumentEncoding?
     var compact = false
     var extended = false
     var limits = DecodingLimits.default
@@ -147,7 +148,7 @@ package struct ConvertCommand {
     _ bytes: UnsafeRawBufferPointer, to destination: String?, options: Options,
     stdout: (UnsafeRawBufferPointer) -> Void
   ) throws -> Int32 {
-    let encoding = options.from ?? InputFormat.detect(bytes)
+    let encoding = options.from ?? DocumentEncoding.detect(bytes)
     if options.direction == .toJSON && encoding == .messagePack {
       // Streamed: the JSON is written as it is made, so it never has to fit in memory.
       func convert(into sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void) throws {
@@ -175,7 +176,7 @@ package struct ConvertCommand {
 
   /// Converts one input held in memory.
   static func convert(
-    _ input: UnsafeRawBufferPointer, encoding: ParsedDocument.Encoding, options: Options
+    _ input: UnsafeRawBufferPointer, encoding: DocumentEncoding, options: Options
   ) throws(FormatError) -> ByteBuffer {
     switch (options.direction, encoding) {
     case (.toJSON, .messagePack):
@@ -184,7 +185,8 @@ package struct ConvertCommand {
       return out
     case (.toJSON, .json):
       let messagePack = try Converter.toMessagePack(json: input, extended: options.extended, limits: options.limits)
-      let out = try Converter.toJSON(messagePack: messagePack.bytes, options: jsonOptions(options), limits: options.limits)
+      let out = try Converter.toJSON(
+        messagePack: messagePack.bytes, options: jsonOptions(options), limits: options.limits)
       if options.compact { out.append(0x0A) }
       return out
     case (.toMessagePack, .json):

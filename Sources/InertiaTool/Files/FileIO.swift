@@ -2,11 +2,11 @@ import InertiaFormat
 import InertiaLint
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Reading and writing whole files the way the tools need: bounded reads, and writes that are atomic.

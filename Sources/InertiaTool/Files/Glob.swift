@@ -1,5 +1,6 @@
 import InertiaFormat
 import InertiaLint
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -9,29 +9,6 @@ import InertiaLint
   import Darwin
 #endif
 
-/// What `--fix` did with one file.
-struct FileFixOutcome: Sendable {
-  enum Status: Sendable, Equatable {
-    /// Nothing to fix.
-    case unchanged
-    /// Fixed and written.
-    case written
-    /// Would be fixed, but the run writes nothing (`--dry-run`, `--diff`).
-    case wouldWrite
-    /// Fixes were found but the file was left as it was, for the reason given.
-    case notWritten(String)
-  }
-
-  var path: String
-  var status: Status
-  /// The findings fixed (or that would be), with ``Finding/isFixed`` set.
-  var fixed: [Finding]
-  /// The findings that remain.
-  var remaining: [Finding]
-  /// The unified diff of the file's JSON form, when asked for and the file would change.
-  var diff: String?
-}
-
 /// Fixes files: reads one, fixes it in memory with a ``DocumentFixer``, and writes it back atomically,
 /// or leaves it alone and says why.
 ///
@@ -118,40 +95,5 @@ struct FileFixer: Sendable {
       return "it is read-only"
     }
     return nil
-  }
-}
-
-/// Why an input could not be read.
-struct FileReadFailure: Error, Sendable {
-  var message: String
-}
-
-/// What identifies a file's contents without reading them: which file it is, its size and when it last
-/// changed. Two equal identities taken before and after reading mean the read saw one version.
-struct FileIdentity: Equatable, Sendable {
-  let device: UInt64
-  let inode: UInt64
-  let size: Int64
-  let modifiedSeconds: Int
-  let modifiedNanoseconds: Int
-  let links: UInt64
-  let mode: UInt32
-
-  /// The identity of the file at `path` (following symbolic links), or `nil` when there is none.
-  init?(_ path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
-    size = Int64(info.st_size)
-    #if canImport(Darwin)
-      modifiedSeconds = info.st_mtimespec.tv_sec
-      modifiedNanoseconds = info.st_mtimespec.tv_nsec
-    #else
-      modifiedSeconds = info.st_mtim.tv_sec
-      modifiedNanoseconds = info.st_mtim.tv_nsec
-    #endif
-    links = UInt64(info.st_nlink)
-    mode = UInt32(info.st_mode & 0o7777)
   }
 }

@@ -177,10 +177,3 @@ package enum LintCommand {
     }
   }
 }
-
-/// How many cores the machine has.
-enum ProcessorCount {
-  static var current: Int {
-    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-  }
-}

@@ -1,5 +1,6 @@
 import InertiaFormat
 import InertiaLint
+
 /// The command line of `inertia-lint`, parsed.
 struct LintOptions: Equatable {
   enum Action: Equatable {
@@ -61,7 +62,8 @@ struct LintOptions: Equatable {
     CommandOption("--no-config", help: "Use no configuration file."),
     CommandOption(
       "--include", value: "GLOB", help: "Lint files matching GLOB when walking directories, instead of *.inertia."),
-    CommandOption("--exclude", value: "GLOB", help: "Skip files and folders matching GLOB. Repeatable, like --include."),
+    CommandOption(
+      "--exclude", value: "GLOB", help: "Skip files and folders matching GLOB. Repeatable, like --include."),
     CommandOption(
       "--stdin-filename", value: "NAME",
       help: "The name standard input is reported (and its container id taken) under."),
@@ -163,16 +165,4 @@ extension LintOptions {
       throw UsageError("standard input cannot be fixed in place; use --diff or --dry-run to see the fixes")
     }
   }
-}
-
-/// The output formats.
-package enum OutputFormat: String, Sendable, CaseIterable {
-  /// One line per finding and a summary line.
-  case text
-  /// The versioned JSON report.
-  case json
-  /// SARIF 2.1.0, for GitHub code scanning.
-  case sarif
-  /// GitHub Actions workflow commands, which annotate the files in a pull request.
-  case github
 }

@@ -1,14 +1,6 @@
 import InertiaFormat
 import InertiaLint
 
-/// What linting one input came to.
-package enum LintOutcome: Sendable {
-  /// The findings, in report order.
-  case linted([Finding])
-  /// The input could not be read; the message names the path and the reason.
-  case unreadable(String)
-}
-
 /// Lints many inputs across the machine's cores, giving results in the inputs' order.
 struct LintRunner {
   let linter: Linter

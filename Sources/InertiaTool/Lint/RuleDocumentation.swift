@@ -1,5 +1,6 @@
 import InertiaFormat
 import InertiaLint
+
 /// What `--list-rules` and `--explain` print, from each rule's ``RuleDescription``.
 enum RuleDocumentation {
   /// One line per rule: id, default severity, whether it fixes (`fix`, or `unsafe fix` for a fix that
@@ -58,6 +59,23 @@ enum RuleDocumentation {
 }
 
 extension RuleDocumentation {
+  /// `text` with each paragraph (line) broken between words so that no line is longer than `width`.
+  static func wrap(_ text: String, width: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
+      var lines: [String] = []
+      var line = ""
+      for word in paragraph.split(separator: " ") {
+        if !line.isEmpty && line.count + 1 + word.count > width {
+          lines.append(line)
+          line = ""
+        }
+        line += line.isEmpty ? String(word) : " " + word
+      }
+      lines.append(line)
+      return lines.joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+
   /// What `--list-rules` shows in the fix column.
   static func fixColumn(_ rule: RuleDescription) -> String {
     switch rule.fixSafety {
@@ -66,23 +84,6 @@ extension RuleDocumentation {
     case nil: return ""
     }
   }
-}
-
-/// `text` with each paragraph (line) broken between words so that no line is longer than `width`.
-func wrap(_ text: String, width: Int) -> String {
-  text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
-    var lines: [String] = []
-    var line = ""
-    for word in paragraph.split(separator: " ") {
-      if !line.isEmpty && line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
-      }
-      line += line.isEmpty ? String(word) : " " + word
-    }
-    lines.append(line)
-    return lines.joined(separator: "\n")
-  }.joined(separator: "\n")
 }
 
 extension String {

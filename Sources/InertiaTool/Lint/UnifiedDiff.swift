@@ -1,5 +1,6 @@
 import InertiaFormat
 import InertiaLint
+
 /// A line diff in the unified format `diff -u` and `git diff` print.
 ///
 /// Lines are compared with Myers' O(ND) algorithm ("An O(ND) Difference Algorithm and Its Variations",

@@ -1,5 +1,5 @@
-import InertiaFormat
 import Dispatch
+import InertiaFormat
 import InertiaLint
 
 #if canImport(Glibc)
@@ -38,15 +38,15 @@ package enum ThreadPool {
     // Hand out inputs in small batches, so a slow file does not hold up a whole share of the work.
     let batch = max(1, min(64, inputs.count / (jobs * 8)))
     let batches = (inputs.count + batch - 1) / batch
-    let next = Counter()
-    let finished = Counter()
+    let next = IndexDispenser()
+    let finished = IndexDispenser()
     DispatchQueue.concurrentPerform(iterations: min(jobs, batches)) { _ in
       while true {
-        let index = next.increment()
+        let index = next.next()
         if index >= batches { return }
         for i in (index * batch)..<min(inputs.count, (index + 1) * batch) {
           (shared.baseAddress! + i).initialize(to: body(inputs[i]))
-          done?(finished.increment() + 1)
+          done?(finished.next() + 1)
         }
       }
     }

@@ -92,7 +92,8 @@ enum FormatFuzzChecks {
           throw PropertyViolation(description: "JSON from to-json does not convert back: \(error)")
         }
         try require(
-          back == (extended ? canonical : widenedCanonical), "round trip (extended: \(extended), \(style)) changed the bytes")
+          back == (extended ? canonical : widenedCanonical),
+          "round trip (extended: \(extended), \(style)) changed the bytes")
       }
     }
   }

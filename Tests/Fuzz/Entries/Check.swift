@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Runs a property check; a violation aborts, which libFuzzer records as a failing input.

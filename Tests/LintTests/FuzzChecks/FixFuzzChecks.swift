@@ -13,8 +13,8 @@ enum FixFuzzChecks {
   /// A fixer applying every fix, safe and unsafe, with identifiers numbered from 1 for each document.
   static func fixer() -> DocumentFixer {
     var linter = Linter()
-    let counter = Counter()
-    linter.makeIdentifier = { String(format: "00000000-0000-4000-8000-%012X", counter.increment() + 1) }
+    let counter = IndexDispenser()
+    linter.makeIdentifier = { String(format: "00000000-0000-4000-8000-%012X", counter.next() + 1) }
     return DocumentFixer(linter: linter, includesUnsafe: true)
   }
 

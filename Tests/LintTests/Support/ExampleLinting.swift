@@ -1,7 +1,7 @@
 import InertiaFormat
+import TestSupport
 import Testing
 
-import TestSupport
 @testable import InertiaLint
 
 /// Lints rule examples the way the registry tests need.

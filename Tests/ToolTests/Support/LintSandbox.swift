@@ -1,10 +1,9 @@
 import Foundation
 import InertiaFormat
-
 import TestSupport
 
-@testable import InertiaTool
 @testable import InertiaLint
+@testable import InertiaTool
 
 /// A temporary directory of files to run the command in, removed when the sandbox goes away.
 final class LintSandbox {

@@ -1,7 +1,7 @@
 import TestSupport
 
-@testable import InertiaTool
 @testable import InertiaFormat
+@testable import InertiaTool
 
 /// What one in-process run of `inertia-convert` did.
 struct CommandResult {

@@ -1,5 +1,6 @@
 import InertiaFormat
 import InertiaLint
+
 /// GitHub Actions workflow commands: one annotation per finding, then the summary as a plain line.
 ///
 ///     ::error file=animation.inertia,line=12,col=5,title=non-positive-duration::MESSAGE (at /0/keyframes/1)

@@ -1,5 +1,6 @@
 import InertiaFormat
 import InertiaLint
+
 /// The default output: one line per finding, then a summary.
 ///
 /// Each finding is one line:

@@ -4,7 +4,7 @@
 /// and reject exactly the same texts with the same errors. Containers are written with a one-byte head
 /// and widened in place when they turn out to hold 16 or more entries, which only the few big arrays of
 /// a file do.
-struct JSONParser {
+struct JSONToMessagePack {
   let bytes: UnsafeRawBufferPointer
   var offset = 0
   let out: ByteBuffer
@@ -16,7 +16,8 @@ struct JSONParser {
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
 
-  init(_ bytes: UnsafeRawBufferPointer, out: ByteBuffer, limits: DecodingLimits, extended: Bool, recordsPositions: Bool) {
+  init(_ bytes: UnsafeRawBufferPointer, out: ByteBuffer, limits: DecodingLimits, extended: Bool, recordsPositions: Bool)
+  {
     self.bytes = bytes
     self.out = out
     self.limits = limits
@@ -302,7 +303,8 @@ struct JSONParser {
   /// the closing bracket (returning `false`). Anything else ends the container's value reading with an
   /// error naming what was expected.
   @inline(__always)
-  private mutating func readComma(orClosing close: Unicode.Scalar, in top: inout Container) throws(FormatError) -> Bool {
+  private mutating func readComma(orClosing close: Unicode.Scalar, in top: inout Container) throws(FormatError) -> Bool
+  {
     skipWhitespace()
     guard offset < bytes.count else {
       top.readingValue = false
@@ -362,12 +364,14 @@ struct JSONParser {
       out[head] = (isMap ? 0x80 : 0x90) | UInt8(count)
       return
     }
-    if count > Int(UInt32.max) { throw error("container of \(count) entries is larger than MessagePack allows", at: start) }
-    let size = MessagePackEmit.containerHeaderSize(count)
+    if count > Int(UInt32.max) {
+      throw error("container of \(count) entries is larger than MessagePack allows", at: start)
+    }
+    let size = CanonicalHeads.containerHeaderSize(count)
     out.insertGap(at: head + 1, width: size - 1)
     let saved = out.count
     out.truncate(to: head)
-    if isMap { MessagePackEmit.mapHeader(count, to: out) } else { MessagePackEmit.arrayHeader(count, to: out) }
+    if isMap { CanonicalHeads.mapHeader(count, to: out) } else { CanonicalHeads.arrayHeader(count, to: out) }
     out.truncate(to: saved)
   }
 
@@ -422,11 +426,11 @@ struct JSONParser {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
         let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<offset])
-        if !asciiOnly, let bad = firstInvalidUTF8(content) {
+        if !asciiOnly, let bad = UTF8Validation.firstInvalid(content) {
           throw error("string is not valid UTF-8 (byte 0x\(String(content[bad], radix: 16)))", at: contentStart + bad)
         }
         offset += 1
-        MessagePackEmit.string(content, to: out)
+        CanonicalHeads.string(content, to: out)
         return
       }
       if byte == UInt8(ascii: "\\") {
@@ -456,7 +460,7 @@ struct JSONParser {
       case UInt8(ascii: "\""):
         try checkRawRun(from: runStart)
         offset += 1
-        scratch.withUnsafeBytes { MessagePackEmit.string($0, to: out) }
+        scratch.withUnsafeBytes { CanonicalHeads.string($0, to: out) }
         return
       case UInt8(ascii: "\\"):
         try checkRawRun(from: runStart)
@@ -476,7 +480,7 @@ struct JSONParser {
   @inline(__always)
   private func checkRawRun(from runStart: Int) throws(FormatError) {
     let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<offset])
-    if let bad = firstInvalidUTF8(run) {
+    if let bad = UTF8Validation.firstInvalid(run) {
       throw error("string is not valid UTF-8 (byte 0x\(String(run[bad], radix: 16)))", at: runStart + bad)
     }
   }
@@ -543,10 +547,12 @@ struct JSONParser {
   /// Reads a number token: an integer when it has no fraction or exponent, otherwise a float64.
   @inline(__always)
   private mutating func number() throws(FormatError) {
-    if bytes[offset] == UInt8(ascii: "-") && hasPrefix("Infinity", at: offset + 1) { throw nonFiniteLiteral(at: offset) }
+    if bytes[offset] == UInt8(ascii: "-") && hasPrefix("Infinity", at: offset + 1) {
+      throw nonFiniteLiteral(at: offset)
+    }
     switch try JSONNumber.scan(bytes, at: &offset) {
-    case .int(let i): MessagePackEmit.integer(i, to: out)
-    case .uint(let u): MessagePackEmit.unsigned(u, to: out)
+    case .int(let i): CanonicalHeads.integer(i, to: out)
+    case .uint(let u): CanonicalHeads.unsigned(u, to: out)
     case .double(let d):
       out.append(0xCB)
       out.appendBigEndian(d.bitPattern)

@@ -1,14 +1,18 @@
-/// Telling MessagePack from JSON by content.
-public enum InputFormat {
-  /// JSON when the first byte that is not JSON whitespace (or a UTF-8 byte order mark) opens a JSON
+/// The two encodings of a document: MessagePack, as the editor writes it, and its JSON form.
+public enum DocumentEncoding: String, Sendable, CaseIterable {
+  case messagePack = "MessagePack"
+  case json = "JSON"
+
+  /// The encoding a document's content shows: JSON when the first byte that is not JSON whitespace (or a UTF-8 byte order mark) opens a JSON
   /// value that a MessagePack file would not start with: `[`, `{`, `"`, a digit, `-`, `t`, `f` or `n`.
   /// An `.inertia` file starts with an array head (0x90...0x9f, 0xdc, 0xdd), never with those bytes
   /// except where a fixint, fixstr or fixmap overlaps them, which is no animation file.
-  public static func detect(_ bytes: [UInt8]) -> ParsedDocument.Encoding {
+  public static func detect(_ bytes: [UInt8]) -> DocumentEncoding {
     bytes.withUnsafeBytes { detect($0) }
   }
 
-  public static func detect(_ bytes: UnsafeRawBufferPointer) -> ParsedDocument.Encoding {
+  /// The encoding a document's bytes show, as ``detect(_:)-([UInt8])`` tells it.
+  public static func detect(_ bytes: UnsafeRawBufferPointer) -> DocumentEncoding {
     var i = 0
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
     while i < bytes.count {

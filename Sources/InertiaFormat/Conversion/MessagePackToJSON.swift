@@ -11,7 +11,7 @@
 ///
 /// Pretty layout: two-space indentation, one array element or map entry per line, `"key": value`,
 /// empty containers as `[]` and `{}`, and arrays of at most eight numbers on one line (`[0.25, 0]`).
-struct JSONEmitter {
+struct MessagePackToJSON {
   var scanner: MessagePackScanner
   let out: ByteBuffer
   let options: JSONWriter.Options
@@ -374,7 +374,7 @@ struct JSONEmitter {
   }
 
   /// Writes `{"$tag": …}` on one line, the content written by `body`.
-  private mutating func writeTagged(_ tag: ExtendedJSON.Tag, _ body: (inout JSONEmitter) -> Void) {
+  private mutating func writeTagged(_ tag: ExtendedJSON.Tag, _ body: (inout MessagePackToJSON) -> Void) {
     writeTagHead(tag)
     body(&self)
     out.append(UInt8(ascii: "}"))

@@ -1,13 +1,14 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import InertiaFormat
 
-@Suite("InputFormat.detect: JSON or MessagePack, by content")
-struct InputFormatTests {
+@Suite("DocumentEncoding.detect: JSON or MessagePack, by content")
+struct DocumentEncodingTests {
   struct DetectCase: Sendable, CustomTestStringConvertible {
     let name: String
     let bytes: [UInt8]
-    let expected: ParsedDocument.Encoding
+    let expected: DocumentEncoding
     var testDescription: String { name }
   }
 
@@ -51,15 +52,15 @@ struct InputFormatTests {
 
   @Test("detects the encoding", arguments: cases)
   func detect(_ row: DetectCase) {
-    #expect(InputFormat.detect(row.bytes) == row.expected)
-    #expect(row.bytes.withUnsafeBytes { InputFormat.detect($0) } == row.expected)
+    #expect(DocumentEncoding.detect(row.bytes) == row.expected)
+    #expect(row.bytes.withUnsafeBytes { DocumentEncoding.detect($0) } == row.expected)
   }
 
   @Test("a real file in each encoding")
   func realDocument() throws {
     let value: MessagePackValue = [["id": "card0", "keyframes": [["duration": 1]]]]
-    #expect(InputFormat.detect(MessagePackWriter().write(value)) == .messagePack)
-    #expect(InputFormat.detect(try JSONWriter().write(value)) == .json)
-    #expect(InputFormat.detect(try JSONWriter(options: .init(style: .compact)).write(value)) == .json)
+    #expect(DocumentEncoding.detect(MessagePackWriter().write(value)) == .messagePack)
+    #expect(DocumentEncoding.detect(try JSONWriter().write(value)) == .json)
+    #expect(DocumentEncoding.detect(try JSONWriter(options: .init(style: .compact)).write(value)) == .json)
   }
 }

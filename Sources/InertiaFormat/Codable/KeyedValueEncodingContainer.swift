@@ -1,0 +1,66 @@
+/// The keyed container of ``ValueEncoder``. Every primitive overload forwards to one generic method, and the
+/// encoder's `box` writes each primitive type the way ``NumberConversion`` describes.
+struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let map: EncodedMap
+  let encoder: ValueEncoder
+  let codingPath: [any CodingKey]
+
+  mutating func encodeNil(forKey key: Key) throws { map[key.stringValue] = .value(.nil) }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    map[key.stringValue] = try encoder.box(value, at: codingPath + [key])
+  }
+
+  mutating func encode(_ value: Bool, forKey key: Key) throws { map[key.stringValue] = .value(.bool(value)) }
+  mutating func encode(_ value: String, forKey key: Key) throws { map[key.stringValue] = .value(.string(value)) }
+  mutating func encode(_ value: Double, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: Float, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws { try encode(value, to: key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { try encode(value, to: key) }
+
+  private mutating func encode<T: Encodable>(_ value: T, to key: Key) throws {
+    map[key.stringValue] = try encoder.box(value, at: codingPath + [key])
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    let nested: EncodedMap
+    if case .map(let existing)? = map[key.stringValue] {
+      nested = existing
+    } else {
+      nested = EncodedMap()
+      map[key.stringValue] = .map(nested)
+    }
+    return KeyedEncodingContainer(
+      KeyedValueEncodingContainer<NestedKey>(map: nested, encoder: encoder, codingPath: codingPath + [key]))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let nested: EncodedArray
+    if case .array(let existing)? = map[key.stringValue] {
+      nested = existing
+    } else {
+      nested = EncodedArray()
+      map[key.stringValue] = .array(nested)
+    }
+    return UnkeyedValueEncodingContainer(array: nested, encoder: encoder, codingPath: codingPath + [key])
+  }
+
+  mutating func superEncoder() -> any Encoder { superEncoder(named: AnyCodingKey.super) }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key) }
+
+  private func superEncoder(named key: any CodingKey) -> any Encoder {
+    let child = ValueEncoder(codingPath: codingPath + [key], options: encoder.options)
+    map[key.stringValue] = .deferred(child)
+    return child
+  }
+}

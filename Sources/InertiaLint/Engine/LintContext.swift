@@ -1,0 +1,86 @@
+import InertiaFormat
+
+/// What a rule sees: the document with positions, its outline, the file's name and the settings.
+public struct LintContext: Sendable {
+  /// The document, to read and walk.
+  public let document: LocatedDocument
+  /// Where its animations, tracks, keyframes and shapes are (worked out when a rule first asks).
+  public var outline: DocumentOutline { shared.outline(document) }
+  /// The file's name (its last path component), or `nil` for unnamed standard input.
+  public let fileName: String?
+  /// What the configuration says about container ids and the loop.
+  public let settings: LintSettings
+  /// Makes a fresh identifier for fixes that need one: an uppercase UUID, as the editor writes.
+  public let makeIdentifier: @Sendable () -> String
+  /// What more than one rule works out from the document, worked out once.
+  let shared: Shared
+
+  /// What the rules of one document work out once and share, whichever thread asks first: the others
+  /// wait for it rather than work it out again.
+  final class Shared: Sendable {
+    private let outlineCell = Once<DocumentOutline>()
+    private let schemaEventsCell = Once<[SchemaWalk.Event]>()
+    private let trackTimingsCell = Once<[TrackTiming]>()
+
+    func outline(_ document: LocatedDocument) -> DocumentOutline {
+      outlineCell.value { DocumentOutline(document) }
+    }
+
+    func schemaEvents(_ document: LocatedDocument) -> [SchemaWalk.Event] {
+      schemaEventsCell.value { SchemaWalk.events(in: document) }
+    }
+
+    func trackTimings(_ document: LocatedDocument) -> [TrackTiming] {
+      let tracks = outline(document).tracks
+      return trackTimingsCell.value { tracks.map(TrackTiming.init) }
+    }
+  }
+
+  /// A value worked out by the first thread that asks for it, while the others that ask wait for it. Each
+  /// has a lock of its own, so that working out one holds up only those waiting for that one.
+  private final class Once<Value>: @unchecked Sendable {
+    private let lock = Lock()
+    private var stored: Value?
+
+    func value(_ make: () -> Value) -> Value {
+      lock.lock()
+      defer { lock.unlock() }
+      if let stored { return stored }
+      let made = make()
+      stored = made
+      return made
+    }
+  }
+
+  /// A context for one document.
+  public init(
+    document: LocatedDocument, fileName: String?, settings: LintSettings,
+    makeIdentifier: @escaping @Sendable () -> String
+  ) {
+    self.init(
+      document: document, shared: Shared(), fileName: fileName, settings: settings, makeIdentifier: makeIdentifier)
+  }
+
+  /// A context for one thread linting a document, sharing what is worked out once with the others.
+  init(
+    document: LocatedDocument, shared: Shared, fileName: String?, settings: LintSettings,
+    makeIdentifier: @escaping @Sendable () -> String
+  ) {
+    self.document = document
+    self.shared = shared
+    self.fileName = fileName
+    self.settings = settings
+    self.makeIdentifier = makeIdentifier
+  }
+
+  /// The document checked against the field table (used by `schema` and `unknown-field`).
+  var schemaEvents: [SchemaWalk.Event] { shared.schemaEvents(document) }
+
+  /// The timing of each track of ``outline`` (used by the loop and editor-range rules).
+  var trackTimings: [TrackTiming] { shared.trackTimings(document) }
+
+  /// The container id the file serves: its name without the `.inertia` (or `.json`) extension.
+  public var containerID: String? {
+    fileName.map(InertiaFileName.containerID(forFileName:))
+  }
+}

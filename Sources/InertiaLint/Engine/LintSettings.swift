@@ -1,0 +1,19 @@
+import InertiaFormat
+
+/// Settings some rules read, from the configuration file.
+public struct LintSettings: Sendable, Equatable {
+  /// The container ids a file may be named after: by default only `animation`, the one id the editor
+  /// sends schemas to.
+  public var containerIDs: [String]
+  /// The loop duration the app plays at, in seconds: 3 unless the app sets `inertia.loopDuration`.
+  public var loopDuration: Double
+
+  /// Settings; the defaults are what a project without a configuration file gets.
+  public init(containerIDs: [String] = ["animation"], loopDuration: Double = InertiaPlayback.defaultLoopDuration) {
+    self.containerIDs = containerIDs
+    self.loopDuration = loopDuration
+  }
+
+  /// The settings of a project without a configuration file.
+  public static let `default` = LintSettings()
+}

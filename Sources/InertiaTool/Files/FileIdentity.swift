@@ -1,0 +1,40 @@
+import InertiaFormat
+import InertiaLint
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What identifies a file's contents without reading them: which file it is, its size and when it last
+/// changed. Two equal identities taken before and after reading mean the read saw one version.
+struct FileIdentity: Equatable, Sendable {
+  let device: UInt64
+  let inode: UInt64
+  let size: Int64
+  let modifiedSeconds: Int
+  let modifiedNanoseconds: Int
+  let links: UInt64
+  let mode: UInt32
+
+  /// The identity of the file at `path` (following symbolic links), or `nil` when there is none.
+  init?(_ path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    #if canImport(Darwin)
+      modifiedSeconds = info.st_mtimespec.tv_sec
+      modifiedNanoseconds = info.st_mtimespec.tv_nsec
+    #else
+      modifiedSeconds = info.st_mtim.tv_sec
+      modifiedNanoseconds = info.st_mtim.tv_nsec
+    #endif
+    links = UInt64(info.st_nlink)
+    mode = UInt32(info.st_mode & 0o7777)
+  }
+}
