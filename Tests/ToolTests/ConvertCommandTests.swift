@@ -280,15 +280,106 @@ struct ConvertCommandTests {
     ] {
       let result = runConvert(["to-msgpack", input, "-o", output])
       #expect(result.status == 2, "\(output)")
-      #expect(result.stderr == ["\(input): not converted: the output \(output) would overwrite the input"])
+      #expect(
+        result.stderr == [
+          "inertia-convert: \(input): the output \(output) would overwrite the input \(input); nothing was written"
+        ])
       #expect(text(try directory.read("card.json")) == cardJSON)
     }
     // Several JSON inputs converted to JSON next to themselves would each overwrite itself.
     let second = try directory.write("second.json", "[]")
     let several = runConvert(["to-json", input, second])
     #expect(several.status == 2)
-    #expect(several.stderr.count == 2)
+    #expect(several.stderr.count == 1)
     #expect(text(try directory.read("card.json")) == cardJSON)
+    #expect(text(try directory.read("second.json")) == "[]")
+  }
+
+  @Test("an output that is a later input is refused before anything is written, whichever way it is named")
+  func outputIsALaterInput() throws {
+    let directory = try TemporaryDirectory()
+    let messagePack = try directory.write("a.inertia", try Converter.toMessagePack(json: utf8("[1]")))
+    let handEdited = try directory.write("a.json", "[2]\n")
+    try FileManager.default.createDirectory(atPath: directory.file("sub"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: directory.file("link"), withDestinationPath: "sub")
+    for second in [handEdited, directory.file("link/../a.json"), directory.path + "/./a.json"] {
+      let result = runConvert(["to-json", messagePack, second])
+      #expect(result.status == 2, "\(second)")
+      #expect(result.stderr.count == 1 && result.stderr[0].contains("nothing was written"), "\(result.stderr)")
+      #expect(text(try directory.read("a.json")) == "[2]\n", "the hand-edited JSON is untouched")
+    }
+    let back = runConvert(["to-msgpack", handEdited, messagePack])
+    #expect(back.status == 2)
+    #expect(try directory.read("a.inertia") == (try Converter.toMessagePack(json: utf8("[1]"))))
+  }
+
+  @Test("two inputs whose results would be one file are refused before anything is written")
+  func twoOutputsOneFile() throws {
+    let directory = try TemporaryDirectory()
+    for folder in ["x", "y", "out"] {
+      try FileManager.default.createDirectory(atPath: directory.file(folder), withIntermediateDirectories: true)
+    }
+    let first = try directory.write("x/a.inertia", try Converter.toMessagePack(json: utf8("[1]")))
+    let second = try directory.write("y/a.inertia", try Converter.toMessagePack(json: utf8("[2]")))
+    let result = runConvert(["to-json", "--out-dir", directory.file("out"), first, second])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr == [
+        "inertia-convert: \(first) and \(second) would both be written to \(directory.file("out"))/a.json; nothing was written"
+      ])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("out")).isEmpty)
+    // The same input twice is the same case.
+    #expect(runConvert(["to-json", "--out-dir", directory.file("out"), first, first]).status == 2)
+  }
+
+  @Test("-o - is standard output, and special files are written in place, never replaced")
+  func specialOutputs() throws {
+    let directory = try TemporaryDirectory()
+    let input = try directory.write("card.json", cardJSON)
+    let toStandardOutput = runConvert(["to-json", "--compact", input, "-o", "-"])
+    #expect(toStandardOutput.status == 0 && toStandardOutput.stdoutText.hasPrefix("[{"))
+    #expect(try directory.contents() == ["card.json"], "no file named -")
+    // /dev/null stays the character device it is (replacing it needs root, which CI containers have).
+    var before = stat()
+    stat("/dev/null", &before)
+    #expect(runConvert(["to-msgpack", input, "-o", "/dev/null"]).status == 0)
+    var after = stat()
+    stat("/dev/null", &after)
+    #expect(after.st_mode & S_IFMT == S_IFCHR && after.st_ino == before.st_ino && after.st_rdev == before.st_rdev)
+    // A FIFO: the reader gets the whole result, and the FIFO is still a FIFO.
+    let fifo = directory.file("pipe")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+    reader.arguments = [fifo]
+    let output = Pipe()
+    reader.standardOutput = output
+    try reader.run()
+    #expect(runConvert(["to-json", "--compact", input, "-o", fifo]).status == 0)
+    let received = output.fileHandleForReading.readDataToEndOfFile()
+    reader.waitUntilExit()
+    #expect(String(decoding: received, as: UTF8.self).hasPrefix("[{\"id\""))
+    var info = stat()
+    stat(fifo, &info)
+    #expect(info.st_mode & S_IFMT == S_IFIFO)
+    #expect(try directory.contents() == ["card.json", "pipe"], "no temporary file left")
+  }
+
+  @Test("a file name of up to 255 bytes can be written: the temporary name is cut to fit")
+  func longNames() throws {
+    let directory = try TemporaryDirectory()
+    let input = try directory.write("card.json", cardJSON)
+    for length in [243, 244, 250, 255] {
+      let name = String(repeating: "n", count: length - ".inertia".count) + ".inertia"
+      let result = runConvert(["to-msgpack", input, "-o", directory.file(name)])
+      #expect(result.status == 0, "\(length): \(result.stderr)")
+      #expect(try directory.read(name) == (try Converter.toMessagePack(json: utf8(cardJSON))))
+    }
+    #expect(AtomicWriter.temporaryTemplate(for: "d/" + String(repeating: "x", count: 255)).utf8.count == 2 + 255)
+    #expect(
+      FileDiscovery.isTemporaryFile(
+        FilePath.name(of: AtomicWriter.temporaryTemplate(for: String(repeating: "x", count: 255))).replacingOccurrences(
+          of: "XXXXXX", with: "a1B2c3")))
   }
 
   // MARK: Options

@@ -210,6 +210,71 @@ struct FixCommandTests {
     #expect(try sandbox.text("animation.inertia") == Self.fixable())
   }
 
+  @Test("--fix --dry-run refuses what --fix refuses, with the same status", arguments: ["read-only", "hard link"])
+  func dryRunRefusesAsFixDoes(_ kind: String) throws {
+    let sandbox = try LintSandbox()
+    let path = try sandbox.write("animation.inertia", Self.fixable())
+    if kind == "read-only" {
+      chmod(path, 0o444)
+    } else {
+      #expect(link(path, sandbox.path("other.json")) == 0)
+    }
+    defer { chmod(path, 0o644) }
+    let fix = sandbox.run(["--no-config", "--fix", "animation.inertia"])
+    let dryRun = sandbox.run(["--no-config", "--fix", "--dry-run", "animation.inertia"])
+    #expect(fix.status == 2 && dryRun.status == 2)
+    #expect(dryRun.stderr == fix.stderr)
+    #expect(!dryRun.stdout.contains("would fix 1"))
+    #expect(try sandbox.text("animation.inertia") == Self.fixable())
+  }
+
+  @Test("A FIFO or a device named to --fix is never replaced")
+  func specialFilesAreNotFixed() throws {
+    let sandbox = try LintSandbox()
+    let fifo = sandbox.path("animation.inertia")
+    #expect(mkfifo(fifo, 0o644) == 0)
+    // Feed the FIFO one fixable document while the fixer reads it.
+    let writer = Thread {
+      let fd = open(fifo, O_WRONLY)
+      _ = Self.fixable().withCString { write(fd, $0, strlen($0)) }
+      close(fd)
+    }
+    writer.start()
+    let run = sandbox.run(["--no-config", "--fix", "animation.inertia"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("animation.inertia: not fixed: it is not a regular file"), "\(run.stderr)")
+    var info = stat()
+    stat(fifo, &info)
+    #expect(info.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test("No fixed file is renamed into place before its data is on the disk, in small batches and large")
+  func durableBeforeRenamed() throws {
+    for count in [3, 20] {
+      let sandbox = try LintSandbox()
+      for index in 0..<count { try sandbox.write("f\(index)/animation.inertia", Self.fixable()) }
+      let steps = StepLog()
+      let run = sandbox.run(["--no-config", "--fix"]) { $0.writer = AtomicWriter(trace: steps.add) }
+      #expect(run.status == 0)
+      let log = steps.steps
+      var durable: Set<String> = []
+      var renamed = 0
+      var renamesDurable = false
+      for step in log {
+        switch step {
+        case .wrote: #expect(renamed == 0, "every file is written before any is renamed")
+        case .madeDurable(let files): durable.formUnion(files)
+        case .renamed(let temporary, _):
+          #expect(durable.contains(temporary), "\(temporary) renamed before its data was durable")
+          renamed += 1
+        case .madeRenamesDurable: renamesDurable = true
+        }
+      }
+      #expect(renamed == count && renamesDurable && log.last == .madeRenamesDurable)
+      for index in 0..<count { #expect(try sandbox.text("f\(index)/animation.inertia") != Self.fixable()) }
+    }
+  }
+
   @Test("The temporary files of an interrupted write are never read as input")
   func temporaryFilesIgnored() throws {
     let sandbox = try LintSandbox()
@@ -398,4 +463,14 @@ struct FixCommandTests {
       return parts.joined()
     }
   }
+}
+
+/// Collects the steps an ``AtomicWriter`` takes, from any thread.
+final class StepLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var collected: [AtomicWriter.Step] = []
+
+  var steps: [AtomicWriter.Step] { lock.withLock { collected } }
+
+  @Sendable func add(_ step: AtomicWriter.Step) { lock.withLock { collected.append(step) } }
 }

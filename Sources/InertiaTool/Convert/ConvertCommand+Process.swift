@@ -14,6 +14,7 @@ extension ConvertCommand {
   /// - Returns: the exit status.
   package static func main() -> Int32 {
     FileIO.installMappedFileGuard()
+    ProcessSignals.install()
     return run(
       arguments: Array(CommandLine.arguments.dropFirst()),
       stdout: { bytes in

@@ -70,9 +70,20 @@ package struct ConvertCommand {
   }
 
   /// Runs the command. `stdout` and `stderr` receive text and bytes; the result is the exit code.
+  /// Every line `stderr` receives is one line, with control characters from file names or contents
+  /// escaped (see ``TextEscaping``).
   package static func run(
     arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void,
-    stdoutIsTerminal: Bool = false
+    stdoutIsTerminal: Bool = false, writer: AtomicWriter = AtomicWriter()
+  ) -> Int32 {
+    withoutActuallyEscaping(stderr) { stderr in
+      run(arguments, stdout: stdout, stderr: { stderr(TextEscaping.line($0)) }, stdoutIsTerminal, writer)
+    }
+  }
+
+  private static func run(
+    _ arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: @escaping (String) -> Void,
+    _ stdoutIsTerminal: Bool, _ writer: AtomicWriter
   ) -> Int32 {
     let options: Options
     switch parse(arguments) {
@@ -92,86 +103,122 @@ package struct ConvertCommand {
         return 2
       }
     }
-    if options.direction == .toMessagePack && options.output == nil && options.outputDirectory == nil
-      && options.inputs.count <= 1 && stdoutIsTerminal
+    let plan: OutputPlan
+    do {
+      plan = try OutputPlan(
+        inputs: options.inputs, output: options.output, outputDirectory: options.outputDirectory,
+        outputName: { outputName(for: $0, options.direction) })
+    } catch {
+      stderr("inertia-convert: \(error.message)")
+      return 2
+    }
+    if options.direction == .toMessagePack && stdoutIsTerminal
+      && plan.items.contains(where: { $0.destination == .standardOutput })
     {
       stderr("inertia-convert: refusing to write binary MessagePack to a terminal; redirect it or use -o FILE")
       return 2
     }
+    if plan.items.count == 1, plan.items[0].destination == .standardOutput {
+      return convertToStandardOutput(plan.items[0], options: options, stdout: stdout, stderr: stderr)
+    }
+    return convertToFiles(plan.items, options: options, writer: writer, stderr: stderr)
+  }
+
+  /// Converts one input onto standard output; MessagePack to JSON is streamed as it is made.
+  private static func convertToStandardOutput(
+    _ item: OutputPlan.Item, options: Options, stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void
+  ) -> Int32 {
+    report(item, stderr: stderr) {
+      try FileIO.withContents(of: item.input, maxSize: options.limits.maxInputSize) { bytes in
+        let encoding = options.from ?? DocumentEncoding.detect(bytes)
+        if options.direction == .toJSON && encoding == .messagePack {
+          try withoutActuallyEscaping(stdout) { stdout in
+            try Converter.toJSON(
+              messagePack: bytes, options: jsonOptions(options), limits: options.limits,
+              finalNewline: options.compact, streamingTo: { chunk in stdout(chunk) })
+          }
+        } else {
+          let out = try convert(bytes, encoding: encoding, options: options)
+          withExtendedLifetime(out) { stdout(out.bytes) }
+        }
+      }
+    }
+  }
+
+  /// Converts every input into its file, side by side across the cores, then puts all the files in place
+  /// together (see ``AtomicWriter``): a batch waits on the disk once, not once per file.
+  private static func convertToFiles(
+    _ items: [OutputPlan.Item], options: Options, writer: AtomicWriter, stderr: (String) -> Void
+  ) -> Int32 {
+    let results = ThreadPool.forEach(items, jobs: ThreadPool.processorCount) {
+      item -> (AtomicWriter.Replacement?, Int32, String?) in
+      guard case .file(let destination) = item.destination else { return (nil, 2, nil) }
+      var replacement: AtomicWriter.Replacement?
+      var message: String?
+      let status = report(item, stderr: { message = $0 }) {
+        try FileIO.withContents(of: item.input, maxSize: options.limits.maxInputSize) { bytes in
+          let started = try writer.begin(destination)
+          do {
+            try write(bytes, to: started, options: options)
+            try writer.finish(started)
+          } catch {
+            writer.abandon(started)
+            throw error
+          }
+          replacement = started
+        }
+      }
+      return (replacement, status, message)
+    }
     var status: Int32 = 0
-    for input in options.inputs.isEmpty ? ["-"] : options.inputs {
-      status = max(status, convert(input, options: options, stdout: stdout, stderr: stderr))
+    for (_, itemStatus, message) in results {
+      if let message { stderr(message) }
+      status = max(status, itemStatus)
+    }
+    let written = results.compactMap(\.0)
+    for (replacement, failure) in zip(written, writer.commit(written)) {
+      if let failure {
+        stderr("\(replacement.path): \(failure)")
+        status = 2
+      }
     }
     return status
   }
 
-  private static func convert(
-    _ input: String, options: Options, stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void
-  ) -> Int32 {
-    let displayName = input == "-" ? "<stdin>" : input
-    let destination: String?
-    if let output = options.output {
-      destination = output
-    } else if let directory = options.outputDirectory {
-      destination = join(directory, outputName(for: input == "-" ? "stdin" : input, options.direction))
-    } else if options.inputs.count > 1 {
-      guard input != "-" else {
-        stderr("inertia-convert: with several inputs, standard input needs -o or --out-dir")
-        return 2
-      }
-      destination = join(directory(of: input), outputName(for: input, options.direction))
+  /// Writes one input's result to a replacement's descriptor; MessagePack to JSON is streamed.
+  private static func write(
+    _ bytes: UnsafeRawBufferPointer, to replacement: AtomicWriter.Replacement, options: Options
+  ) throws {
+    let encoding = options.from ?? DocumentEncoding.detect(bytes)
+    if options.direction == .toJSON && encoding == .messagePack {
+      try Converter.toJSON(
+        messagePack: bytes, options: jsonOptions(options), limits: options.limits, finalNewline: options.compact,
+        streamingTo: { (chunk) throws(FileIOError) in
+          try FileIO.write(chunk, fd: replacement.fd, path: replacement.path)
+        })
     } else {
-      destination = nil
-    }
-    if let destination, input != "-", FileIO.isSameFile(destination, input) {
-      stderr("\(displayName): not converted: the output \(destination) would overwrite the input")
-      return 2
-    }
-    do {
-      return try FileIO.withContents(of: input, maxSize: options.limits.maxInputSize) { bytes in
-        try convert(bytes, to: destination, options: options, stdout: stdout)
+      let out = try convert(bytes, encoding: encoding, options: options)
+      try withExtendedLifetime(out) { () throws(FileIOError) in
+        try FileIO.write(out.bytes, fd: replacement.fd, path: replacement.path)
       }
+    }
+  }
+
+  /// Runs one conversion, turning its failure into one line for `stderr` and an exit status.
+  private static func report(_ item: OutputPlan.Item, stderr: (String) -> Void, _ body: () throws -> Void) -> Int32 {
+    do {
+      try body()
+      return 0
     } catch let error as FormatError {
-      stderr(error.report(file: displayName))
+      stderr(error.report(file: item.displayName))
       return 1
     } catch let error as FileIOError {
       stderr(error.description)
       return 2
     } catch {
-      stderr("\(displayName): \(error)")
+      stderr("\(item.displayName): \(error)")
       return 2
     }
-  }
-
-  /// Converts one input and writes the result to `destination`, or to standard output.
-  private static func convert(
-    _ bytes: UnsafeRawBufferPointer, to destination: String?, options: Options,
-    stdout: (UnsafeRawBufferPointer) -> Void
-  ) throws -> Int32 {
-    let encoding = options.from ?? DocumentEncoding.detect(bytes)
-    if options.direction == .toJSON && encoding == .messagePack {
-      // Streamed: the JSON is written as it is made, so it never has to fit in memory.
-      func convert(into sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void) throws {
-        try Converter.toJSON(
-          messagePack: bytes, options: jsonOptions(options), limits: options.limits,
-          finalNewline: options.compact, streamingTo: sink)
-      }
-      if let destination {
-        try FileIO.writeAtomically(to: destination) { fd in
-          try convert { (chunk) throws(FileIOError) in try FileIO.write(chunk, fd: fd, path: destination) }
-        }
-      } else {
-        try withoutActuallyEscaping(stdout) { stdout in try convert { chunk in stdout(chunk) } }
-      }
-      return 0
-    }
-    let result = try convert(bytes, encoding: encoding, options: options)
-    if let destination {
-      try FileIO.writeAtomically(result.bytes, to: destination)
-    } else {
-      stdout(result.bytes)
-    }
-    return 0
   }
 
   /// Converts one input held in memory.
@@ -206,18 +253,9 @@ package struct ConvertCommand {
 
   /// `x.inertia` becomes `x.json` for to-json, `x.json` becomes `x.inertia` for to-msgpack.
   static func outputName(for input: String, _ direction: Direction) -> String {
-    let base = input.split(separator: "/").last.map(String.init) ?? input
+    let base = FilePath.name(of: input)
     let stem = base.lastIndex(of: ".").map { $0 == base.startIndex ? base : String(base[..<$0]) } ?? base
     return stem + (direction == .toJSON ? ".json" : ".inertia")
-  }
-
-  private static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  private static func join(_ directory: String, _ name: String) -> String {
-    directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 
   enum EarlyExit: Error {

@@ -9,13 +9,21 @@ import InertiaLint
   import Darwin
 #endif
 
-/// Reading and writing whole files the way the tools need: bounded reads, and writes that are atomic.
+/// Reading and writing whole files the way the tools need: bounded reads (see `MappedFile.swift`),
+/// writes that are atomic (see ``AtomicWriter``), and the few questions the tools ask of the file system.
+/// Every path goes to the system as the exact bytes it stands for (see ``PathText``).
 package enum FileIO {
   /// Writes all of `bytes` to a file descriptor.
   package static func write(_ bytes: UnsafeRawBufferPointer, fd: Int32, path: String) throws(FileIOError) {
     var done = 0
     while done < bytes.count {
-      let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+      #if canImport(Glibc)
+        let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+      #elseif canImport(Musl)
+        let n = Musl.write(fd, bytes.baseAddress! + done, bytes.count - done)
+      #else
+        let n = Darwin.write(fd, bytes.baseAddress! + done, bytes.count - done)
+      #endif
       if n < 0 {
         if errno == EINTR { continue }
         throw FileIOError(path: path, operation: "write", errno: errno)
@@ -24,84 +32,55 @@ package enum FileIO {
     }
   }
 
-  /// Replaces (or creates) the file at `path` with `bytes` atomically: the bytes go to a temporary file
-  /// beside it, which is flushed to disk and renamed over the target, so a reader (or a crash) sees
-  /// either the old file or the new one, never a part. An existing file keeps its permissions (and its
-  /// owner and group, where the process is allowed to set them), and a symbolic link is written through:
-  /// the file it points at is replaced, the link stays.
-  package static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
-    do {
-      try writeAtomically(to: path) { fd in try write(bytes, fd: fd, path: path) }
-    } catch let error as FileIOError {
-      throw error
-    } catch {
-      throw FileIOError(path: path, operation: "write", reason: "\(error)")
-    }
+  /// Replaces (or creates) the file at `path` with `bytes` atomically (see ``AtomicWriter``).
+  package static func writeAtomically(
+    _ bytes: UnsafeRawBufferPointer, to path: String, writer: AtomicWriter = AtomicWriter()
+  ) throws(FileIOError) {
+    try writeAtomically(to: path, writer: writer) { (fd) throws(FileIOError) in try write(bytes, fd: fd, path: path) }
   }
 
-  /// Replaces (or creates) the file at `path` atomically with what `body` writes to the file descriptor
-  /// it is given, as ``writeAtomically(_:to:)`` does. When `body` throws, the target is left as it was,
-  /// the temporary file is removed, and the error is rethrown.
-  package static func writeAtomically(to path: String, _ body: (Int32) throws -> Void) throws {
-    let target = resolvedPath(path)
-    let directory = target.lastIndex(of: "/").map { String(target[...$0]) } ?? "./"
-    let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
-    var template = Array("\(directory).\(name).tmp-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var renamed = false
-    var closed = false
-    defer {
-      if !closed { close(fd) }
-      if !renamed { unlink(temporary) }
+  /// Replaces (or creates) the file at `path` atomically with what `body` writes to the descriptor it is
+  /// given (see ``AtomicWriter``). When `body` throws, the target is left as it was, the temporary file is
+  /// removed, and the error is rethrown.
+  package static func writeAtomically(
+    to path: String, writer: AtomicWriter = AtomicWriter(), _ body: (Int32) throws(FileIOError) -> Void
+  ) throws(FileIOError) {
+    let replacement = try writer.begin(path)
+    do {
+      try body(replacement.fd)
+    } catch {
+      writer.abandon(replacement)
+      throw error
     }
-    var existing = stat()
-    let mode: mode_t
-    if stat(target, &existing) == 0 {
-      mode = existing.st_mode & 0o7777
-      // Keep the owner and group too where the process may (as root, or a group it belongs to).
-      _ = fchown(fd, existing.st_uid, existing.st_gid)
-    } else {
-      let mask = umask(0)
-      umask(mask)
-      mode = 0o666 & ~mask
-    }
-    fchmod(fd, mode)
-    let noted = MappedFileGuard.noteTemporaryFile(temporary)
-    defer { if let noted { MappedFileGuard.forgetTemporaryFile(noted) } }
-    try body(fd)
-    guard fsync(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
-    closed = true
-    guard close(fd) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
-    guard rename(temporary, target) == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
-    renamed = true
-    // Make the rename itself durable.
-    let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directoryFD >= 0 {
-      fsync(directoryFD)
-      close(directoryFD)
+    try writer.finish(replacement)
+    if let reason = writer.commit([replacement])[0] {
+      throw FileIOError(path: path, operation: "write", reason: reason)
     }
   }
 
   /// The path a symbolic link finally points at (or `path` itself when it is no link or does not exist).
-  static func resolvedPath(_ path: String) -> String {
+  package static func resolvedPath(_ path: String) -> String {
     var info = stat()
-    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
-      return path
-    }
+    guard PathText.withCString(path, { lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+      let real = PathText.withCString(path, { realpath($0, nil) })
+    else { return path }
     defer { free(real) }
-    return String(validatingCString: real) ?? path
+    return PathText.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
+  }
+
+  /// Which file a path names, following symbolic links: its device and inode, or `nil` when there is none.
+  package static func identity(of path: String) -> FileID? {
+    var info = stat()
+    guard PathText.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+    return FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
   /// Whether two paths name the same existing file, however they are spelled (`x.json`, `./x.json`,
   /// a symbolic link to it, a hard link): same device and inode. A path that does not exist names no
   /// file, so it is never the same as another.
   package static func isSameFile(_ a: String, _ b: String) -> Bool {
-    var first = stat()
-    var second = stat()
-    guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    guard let first = identity(of: a) else { return false }
+    return first == identity(of: b)
   }
 
   /// Whether the file descriptor is a terminal.
@@ -110,14 +89,18 @@ package enum FileIO {
   /// Whether a path exists and is a directory.
   package static func isDirectory(_ path: String) -> Bool {
     var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    return PathText.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
-}
 
-extension FileIO {
   /// Writes one line of text to a file descriptor, ignoring failures (for diagnostics).
   package static func writeLine(_ text: String, fd: Int32) {
     var line = text + "\n"
     line.withUTF8 { try? write(UnsafeRawBufferPointer($0), fd: fd, path: "") }
   }
+}
+
+/// Which file a path names: its device and inode.
+package struct FileID: Hashable, Sendable {
+  package let device: UInt64
+  package let inode: UInt64
 }

@@ -19,11 +19,13 @@ struct FileIdentity: Equatable, Sendable {
   let modifiedNanoseconds: Int
   let links: UInt64
   let mode: UInt32
+  /// Whether it is a regular file (not a device, a FIFO or a socket).
+  let isRegular: Bool
 
   /// The identity of the file at `path` (following symbolic links), or `nil` when there is none.
   init?(_ path: String) {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard PathText.withCString(path, { stat($0, &info) }) == 0 else { return nil }
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)
@@ -36,5 +38,6 @@ struct FileIdentity: Equatable, Sendable {
     #endif
     links = UInt64(info.st_nlink)
     mode = UInt32(info.st_mode & 0o7777)
+    isRegular = (info.st_mode & S_IFMT) == S_IFREG
   }
 }

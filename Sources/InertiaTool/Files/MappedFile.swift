@@ -80,7 +80,7 @@ extension FileIO {
   package static func installMappedFileGuard() {
     // Made before any signal can need them.
     _ = MappedFileGuard.slots
-    _ = MappedFileGuard.temporaryFiles
+    _ = TemporaryFiles.table
     var action = sigaction()
     #if os(Linux)
       action.__sigaction_handler.sa_sigaction = mappedFileFault

@@ -9,9 +9,8 @@ import InertiaLint
   import Darwin
 #endif
 
-/// Which files are mapped where, and which temporary files are being written, kept so that the SIGBUS
-/// handler can name the file whose page was lost from the faulting address alone, and remove every
-/// temporary file before the process ends, without locking or allocating.
+/// Which files are mapped where, kept so that the SIGBUS handler can name the file whose page was lost
+/// from the faulting address alone, without locking or allocating.
 enum MappedFileGuard {
   /// A mapped file's start and its place in the table.
   struct Slot: @unchecked Sendable {
@@ -25,8 +24,7 @@ enum MappedFileGuard {
     var path: UnsafeMutablePointer<CChar>?
   }
 
-  /// How many files may be mapped, and how many temporary files noted, at once. Past that, files are
-  /// read rather than mapped, and a temporary file left by a lost mapping is not removed.
+  /// How many files may be mapped at once. Past that, files are read rather than mapped.
   static let capacity = 64
   nonisolated(unsafe) static var isInstalled = false
   nonisolated(unsafe) static let slots: UnsafeMutablePointer<Entry> = {
@@ -34,19 +32,13 @@ enum MappedFileGuard {
     slots.initialize(repeating: Entry(), count: capacity)
     return slots
   }()
-  /// The temporary files of the atomic writes in progress, as C strings.
-  nonisolated(unsafe) static let temporaryFiles: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
-    let files = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-    files.initialize(repeating: nil, count: capacity)
-    return files
-  }()
   private static let lock = Lock()
 
   /// Records a mapping; `nil` when every slot is taken.
   static func register(_ start: UnsafeRawPointer, count: Int, path: String) -> Slot? {
     lock.withLock {
       guard let index = (0..<capacity).first(where: { slots[$0].end == 0 }) else { return nil }
-      slots[index].path = strdup(path)
+      slots[index].path = strdup(TextEscaping.line(path))  // only ever printed
       slots[index].start = UInt(bitPattern: start)
       slots[index].end = UInt(bitPattern: start) + UInt(count)
       return Slot(start: start, index: index)
@@ -62,43 +54,12 @@ enum MappedFileGuard {
     }
   }
 
-  /// Notes the temporary file of an atomic write, to be removed should a mapped input be lost while it
-  /// is written; returns its place for ``forgetTemporaryFile(_:)``, or `nil` when the table is full.
-  static func noteTemporaryFile(_ path: String) -> Int? {
-    lock.withLock {
-      guard let index = (0..<capacity).first(where: { temporaryFiles[$0] == nil }) else { return nil }
-      temporaryFiles[index] = strdup(path)
-      return index
-    }
-  }
-
-  /// Forgets a temporary file once it is renamed or removed.
-  static func forgetTemporaryFile(_ index: Int) {
-    lock.withLock {
-      let path = temporaryFiles[index]
-      temporaryFiles[index] = nil
-      free(path)
-    }
-  }
-
-  /// The temporary file noted at `index`, if any.
-  static func temporaryFile(at index: Int) -> String? {
-    lock.withLock { temporaryFiles[index].map { String(cString: $0) } }
-  }
-
   /// The path of the mapped file holding `address`, for the signal handler.
   static func path(at address: UInt) -> UnsafeMutablePointer<CChar>? {
     for index in 0..<capacity where slots[index].start <= address && address < slots[index].end {
       return slots[index].path
     }
     return nil
-  }
-
-  /// Removes every temporary file noted, for the signal handler.
-  static func removeTemporaryFiles() {
-    for index in 0..<capacity {
-      if let path = temporaryFiles[index] { unlink(path) }
-    }
   }
 }
 
@@ -114,6 +75,6 @@ func mappedFileFault(
   #endif
   if let path = MappedFileGuard.path(at: address) { say(path) } else { say("input") }
   say(": cannot read: the file was truncated while it was read\n")
-  MappedFileGuard.removeTemporaryFiles()
+  TemporaryFiles.removeAll()
   _exit(2)
 }

@@ -20,6 +20,21 @@ struct FileFixOutcome: Sendable {
     case wouldWrite
     /// Fixes were found but the file was left as it was, for the reason given.
     case notWritten(String)
+    /// Fixed, with the new contents in a temporary file waiting to be put in place with the others
+    /// (see ``AtomicWriter``).
+    case pending
+  }
+
+  /// What a pending file waits for: its replacement, and the findings to report either way.
+  struct Pending: Sendable {
+    var replacement: AtomicWriter.Replacement
+    /// The file as it was read, to check just before it is replaced that it has not changed since.
+    var identity: FileIdentity
+    /// The findings fixed and remaining once it is written (placed in the new file).
+    var fixed: [Finding]
+    var remaining: [Finding]
+    /// The findings of the file as it was, should it not be written after all.
+    var original: [Finding]
   }
 
   var path: String
@@ -30,4 +45,6 @@ struct FileFixOutcome: Sendable {
   var remaining: [Finding]
   /// The unified diff of the file's JSON form, when asked for and the file would change.
   var diff: String?
+  /// For a pending file, what it waits for.
+  var pending: Pending?
 }

@@ -21,7 +21,12 @@ struct FileFixer: Sendable {
   /// Whether to make the diff of each file that changes (`--diff`).
   let makesDiffs: Bool
 
-  /// What fixing one input came to: an outcome, or the message saying why it could not be read.
+  /// Writes the fixed files' temporary files (``writes`` only).
+  let writer: AtomicWriter
+
+  /// What fixing one input came to: an outcome, or the message saying why it could not be read. A file
+  /// to write is left ``FileFixOutcome/Status/pending``, its new contents in a temporary file, for the
+  /// caller to put in place with the others (see ``AtomicWriter``).
   func fix(_ input: LintInput, standardInput: [UInt8]?) -> Result<FileFixOutcome, FileReadFailure> {
     let bytes: [UInt8]
     var identity: FileIdentity?
@@ -33,7 +38,8 @@ struct FileFixer: Sendable {
         return .failure(FileReadFailure(message: "\(input.path): cannot read: \(error.reason)"))
       }
       identity = FileIdentity(path)
-      guard let identity, identity == before else {
+      // A FIFO's or device's times change as it is read; only a regular file must stay as it was.
+      guard let identity, identity == before || !identity.isRegular else {
         return .failure(FileReadFailure(message: "\(input.path): cannot read: it changed while it was being read"))
       }
     } else {
@@ -53,33 +59,70 @@ struct FileFixer: Sendable {
     guard result.isChanged else { return .success(outcome) }
     if makesDiffs { outcome.diff = FixDiff.make(result, path: input.path) }
 
+    // A dry run refuses what --fix would refuse, so that it exits as --fix would.
+    if !makesDiffs, let path = input.readPath, let identity, let reason = Self.reasonNotToWrite(path, readAs: identity)
+    {
+      outcome.status = .notWritten(reason)
+      outcome.remaining = result.originalFindings
+      return .success(outcome)
+    }
     guard writes, let path = input.readPath, let identity else {
       outcome.status = .wouldWrite
       (outcome.fixed, outcome.remaining) = result.findingsInOriginal
       return .success(outcome)
     }
-    if let reason = Self.reasonNotToWrite(path, readAs: identity) {
-      outcome.status = .notWritten(reason)
-      outcome.remaining = result.originalFindings
-      return .success(outcome)
-    }
-    var failure: FileIOError?
-    result.fixed.withUnsafeBytes { buffer in
+    let replacement: AtomicWriter.Replacement
+    do throws(FileIOError) {
+      replacement = try writer.begin(path)
       do throws(FileIOError) {
-        try FileIO.writeAtomically(buffer, to: path)
+        var writeError: FileIOError?
+        result.fixed.withUnsafeBytes { buffer in
+          do throws(FileIOError) {
+            try FileIO.write(buffer, fd: replacement.fd, path: path)
+          } catch {
+            writeError = error
+          }
+        }
+        if let writeError { throw writeError }
+        try writer.finish(replacement)
       } catch {
-        failure = error
+        writer.abandon(replacement)
+        throw error
       }
-    }
-    if let failure {
-      outcome.status = .notWritten("cannot write: \(failure.reason)")
+    } catch {
+      outcome.status = .notWritten("cannot write: \(error.reason)")
       outcome.remaining = result.originalFindings
       return .success(outcome)
     }
-    outcome.status = .written
-    outcome.fixed = result.fixedFindings
-    outcome.remaining = result.remainingFindings
+    outcome.status = .pending
+    outcome.pending = FileFixOutcome.Pending(
+      replacement: replacement, identity: identity, fixed: result.fixedFindings, remaining: result.remainingFindings,
+      original: result.originalFindings)
     return .success(outcome)
+  }
+
+  /// Puts every pending file in place together, durably (see ``AtomicWriter``), checking each just before
+  /// it is replaced; marks each written, or not written and why.
+  func commit(_ outcomes: inout [Result<FileFixOutcome, FileReadFailure>]) {
+    let indices = outcomes.indices.filter { (try? outcomes[$0].get())?.pending != nil }
+    let pendings = indices.map { try! outcomes[$0].get().pending! }
+    let failures = writer.commit(pendings.map(\.replacement)) { index in
+      Self.reasonNotToWrite(pendings[index].replacement.path, readAs: pendings[index].identity)
+    }
+    for (index, (pending, failure)) in zip(indices, zip(pendings, failures)) {
+      guard case .success(var outcome) = outcomes[index] else { continue }
+      if let failure {
+        outcome.status = .notWritten(failure)
+        outcome.fixed = []
+        outcome.remaining = pending.original
+      } else {
+        outcome.status = .written
+        outcome.fixed = pending.fixed
+        outcome.remaining = pending.remaining
+      }
+      outcome.pending = nil
+      outcomes[index] = .success(outcome)
+    }
   }
 
   /// Why a file read as `identity` must not be replaced now, if it must not.
@@ -90,8 +133,11 @@ struct FileFixer: Sendable {
     if now.links > 1 {
       return "it has \(now.links) hard links, which replacing it would separate"
     }
+    if !now.isRegular {
+      return "it is not a regular file"
+    }
     // A file nobody may write (chmod a-w) is read-only even to root, who could replace it anyway.
-    if now.mode & 0o222 == 0 || access(path, W_OK) != 0 {
+    if now.mode & 0o222 == 0 || PathText.withCString(path, { access($0, W_OK) }) != 0 {
       return "it is read-only"
     }
     return nil

@@ -11,16 +11,18 @@ extension LintCommand {
     let inputs = distinctFiles(inputs)
     var fixer = DocumentFixer(linter: linter, includesUnsafe: options.unsafeFixes)
     fixer.tamper = environment.tamperWithFixedBytes
-    let fileFixer = FileFixer(fixer: fixer, writes: !options.dryRun, makesDiffs: options.diff)
+    let fileFixer = FileFixer(
+      fixer: fixer, writes: !options.dryRun, makesDiffs: options.diff, writer: environment.writer)
     let standardInput = inputs.contains(where: \.isStandardInput) ? environment.readStandardInput() : nil
     let progress =
       environment.stderrIsTerminal && inputs.count > 1
       ? FixProgress(total: inputs.count, write: environment.writeProgress) : nil
     var done: (@Sendable (Int) -> Void)?
     if let progress { done = { progress.update($0) } }
-    let outcomes = ThreadPool.forEach(inputs, jobs: jobs, done: done) { input in
+    var outcomes = ThreadPool.forEach(inputs, jobs: jobs, done: done) { input in
       fileFixer.fix(input, standardInput: standardInput)
     }
+    fileFixer.commit(&outcomes)
     progress?.finish()
 
     var findings: [Finding] = []
@@ -39,7 +41,7 @@ extension LintCommand {
         case .notWritten(let reason):
           stderr("inertia-lint: \(file.path): not fixed: \(reason)")
           failed = true
-        case .written, .wouldWrite:
+        case .written, .wouldWrite, .pending:
           changed = true
         case .unchanged:
           break

@@ -15,6 +15,7 @@ extension LintCommand {
   /// - Returns: the exit status.
   package static func main() -> Int32 {
     FileIO.installMappedFileGuard()
+    ProcessSignals.install()
     return run(
       arguments: Array(CommandLine.arguments.dropFirst()),
       stdout: { text in

@@ -32,6 +32,8 @@ package enum LintCommand {
     package var writeProgress: @Sendable (String) -> Void
     /// A seam for tests: changes each fixed file before it is verified.
     var tamperWithFixedBytes: (@Sendable ([UInt8]) -> [UInt8])?
+    /// Writes fixed files (tests trace its steps).
+    package var writer = AtomicWriter()
 
     /// An environment for tests: by default no variables, no terminal and empty standard input.
     package init(

@@ -1,0 +1,282 @@
+import InertiaFormat
+import InertiaLint
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Replaces files so that each is always wholly old or wholly new, whatever happens to the process, and
+/// so that once a batch is done every file in it is on the disk.
+///
+/// A replacement goes in steps, for one file or for thousands at once:
+/// 1. ``begin(_:)`` makes a temporary file beside the target (`.NAME.tmp-XXXXXX`, its name shortened
+///    to fit when NAME is long) with the target's permissions, owner and group where the process may set
+///    them; the caller writes the new contents to its descriptor and calls ``finish(_:)``.
+/// 2. ``commit(_:check:)`` makes the data of every temporary file durable (one `syncfs` per file system
+///    for a large batch on Linux, an `fsync` per file otherwise), then renames each over its target,
+///    then makes the renames durable (`syncfs` again, or an `fsync` of each directory).
+///
+/// So no file is renamed before its data is on the disk; a process killed at any moment leaves each
+/// file old or new (and its temporary file, which the tools' signal handlers remove and directory
+/// walks never read); and after a power loss, a batch that completed has every file new. A symbolic
+/// link is written through: the file it points at is replaced and the link stays. A file that is not
+/// a regular file (a device such as `/dev/null`, a FIFO, `/dev/stdout`) is never replaced: it is
+/// written in place, as `cat > FILE` would.
+package struct AtomicWriter: Sendable {
+  /// One step of a batch, reported to ``trace`` so tests can check their order.
+  package enum Step: Equatable, Sendable {
+    /// A temporary file's contents are written (not yet durable).
+    case wrote(temporary: String)
+    /// These temporary files' data is on the disk.
+    case madeDurable([String])
+    /// A temporary file was renamed over its target.
+    case renamed(temporary: String, target: String)
+    /// The renames are on the disk.
+    case madeRenamesDurable
+  }
+
+  /// Receives each step as it is taken (for tests).
+  package var trace: (@Sendable (Step) -> Void)?
+
+  /// Batches larger than this are made durable with one `syncfs` per file system, where there is one.
+  static let syncfsThreshold = 8
+
+  package init(trace: (@Sendable (Step) -> Void)? = nil) {
+    self.trace = trace
+  }
+
+  /// A file being replaced, or a special file being written in place.
+  package struct Replacement: Sendable {
+    /// The path as the caller named it, for messages.
+    package let path: String
+    /// The file replaced: `path` with symbolic links followed.
+    let target: String
+    /// The temporary file, or `nil` for a special file written in place.
+    let temporary: String?
+    /// Where the new contents go, until ``AtomicWriter/finish(_:)``.
+    package let fd: Int32
+    /// The temporary file's slot in ``TemporaryFiles``.
+    let slot: Int?
+  }
+
+  /// Starts replacing the file at `path` (or creating it): the new contents go to the returned
+  /// replacement's descriptor.
+  /// - Throws: ``FileIOError`` when the temporary file cannot be made, or `path` is a directory.
+  package func begin(_ path: String) throws(FileIOError) -> Replacement {
+    if let fd = Self.standardStream(path) ?? Self.openSpecialFile(path) {
+      guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+      return Replacement(path: path, target: path, temporary: nil, fd: fd, slot: nil)
+    }
+    let target = FileIO.resolvedPath(path)
+    var existing = stat()
+    let exists = PathText.withCString(target) { stat($0, &existing) } == 0
+    if exists && (existing.st_mode & S_IFMT) == S_IFDIR {
+      throw FileIOError(path: path, operation: "write", reason: "it is a directory")
+    }
+    let template = Self.temporaryTemplate(for: target)
+    let (fd, temporary, slot) = try ProcessSignals.withStopsHeld { () throws(FileIOError) in
+      TemporaryFiles.making(true)
+      defer { TemporaryFiles.making(false) }
+      guard ProcessSignals.isStopping == 0 else {
+        throw FileIOError(path: path, operation: "write", reason: "the run is being stopped")
+      }
+      var bytes = PathText.bytes(template).map { CChar(bitPattern: $0) } + [0]
+      let fd = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      let temporary = PathText.decode(bytes.dropLast().map { UInt8(bitPattern: $0) })
+      return (fd, temporary, TemporaryFiles.note(temporary))
+    }
+    if exists {
+      fchmod(fd, existing.st_mode & 0o7777)
+      // Keep the owner and group too where the process may (as root, or a group it belongs to).
+      _ = fchown(fd, existing.st_uid, existing.st_gid)
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      fchmod(fd, 0o666 & ~mask)
+    }
+    return Replacement(path: path, target: target, temporary: temporary, fd: fd, slot: slot)
+  }
+
+  /// Ends writing a replacement's contents.
+  /// - Throws: ``FileIOError`` when closing reports a write that failed; the replacement is then abandoned.
+  package func finish(_ replacement: Replacement) throws(FileIOError) {
+    guard close(replacement.fd) == 0 || replacement.temporary == nil else {
+      let error = FileIOError(path: replacement.path, operation: "write", errno: errno)
+      removeTemporary(replacement)
+      throw error
+    }
+    if let temporary = replacement.temporary { trace?(.wrote(temporary: temporary)) }
+  }
+
+  /// Gives up a replacement, leaving its target as it was.
+  package func abandon(_ replacement: Replacement) {
+    if replacement.temporary != nil { close(replacement.fd) }
+    removeTemporary(replacement)
+  }
+
+  /// Puts finished replacements in place, durably, in the order the type's documentation gives.
+  /// - Parameter check: asked, with a replacement's index, just before it is renamed; a reason not to
+  ///   replace the file after all (say, it changed since it was read) abandons that one.
+  /// - Returns: for each replacement, in order, the reason it was not put in place, or `nil`.
+  package func commit(_ replacements: [Replacement], check: ((Int) -> String?)? = nil) -> [String?] {
+    var failures = [String?](repeating: nil, count: replacements.count)
+    let pending = replacements.indices.filter { replacements[$0].temporary != nil }
+    guard !pending.isEmpty else { return failures }
+    let useSyncfs = pending.count > Self.syncfsThreshold && Self.syncfs != nil
+    // 1. The data, before any rename.
+    if useSyncfs {
+      for (directory, indices) in groupedByDevice(pending.map { ($0, replacements[$0]) }) {
+        if let reason = Self.syncFileSystem(of: directory) {
+          for index in indices { failures[index] = "cannot make it durable: \(reason)" }
+        }
+      }
+    } else {
+      let results = ThreadPool.forEach(pending, jobs: min(pending.count, 16)) { index in
+        Self.fsync(replacements[index].temporary!)
+      }
+      for (index, reason) in zip(pending, results) where reason != nil {
+        failures[index] = "cannot make it durable: \(reason!)"
+      }
+    }
+    trace?(.madeDurable(pending.filter { failures[$0] == nil }.map { replacements[$0].temporary! }))
+    // 2. The renames.
+    var renamed: [Int] = []
+    for index in pending {
+      let replacement = replacements[index]
+      if failures[index] == nil, let reason = check?(index) { failures[index] = reason }
+      guard failures[index] == nil else {
+        removeTemporary(replacement)
+        continue
+      }
+      let temporary = replacement.temporary!
+      let result = PathText.withCString(temporary) { from in
+        PathText.withCString(replacement.target) { to in rename(from, to) }
+      }
+      if result != 0 {
+        failures[index] = "cannot write: " + String(cString: strerror(errno))
+        removeTemporary(replacement)
+        continue
+      }
+      if let slot = replacement.slot { TemporaryFiles.forget(slot) }
+      trace?(.renamed(temporary: temporary, target: replacement.target))
+      renamed.append(index)
+    }
+    // 3. The renames themselves, durable.
+    if !renamed.isEmpty {
+      if useSyncfs {
+        for (directory, _) in groupedByDevice(renamed.map { ($0, replacements[$0]) }) {
+          _ = Self.syncFileSystem(of: directory)
+        }
+      } else {
+        var directories: [String] = []
+        for index in renamed {
+          let directory = FilePath.directory(of: replacements[index].target)
+          if !directories.contains(directory) { directories.append(directory) }
+        }
+        for directory in directories { _ = Self.fsync(directory, isDirectory: true) }
+      }
+      trace?(.madeRenamesDurable)
+    }
+    return failures
+  }
+
+  // MARK: Pieces
+
+  private func removeTemporary(_ replacement: Replacement) {
+    guard let temporary = replacement.temporary else { return }
+    _ = PathText.withCString(temporary) { unlink($0) }
+    if let slot = replacement.slot { TemporaryFiles.forget(slot) }
+  }
+
+  /// The replacements' indices by the file system their target's directory is on, with one directory of
+  /// each to name that file system.
+  private func groupedByDevice(_ items: [(Int, Replacement)]) -> [(String, [Int])] {
+    var groups: [(device: UInt64, directory: String, indices: [Int])] = []
+    for (index, replacement) in items {
+      let directory = FilePath.directory(of: replacement.target)
+      var info = stat()
+      let device = PathText.withCString(directory) { stat($0, &info) } == 0 ? UInt64(info.st_dev) : UInt64.max
+      if let group = groups.firstIndex(where: { $0.device == device }) {
+        groups[group].indices.append(index)
+      } else {
+        groups.append((device, directory, [index]))
+      }
+    }
+    return groups.map { ($0.directory, $0.indices) }
+  }
+
+  /// `.NAME.tmp-XXXXXX` beside `target`, with NAME cut short enough that the whole fits in the 255 bytes
+  /// a file name may have.
+  static func temporaryTemplate(for target: String) -> String {
+    let directory = FilePath.directory(of: target)
+    var name = PathText.bytes(FilePath.name(of: target))
+    let limit = 255 - ".".utf8.count - ".tmp-XXXXXX".utf8.count
+    if name.count > limit { name = Array(name.prefix(limit)) }
+    let file = "." + PathText.decode(name) + ".tmp-XXXXXX"
+    return directory == "." ? file : FilePath.join(directory, file)
+  }
+
+  /// A descriptor for `-`-like names of the process's own streams (`/dev/stdout`, `/dev/fd/1`,
+  /// `/proc/self/fd/1`): a copy of that descriptor, written where the stream stands, as a shell
+  /// redirection would be. `nil` for any other path.
+  static func standardStream(_ path: String) -> Int32? {
+    let number: Int32?
+    switch path {
+    case "/dev/stdout": number = STDOUT_FILENO
+    case "/dev/stderr": number = STDERR_FILENO
+    default:
+      let prefixes = ["/dev/fd/", "/proc/self/fd/"]
+      number = prefixes.lazy.compactMap { path.hasPrefix($0) ? Int32(path.dropFirst($0.count)) : nil }.first
+    }
+    guard let number else { return nil }
+    return dup(number)
+  }
+
+  /// A descriptor for writing a file that exists and is not a regular file or a directory (a device, a
+  /// FIFO, a socket), opened in place; `nil` for a regular file, a directory or nothing.
+  static func openSpecialFile(_ path: String) -> Int32? {
+    var info = stat()
+    guard PathText.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+    let type = info.st_mode & S_IFMT
+    guard type != S_IFREG && type != S_IFDIR else { return nil }
+    return PathText.withCString(path) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+  }
+
+  /// `fsync` of a file or directory by its path; the reason it failed, or `nil`.
+  static func fsync(_ path: String, isDirectory: Bool = false) -> String? {
+    let fd = PathText.withCString(path) { open($0, (isDirectory ? O_DIRECTORY : 0) | O_RDONLY | O_CLOEXEC) }
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    defer { close(fd) }
+    #if canImport(Darwin)
+      let result = fcntl(fd, F_FULLFSYNC)
+    #else
+      let result = Glibc.fsync(fd)
+    #endif
+    return result == 0 || isDirectory ? nil : String(cString: strerror(errno))
+  }
+
+  /// Linux's `syncfs(2)`, which the C library has but Swift's view of it does not show; `nil` elsewhere.
+  nonisolated(unsafe) static let syncfs: (@convention(c) (Int32) -> Int32)? = {
+    #if os(Linux)
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
+      return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+    #else
+      return nil
+    #endif
+  }()
+
+  /// Flushes the whole file system `directory` is on; the reason it failed, or `nil`.
+  static func syncFileSystem(of directory: String) -> String? {
+    guard let syncfs else { return "syncfs is not available" }
+    let fd = PathText.withCString(directory) { open($0, O_DIRECTORY | O_RDONLY | O_CLOEXEC) }
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    defer { close(fd) }
+    return syncfs(fd) == 0 ? nil : String(cString: strerror(errno))
+  }
+}

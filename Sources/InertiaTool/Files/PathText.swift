@@ -1,0 +1,90 @@
+/// File names as the tools keep them: strings that give back the file system's exact bytes.
+///
+/// A name on Linux is any bytes but `/` and NUL, while a Swift `String` holds only Unicode. A name that
+/// is valid UTF-8 is kept as it is. Each byte of a name that is not is kept as the code point
+/// U+10FF00 + byte (the last 256 code points of the private-use plane 16, which no real name uses),
+/// and so is each byte of such a code point written in a name, so that ``decode(_:)`` and ``bytes(_:)``
+/// are exact inverses: a file found by a walk, or named on the command line, is opened by the very
+/// bytes it has, and reported by them.
+package enum PathText {
+  /// The first of the 256 code points that stand for raw bytes.
+  static let rawByteBase: UInt32 = 0x10_FF00
+
+  /// The string for a name's bytes.
+  package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+    if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: isRawByte) {
+      return text
+    }
+    var scalars = String.UnicodeScalarView()
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var index = bytes.startIndex
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        let scalar = Unicode.UTF8.decode(encoded)
+        if isRawByte(scalar) {
+          for byte in bytes[index...].prefix(encoded.count) { scalars.append(rawByte(byte)) }
+        } else {
+          scalars.append(scalar)
+        }
+        index = bytes.index(index, offsetBy: encoded.count)
+      case .error(let length):
+        for byte in bytes[index...].prefix(length) { scalars.append(rawByte(byte)) }
+        index = bytes.index(index, offsetBy: length)
+      case .emptyInput:
+        return String(scalars)
+      }
+    }
+  }
+
+  /// The bytes a string stands for: its UTF-8, with each raw-byte code point turned back into its byte.
+  package static func bytes(_ path: String) -> [UInt8] {
+    guard path.unicodeScalars.contains(where: isRawByte) else { return Array(path.utf8) }
+    var bytes: [UInt8] = []
+    for scalar in path.unicodeScalars {
+      if isRawByte(scalar) {
+        bytes.append(UInt8(scalar.value - rawByteBase))
+      } else {
+        bytes += String(scalar).utf8
+      }
+    }
+    return bytes
+  }
+
+  /// Calls `body` with the path as a C string of its exact bytes, for the system calls.
+  package static func withCString<R>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+    guard path.unicodeScalars.contains(where: isRawByte) else { return try path.withCString(body) }
+    let cString = bytes(path).map { CChar(bitPattern: $0) } + [0]
+    return try cString.withUnsafeBufferPointer { try body($0.baseAddress!) }
+  }
+
+  /// Whether the name is not valid UTF-8 (holds raw bytes).
+  package static func hasRawBytes(_ path: String) -> Bool {
+    path.unicodeScalars.contains(where: isRawByte)
+  }
+
+  /// The path percent-encoded as a URI path is: every byte but the unreserved ASCII characters and `/`
+  /// as `%XX` (RFC 3986). The form JSON and SARIF reports give names that are not valid UTF-8.
+  package static func percentEncoded(_ path: String) -> String {
+    var out = ""
+    for byte in bytes(path) {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "/"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        out += byte < 16 ? "%0" + hex : "%" + hex
+      }
+    }
+    return out
+  }
+
+  static func isRawByte(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= rawByteBase }
+
+  private static func rawByte(_ byte: UInt8) -> Unicode.Scalar {
+    Unicode.Scalar(rawByteBase + UInt32(byte))!
+  }
+}
