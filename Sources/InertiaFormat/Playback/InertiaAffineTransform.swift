@@ -40,7 +40,8 @@ public struct InertiaAffineTransform: Equatable, Sendable {
 
   /// Turns by `degrees` (clockwise on screen) about `anchor`.
   public static func rotation(degrees: Double, about anchor: InertiaPoint = .zero) -> InertiaAffineTransform {
-    let radians = degrees * .pi / 180
+    // Reduced first: the remainder is exact, while a huge angle times π/180 would lose the turn.
+    let radians = degrees.truncatingRemainder(dividingBy: 360) * .pi / 180
     let cosine = cos(radians)
     let sine = sin(radians)
     return InertiaAffineTransform(
