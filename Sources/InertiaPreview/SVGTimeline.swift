@@ -50,10 +50,7 @@ struct TimelineChart {
     func row(_ track: InertiaAnimation, label: String, detail: String, indented: Bool) -> Row {
       // As `loop-stretched` decides: by the length the file writes (a leading 0 s keyframe's 1 ms is no stretch).
       let note =
-        track.length > options.loopDuration
-        ? "stretches the loop to \(SVGNumber.seconds(track.playbackLength)) "
-          + "(loopDuration \(SVGNumber.seconds(options.loopDuration)))"
-        : nil
+        track.length > options.loopDuration ? "stretches the loop to \(SVGNumber.seconds(track.playbackLength))" : nil
       return Row(label: label, detail: detail, indented: indented, track: track, plays: true, note: note)
     }
     for animation in animations {
@@ -158,9 +155,11 @@ struct TimelineChart {
       "line",
       [("x1", position), ("y1", n(Self.top - 10)), ("x2", position), ("y2", n(bottom)), ("stroke", colour),
        ("stroke-width", "1.5")] + extra)
+    // Near the right edge the label ends at the line rather than running off the chart.
+    let anchor = x(time) > Self.chartRight - 40 ? "end" : "middle"
     writer.element(
       "text",
-      [("x", position), ("y", n(labelBelow ? bottom + 12 : Self.top - 30)), ("text-anchor", "middle"),
+      [("x", position), ("y", n(labelBelow ? bottom + 12 : Self.top - 30)), ("text-anchor", anchor),
        ("fill", colour), ("font-weight", "bold")], text: label)
   }
 
