@@ -60,7 +60,8 @@ enum DrawableCheck {
     _ pose: InertiaAnimationValues, at pointer: JSONPointer, consequence: String
   ) throws(PreviewError) {
     try finite(pose.scale, "scale", at: pointer.appending("scale"), consequence: consequence)
-    try finite(pose.translate.width, "translate", at: pointer.appending("translate").appending(0), consequence: consequence)
+    try finite(
+      pose.translate.width, "translate", at: pointer.appending("translate").appending(0), consequence: consequence)
     try finite(
       pose.translate.height, "translate", at: pointer.appending("translate").appending(1), consequence: consequence)
     try finite(pose.rotate, "rotate", at: pointer.appending("rotate"), consequence: consequence)

@@ -69,7 +69,8 @@ struct PreviewScene {
     }
     return View(
       name: "view-\(index)", id: animation.id, invokeType: animation.invokeType, isPlaying: playback.isPlaying(index),
-      centre: centre, motion: motion, behind: shapes(animation.shapesBehindView), over: shapes(animation.shapesOverView))
+      centre: centre, motion: motion, behind: shapes(animation.shapesBehindView), over: shapes(animation.shapesOverView)
+    )
   }
 
   private func topLevelShape(_ shape: InertiaShape, name: String, _ animationIndex: Int, unit: Double) -> Shape {

@@ -82,7 +82,8 @@ struct PreviewDrawing {
   // MARK: Views and shapes
 
   private mutating func write(_ view: PreviewScene.View) {
-    writer.open("g", [("id", view.name), ("transform", "translate(\(number(view.centre.x)) \(number(view.centre.y)))")])
+    writer.open(
+      "g", [("id", view.name), ("transform", "translate(\(number(view.centre.x)) \(number(view.centre.y)))")])
     writer.element("title", text: "\(view.id) (\(view.invokeType.rawValue)\(view.isPlaying ? "" : ", waiting"))")
     for shape in view.behind { write(shape) }
     posed(view.motion, name: "\(view.name)-pose") { drawing in drawing.placeholder(view) }
@@ -132,9 +133,11 @@ struct PreviewDrawing {
   /// inside the outline as the format says.
   private mutating func outline(_ geometry: InertiaShapeGeometry, unit: Double) {
     if let fill = geometry.fill {
-      writer.leaf(outlineElement(geometry.outline, unit), outlineAttributes(geometry.outline, unit) + paint("fill", fill))
+      writer.leaf(
+        outlineElement(geometry.outline, unit), outlineAttributes(geometry.outline, unit) + paint("fill", fill))
     } else {
-      writer.leaf(outlineElement(geometry.outline, unit), outlineAttributes(geometry.outline, unit) + [("fill", "none")])
+      writer.leaf(
+        outlineElement(geometry.outline, unit), outlineAttributes(geometry.outline, unit) + [("fill", "none")])
     }
     guard let stroke = geometry.stroke else { return }
     clipCount += 1
@@ -346,11 +349,15 @@ struct PreviewDrawing {
     writer.open("g", [("id", "playhead")])
     writer.leaf(
       "rect",
-      [("x", number(left + margin)), ("y", number(barY)), ("width", number(barWidth)), ("height", "4"), ("fill", "#D5DAE2")])
+      [
+        ("x", number(left + margin)), ("y", number(barY)), ("width", number(barWidth)), ("height", "4"),
+        ("fill", "#D5DAE2"),
+      ])
     switch scene.moment {
     case .loop:
       writer.open(
-        "rect", [("x", number(left + margin)), ("y", number(barY)), ("width", "0"), ("height", "4"), ("fill", "#4F6BED")])
+        "rect",
+        [("x", number(left + margin)), ("y", number(barY)), ("width", "0"), ("height", "4"), ("fill", "#4F6BED")])
       animation("animate", [("attributeName", "width")], values: ["0", number(barWidth)], keyTimes: "0;1")
       writer.close("rect")
     case .still(let time):
@@ -360,7 +367,8 @@ struct PreviewDrawing {
         [("x", number(x - 1.5)), ("y", number(barY - 3)), ("width", "3"), ("height", "10"), ("fill", "#4F6BED")])
     }
     let labelY = number(barY + 17)
-    writer.element("text", [("x", number(left + margin)), ("y", labelY), ("font-size", "10"), ("fill", "#5A6475")], text: "0 s")
+    writer.element(
+      "text", [("x", number(left + margin)), ("y", labelY), ("font-size", "10"), ("fill", "#5A6475")], text: "0 s")
     writer.element(
       "text",
       [

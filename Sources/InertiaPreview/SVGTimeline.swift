@@ -60,7 +60,8 @@ struct TimelineChart {
         rows.append(row(track, label: "shape \(Self.short(shape.id))", detail: "track \(track.id)", indented: true))
       }
       for (shape, track) in Self.nestedTracks(animation.shapes) {
-        var nested = row(track, label: "nested shape \(Self.short(shape.id))", detail: "track \(track.id)", indented: true)
+        var nested = row(
+          track, label: "nested shape \(Self.short(shape.id))", detail: "track \(track.id)", indented: true)
         nested.plays = false
         nested.note = "on a nested shape: never plays"
         rows.append(nested)
@@ -122,7 +123,10 @@ struct TimelineChart {
     writer.open("g", [("id", "axis"), ("font-size", "10"), ("fill", "#5A6475")])
     writer.leaf(
       "line",
-      [("x1", n(x(0))), ("y1", n(Self.top - 10)), ("x2", n(x(axisEnd))), ("y2", n(Self.top - 10)), ("stroke", "#5A6475")])
+      [
+        ("x1", n(x(0))), ("y1", n(Self.top - 10)), ("x2", n(x(axisEnd))), ("y2", n(Self.top - 10)),
+        ("stroke", "#5A6475"),
+      ])
     var tick = 0.0
     var count = 0
     while tick <= axisEnd + step * 1e-9 && count <= 100 {
@@ -137,10 +141,12 @@ struct TimelineChart {
     }
     // The loop duration, and the loop's end when a track stretches it.
     let dashed = [("stroke-dasharray", "4 3")]
-    marker(at: options.loopDuration, label: "loopDuration \(SVGNumber.seconds(options.loopDuration))", bottom: bottom,
+    marker(
+      at: options.loopDuration, label: "loopDuration \(SVGNumber.seconds(options.loopDuration))", bottom: bottom,
       colour: "#5A6475", extra: dashed, labelBelow: true)
     if loopLength > options.loopDuration {
-      marker(at: loopLength, label: "loop \(SVGNumber.seconds(loopLength))", bottom: bottom, colour: Self.warning,
+      marker(
+        at: loopLength, label: "loop \(SVGNumber.seconds(loopLength))", bottom: bottom, colour: Self.warning,
         extra: [], labelBelow: false)
     }
     writer.close("g")
@@ -153,14 +159,18 @@ struct TimelineChart {
     let position = n(x(time))
     writer.leaf(
       "line",
-      [("x1", position), ("y1", n(Self.top - 10)), ("x2", position), ("y2", n(bottom)), ("stroke", colour),
-       ("stroke-width", "1.5")] + extra)
+      [
+        ("x1", position), ("y1", n(Self.top - 10)), ("x2", position), ("y2", n(bottom)), ("stroke", colour),
+        ("stroke-width", "1.5"),
+      ] + extra)
     // Near the right edge the label ends at the line rather than running off the chart.
     let anchor = x(time) > Self.chartRight - 40 ? "end" : "middle"
     writer.element(
       "text",
-      [("x", position), ("y", n(labelBelow ? bottom + 12 : Self.top - 30)), ("text-anchor", anchor),
-       ("fill", colour), ("font-weight", "bold")], text: label)
+      [
+        ("x", position), ("y", n(labelBelow ? bottom + 12 : Self.top - 30)), ("text-anchor", anchor),
+        ("fill", colour), ("font-weight", "bold"),
+      ], text: label)
   }
 
   /// A step of 1, 2 or 5 times a power of ten giving at most eight ticks.
@@ -181,10 +191,16 @@ struct TimelineChart {
     let labelX = row.indented ? 32.0 : 16.0
     writer.element(
       "text",
-      [("x", n(labelX)), ("y", n(centre - 2)), ("font-size", "12"), ("font-weight", row.indented ? "normal" : "bold"),
-       ("fill", row.plays ? "#262C38" : Self.muted)], text: row.label)
+      [
+        ("x", n(labelX)), ("y", n(centre - 2)), ("font-size", "12"), ("font-weight", row.indented ? "normal" : "bold"),
+        ("fill", row.plays ? "#262C38" : Self.muted),
+      ], text: row.label)
     writer.element(
-      "text", [("x", n(labelX)), ("y", n(centre + 11)), ("font-size", "10"), ("fill", row.note == nil ? "#5A6475" : Self.warning)],
+      "text",
+      [
+        ("x", n(labelX)), ("y", n(centre + 11)), ("font-size", "10"),
+        ("fill", row.note == nil ? "#5A6475" : Self.warning),
+      ],
       text: row.note.map { "\(row.detail); \($0)" } ?? row.detail)
     let track = row.track
     let times = track.playbackKeyframeTimes
@@ -192,12 +208,16 @@ struct TimelineChart {
     if row.plays && end < loopLength {
       writer.leaf(
         "rect",
-        [("class", "hold"), ("x", n(x(end))), ("y", n(centre - 7)), ("width", n(x(loopLength) - x(end))),
-         ("height", "14"), ("fill", "#E3E6EB")])
+        [
+          ("class", "hold"), ("x", n(x(end))), ("y", n(centre - 7)), ("width", n(x(loopLength) - x(end))),
+          ("height", "14"), ("fill", "#E3E6EB"),
+        ])
     }
     if !times.isEmpty {
-      var attributes = [("x1", n(x(0))), ("y1", n(centre)), ("x2", n(x(end))), ("y2", n(centre)), ("stroke", colour),
-        ("stroke-width", "3")]
+      var attributes = [
+        ("x1", n(x(0))), ("y1", n(centre)), ("x2", n(x(end))), ("y2", n(centre)), ("stroke", colour),
+        ("stroke-width", "3"),
+      ]
       if !row.plays { attributes.append(("stroke-dasharray", "5 3")) }
       writer.leaf("line", attributes)
     } else {
@@ -214,31 +234,43 @@ struct TimelineChart {
       let markColour = isRepaired ? Self.warning : colour
       writer.leaf(
         "circle",
-        [("class", isRepaired ? "keyframe repaired" : "keyframe"), ("cx", n(position)), ("cy", n(centre)), ("r", "4"),
-         ("fill", "#FFFFFF"), ("stroke", markColour), ("stroke-width", "2")])
+        [
+          ("class", isRepaired ? "keyframe repaired" : "keyframe"), ("cx", n(position)), ("cy", n(centre)), ("r", "4"),
+          ("fill", "#FFFFFF"), ("stroke", markColour), ("stroke-width", "2"),
+        ])
       level = position - previousLabel < 12 ? (level + 1) % 2 : 0
       previousLabel = position
       writer.element(
         "text",
-        [("x", n(position)), ("y", n(centre - 8 - Double(level) * 9)), ("text-anchor", "middle"), ("font-size", "9"),
-         ("fill", markColour)], text: String(index))
+        [
+          ("x", n(position)), ("y", n(centre - 8 - Double(level) * 9)), ("text-anchor", "middle"), ("font-size", "9"),
+          ("fill", markColour),
+        ], text: String(index))
       if isRepaired {
         writer.element(
           "text",
-          [("x", n(position)), ("y", n(centre + 16)), ("text-anchor", "middle"), ("font-size", "9"),
-           ("fill", Self.warning)], text: "duration \(Self.written(track.keyframes[index].duration)) → 1 ms")
+          [
+            ("x", n(position)), ("y", n(centre + 16)), ("text-anchor", "middle"), ("font-size", "9"),
+            ("fill", Self.warning),
+          ], text: "duration \(Self.written(track.keyframes[index].duration)) → 1 ms")
       }
     }
     writer.close("g")
   }
 
   static func written(_ duration: Double) -> String {
-    duration.isNaN ? "NaN" : duration.isInfinite ? (duration > 0 ? "infinity" : "-infinity") : SVGNumber.text(duration, digits: 6)
+    duration.isNaN
+      ? "NaN" : duration.isInfinite ? (duration > 0 ? "infinity" : "-infinity") : SVGNumber.text(duration, digits: 6)
   }
 
   private mutating func footer(top: Double) {
     writer.open("g", [("id", "legend"), ("font-size", "10"), ("fill", "#3A4150")])
-    writer.leaf("circle", [("cx", "20"), ("cy", n(top + 10)), ("r", "4"), ("fill", "#FFFFFF"), ("stroke", Self.travel), ("stroke-width", "2")])
+    writer.leaf(
+      "circle",
+      [
+        ("cx", "20"), ("cy", n(top + 10)), ("r", "4"), ("fill", "#FFFFFF"), ("stroke", Self.travel),
+        ("stroke-width", "2"),
+      ])
     writer.element(
       "text", [("x", "30"), ("y", n(top + 14))],
       text: "keyframe at its playback time (index above); line: travel from the one before, linear in the preview")
@@ -246,10 +278,16 @@ struct TimelineChart {
     writer.element("text", [("x", "30"), ("y", n(top + 30))], text: "held at the last pose until the loop comes round")
     writer.leaf(
       "circle",
-      [("cx", "20"), ("cy", n(top + 42)), ("r", "4"), ("fill", "#FFFFFF"), ("stroke", Self.warning), ("stroke-width", "2")])
+      [
+        ("cx", "20"), ("cy", n(top + 42)), ("r", "4"), ("fill", "#FFFFFF"), ("stroke", Self.warning),
+        ("stroke-width", "2"),
+      ])
     writer.element(
       "text", [("x", "30"), ("y", n(top + 46))],
-      text: "a duration that is zero, negative or not finite: the runtime plays it as 1 ms, and every later keyframe 1 ms later")
+      text:
+        "a duration that is zero, negative or not finite: the runtime plays it as 1 ms, and every later keyframe "
+          + "1 ms later"
+    )
     writer.close("g")
   }
 

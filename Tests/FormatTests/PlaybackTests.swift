@@ -244,7 +244,8 @@ struct CompositionTests {
 
   @Test("A positive angle turns clockwise on screen (y grows downwards), as in SVG and SwiftUI")
   func rotationDirection() {
-    #expect(isClose(InertiaAffineTransform.rotation(degrees: 90).apply(to: InertiaPoint(x: 1, y: 0)), .init(x: 0, y: 1)))
+    #expect(
+      isClose(InertiaAffineTransform.rotation(degrees: 90).apply(to: InertiaPoint(x: 1, y: 0)), .init(x: 0, y: 1)))
     let about = InertiaAffineTransform.rotation(degrees: 180, about: .init(x: 1, y: 1))
     #expect(isClose(about.apply(to: .zero), .init(x: 2, y: 2)))
   }
@@ -277,7 +278,8 @@ struct CompositionTests {
     let steps = InertiaPoseComposition.viewSteps(for: pose, viewSize: Self.view, containerSize: Self.container)
     #expect(
       steps == [
-        .translate(x: 40, y: 0), .scale(2), .rotate(degrees: 0, anchor: .zero), .rotate(degrees: 90, anchor: Self.topLeft),
+        .translate(x: 40, y: 0), .scale(2), .rotate(degrees: 0, anchor: .zero),
+        .rotate(degrees: 90, anchor: Self.topLeft),
       ])
   }
 
@@ -290,7 +292,8 @@ struct CompositionTests {
     let transform = InertiaPoseComposition.transform(steps)
     #expect(isClose(transform.apply(to: .zero), .init(x: 25, y: 10)))
     #expect(isClose(transform.apply(to: .init(x: 25, y: 25)), .init(x: 75, y: 60)))
-    let still = InertiaPoseComposition.shapeSteps(transforms: transforms, trackPose: nil, width: 50, height: 50, unit: 100)
+    let still = InertiaPoseComposition.shapeSteps(
+      transforms: transforms, trackPose: nil, width: 50, height: 50, unit: 100)
     #expect(isClose(InertiaPoseComposition.transform(still).apply(to: .zero), .init(x: 25, y: 0)))
   }
 
@@ -327,7 +330,8 @@ struct CompositionTests {
   @Test("Siblings draw by zIndex, ties in file order; position splits the view's shapes behind and over it")
   func drawOrder() {
     let shapes = [
-      InertiaShape(id: "a", zIndex: 2), InertiaShape(id: "b", zIndex: 0, position: .top), InertiaShape(id: "c", zIndex: 2),
+      InertiaShape(id: "a", zIndex: 2), InertiaShape(id: "b", zIndex: 0, position: .top),
+      InertiaShape(id: "c", zIndex: 2),
       InertiaShape(id: "d", zIndex: -1), InertiaShape(id: "e", zIndex: 0),
     ]
     #expect(InertiaShape.drawOrder(of: shapes) == [3, 1, 4, 0, 2])

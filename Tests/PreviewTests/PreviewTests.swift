@@ -51,7 +51,8 @@ private func checkStill(
         height: (geometry?.height ?? 0) * unit, unit: unit)
       let shapeWritten = transform(ofList: element.attributes["transform", default: ""])
       if isDrawable(InertiaPoseComposition.transform(steps)) {
-        #expect(isClose(shapeWritten, InertiaPoseComposition.transform(steps)), "\(label): shape \(shapeIndex) at \(time)")
+        #expect(
+          isClose(shapeWritten, InertiaPoseComposition.transform(steps)), "\(label): shape \(shapeIndex) at \(time)")
       }
       let opacity = shape.transforms.opacity * (trackPose?.opacity ?? 1)
       #expect(abs(Double(element.attributes["opacity", default: "1"])! - opacity) < 1e-3, "\(label): shape opacity")
@@ -201,9 +202,10 @@ struct SVGPreviewTests {
       id: "ignored", initialValues: InertiaAnimationValues(opacity: .infinity), invokeType: .auto, keyframes: [])
     _ = try SVGPreview.animated(animations)
     animations[0].shapes[0].shape?.width = -.infinity
-    #expect(throws: PreviewError(
-      pointer: JSONPointer(parsing: "/0/shapes/0/shape/width")!,
-      message: "width is -infinity: the shape's geometry becomes NaN and it does not draw; no preview drawn")
+    #expect(
+      throws: PreviewError(
+        pointer: JSONPointer(parsing: "/0/shapes/0/shape/width")!,
+        message: "width is -infinity: the shape's geometry becomes NaN and it does not draw; no preview drawn")
     ) { try SVGPreview.animated(animations) }
   }
 
@@ -293,7 +295,9 @@ struct SVGTimelineTests {
       #expect(marks.count == track.keyframes.count)
       for (mark, time) in zip(marks, track.playbackKeyframeTimes) {
         let x = Double(mark.attributes["cx"]!)!
-        #expect(abs(x - (TimelineChart.chartLeft + (TimelineChart.chartRight - TimelineChart.chartLeft) * time / axisEnd)) < 1e-3)
+        #expect(
+          abs(x - (TimelineChart.chartLeft + (TimelineChart.chartRight - TimelineChart.chartLeft) * time / axisEnd))
+            < 1e-3)
       }
     }
     let texts = document.elements.filter { $0.name == "text" }.map(\.text)
@@ -321,6 +325,8 @@ struct SVGTimelineTests {
   func golden() throws {
     var options = PreviewOptions()
     options.title = "onboarding-flow.inertia"
-    Snapshot.assert(SVGTimeline.svg(try Corpus.animations("onboarding-flow"), options: options), named: "onboarding-flow-timeline.svg")
+    Snapshot.assert(
+      SVGTimeline.svg(try Corpus.animations("onboarding-flow"), options: options), named: "onboarding-flow-timeline.svg"
+    )
   }
 }

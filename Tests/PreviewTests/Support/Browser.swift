@@ -24,7 +24,8 @@ enum Browser {
 
   /// Loads every probe's SVG as an image and reads its colours; `nil` for an image that did not load.
   static func colours(_ probes: [Probe]) throws -> [String: [Colour]?] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inertia-browser-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "inertia-browser-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     var specs: [String] = []
@@ -36,28 +37,28 @@ enum Browser {
     }
     let page = directory.appendingPathComponent("page.html")
     try """
-      <!DOCTYPE html><html><body><pre id="pixels">pending</pre><script>
-      const probes = [\(specs.joined(separator: ",\n"))];
-      const results = {};
-      let left = probes.length;
-      function done() { if (--left == 0) document.getElementById("pixels").textContent = JSON.stringify(results); }
-      for (const probe of probes) {
-        const image = new Image();
-        image.onload = () => {
-          const canvas = document.createElement("canvas");
-          canvas.width = image.naturalWidth;
-          canvas.height = image.naturalHeight;
-          const context = canvas.getContext("2d");
-          context.drawImage(image, 0, 0);
-          results[probe.name] = probe.points.map(([x, y]) =>
-            Array.from(context.getImageData(Math.floor(x), Math.floor(y), 1, 1).data));
-          done();
-        };
-        image.onerror = () => { results[probe.name] = null; done(); };
-        image.src = probe.src;
-      }
-      </script></body></html>
-      """.write(to: page, atomically: true, encoding: .utf8)
+    <!DOCTYPE html><html><body><pre id="pixels">pending</pre><script>
+    const probes = [\(specs.joined(separator: ",\n"))];
+    const results = {};
+    let left = probes.length;
+    function done() { if (--left == 0) document.getElementById("pixels").textContent = JSON.stringify(results); }
+    for (const probe of probes) {
+      const image = new Image();
+      image.onload = () => {
+        const canvas = document.createElement("canvas");
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        const context = canvas.getContext("2d");
+        context.drawImage(image, 0, 0);
+        results[probe.name] = probe.points.map(([x, y]) =>
+          Array.from(context.getImageData(Math.floor(x), Math.floor(y), 1, 1).data));
+        done();
+      };
+      image.onerror = () => { results[probe.name] = null; done(); };
+      image.src = probe.src;
+    }
+    </script></body></html>
+    """.write(to: page, atomically: true, encoding: .utf8)
     let (status, output) = try run([page.path])
     guard status == 0, let start = output.range(of: "<pre id=\"pixels\">"),
       let end = output.range(of: "</pre>", range: start.upperBound..<output.endIndex)

@@ -104,7 +104,8 @@ final class SVGDocument: NSObject, XMLParserDelegate {
     for element in elements {
       if let clip = element.attributes["clip-path"] {
         let target = clip.dropFirst("url(#".count).dropLast()
-        #expect(clip.hasPrefix("url(#") && ids.contains(String(target)), "\(name): \(clip)", sourceLocation: sourceLocation)
+        #expect(
+          clip.hasPrefix("url(#") && ids.contains(String(target)), "\(name): \(clip)", sourceLocation: sourceLocation)
       }
       if element.name == "animate" || element.name == "animateTransform" {
         checkAnimation(element, name, sourceLocation: sourceLocation)
@@ -115,11 +116,15 @@ final class SVGDocument: NSObject, XMLParserDelegate {
   private func checkAnimation(_ element: Element, _ name: String, sourceLocation: SourceLocation) {
     let values = element.attributes["values", default: ""].split(separator: ";")
     let keyTimes = element.attributes["keyTimes", default: ""].split(separator: ";").compactMap { Double($0) }
-    #expect(values.count >= 2 && values.count == keyTimes.count, "\(name): values and keyTimes", sourceLocation: sourceLocation)
+    #expect(
+      values.count >= 2 && values.count == keyTimes.count, "\(name): values and keyTimes",
+      sourceLocation: sourceLocation)
     #expect(keyTimes.first == 0 && keyTimes.last == 1, "\(name): keyTimes \(keyTimes)", sourceLocation: sourceLocation)
-    #expect(zip(keyTimes, keyTimes.dropFirst()).allSatisfy { $0 <= $1 }, "\(name): keyTimes", sourceLocation: sourceLocation)
+    #expect(
+      zip(keyTimes, keyTimes.dropFirst()).allSatisfy { $0 <= $1 }, "\(name): keyTimes", sourceLocation: sourceLocation)
     let duration = element.attributes["dur", default: ""]
-    #expect(duration.hasSuffix("s") && (Double(duration.dropLast()) ?? 0) > 0, "\(name): dur", sourceLocation: sourceLocation)
+    #expect(
+      duration.hasSuffix("s") && (Double(duration.dropLast()) ?? 0) > 0, "\(name): dur", sourceLocation: sourceLocation)
     #expect(element.attributes["repeatCount"] == "indefinite", sourceLocation: sourceLocation)
   }
 
