@@ -180,6 +180,22 @@ struct SVGCommandTests {
     #expect(runConvert(["--help"]).stdoutText.contains("inertia-convert to-svg"))
   }
 
+  @Test("Every option in to-svg --help is parsed")
+  func everyOptionParses() throws {
+    let directory = try TemporaryDirectory()
+    for option in SVGCommand.arguments.options.map(\.name) where option != "--help" && option != "--version" {
+      let value: [String]
+      switch option {
+      case "--output", "--config", "--trigger": value = ["x"]
+      case "--out-dir": value = [directory.path]
+      case "--at", "--loop-duration", "--max-depth": value = ["2"]
+      case "--view-size", "--container-size": value = ["10x20"]
+      default: value = []
+      }
+      #expect(throws: Never.self, "\(option)") { _ = try SVGCommand.parse([option] + value + ["in.inertia"]) }
+    }
+  }
+
   @Test("An output that would overwrite its input is refused")
   func sameFile() throws {
     let directory = try TemporaryDirectory()
