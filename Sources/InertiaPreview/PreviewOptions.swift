@@ -19,6 +19,7 @@ public struct PreviewOptions: Equatable, Sendable {
   }
 
   /// The size of each view's placeholder: a file does not say what a view looks like. A square by default.
+  /// Sizes and the loop duration must be positive and finite; any other is taken as its default.
   public var viewSize = Size(width: 96, height: 96)
   /// The size of the container, which `translate` is a fraction of: a phone-sized portrait by default.
   public var containerSize = Size(width: 390, height: 844)
@@ -31,4 +32,18 @@ public struct PreviewOptions: Equatable, Sendable {
 
   /// The defaults: 96×96 views in a 390×844 container, a 3 s loop duration, everything triggered.
   public init() {}
+
+  /// These options with any size or loop duration that is not positive and finite replaced by its default, as
+  /// every preview takes them.
+  var normalized: PreviewOptions {
+    let defaults = PreviewOptions()
+    var options = self
+    func isUsable(_ size: Size) -> Bool {
+      size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
+    }
+    if !isUsable(viewSize) { options.viewSize = defaults.viewSize }
+    if !isUsable(containerSize) { options.containerSize = defaults.containerSize }
+    if !(loopDuration.isFinite && loopDuration > 0) { options.loopDuration = defaults.loopDuration }
+    return options
+  }
 }

@@ -18,7 +18,7 @@ public enum SVGPreview {
     _ animations: [InertiaAnimation], options: PreviewOptions = PreviewOptions()
   ) throws(PreviewError) -> String {
     try DrawableCheck.check(animations)
-    var drawing = PreviewDrawing(scene: PreviewScene(animations, options: options, moment: .loop))
+    var drawing = PreviewDrawing(scene: PreviewScene(animations, options: options.normalized, moment: .loop))
     return drawing.svg()
   }
 
@@ -31,6 +31,7 @@ public enum SVGPreview {
     _ animations: [InertiaAnimation], atLoopTime loopTime: Double, options: PreviewOptions = PreviewOptions()
   ) throws(PreviewError) -> String {
     try DrawableCheck.check(animations)
+    let options = options.normalized
     let loopLength = InertiaContainerPlayback(animations: animations, loopDuration: options.loopDuration).loopLength
     let time = loopTime > loopLength ? InertiaPlayback.loopTime(atElapsed: loopTime, loopLength: loopLength) : loopTime
     var drawing = PreviewDrawing(

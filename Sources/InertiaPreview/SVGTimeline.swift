@@ -12,7 +12,7 @@ public enum SVGTimeline {
   /// The timeline of `animations`, with the loop duration and title of `options` (its other options do not
   /// apply).
   public static func svg(_ animations: [InertiaAnimation], options: PreviewOptions = PreviewOptions()) -> String {
-    var chart = TimelineChart(animations: animations, options: options)
+    var chart = TimelineChart(animations: animations, options: options.normalized)
     return chart.svg()
   }
 }

@@ -245,6 +245,22 @@ struct SVGPreviewTests {
     if count == 1 { #expect(centres[0] == InertiaPoint(x: 195, y: 422)) }
   }
 
+  @Test("Sizes and loop durations that are not positive and finite are taken as their defaults")
+  func unusableOptions() throws {
+    let animations = try Corpus.animations("card0-trigger")
+    var options = PreviewOptions()
+    options.title = "x"
+    let expected = try SVGPreview.animated(animations, options: options)
+    for bad in [0, -1, Double.nan, .infinity] {
+      var odd = options
+      odd.loopDuration = bad
+      odd.viewSize = .init(width: bad, height: 10)
+      odd.containerSize = .init(width: 10, height: bad)
+      #expect(try SVGPreview.animated(animations, options: odd) == expected)
+      SVGDocument(SVGTimeline.svg(animations, options: odd)).checkRenderable("timeline with \(bad)")
+    }
+  }
+
   @Test("Numbers are short and the same on every platform")
   func numbers() {
     #expect(SVGNumber.text(0.1 + 0.2) == "0.3")
