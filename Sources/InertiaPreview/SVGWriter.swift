@@ -48,16 +48,31 @@ struct SVGWriter {
   }
 
   private mutating func line(_ content: String) {
-    text += String(repeating: "  ", count: depth) + content + "\n"
+    for _ in 0..<depth { text += "  " }
+    text += content
+    text += "\n"
   }
 
   private static func attributes(_ attributes: [(String, String)]) -> String {
-    attributes.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
+    var text = ""
+    for (name, value) in attributes {
+      text += " "
+      text += name
+      text += "=\""
+      text += escape(value)
+      text += "\""
+    }
+    return text
   }
 
   /// `text` with the characters XML reserves escaped, and the characters XML 1.0 cannot hold (control
   /// characters other than tab and newline, and U+FFFE/U+FFFF) replaced by U+FFFD.
   static func escape(_ text: String) -> String {
+    // Most text (numbers, ids, colours) needs nothing: < 0x20, & " < > and 0xEF, which starts U+FFFE and U+FFFF.
+    let needsEscaping = text.utf8.contains { byte in
+      byte < 0x20 || byte == 0x26 || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0xEF
+    }
+    guard needsEscaping else { return text }
     var escaped = ""
     escaped.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
