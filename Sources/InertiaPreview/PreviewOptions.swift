@@ -5,7 +5,9 @@ import InertiaFormat
 public struct PreviewOptions: Equatable, Sendable {
   /// A width and a height, in points.
   public struct Size: Equatable, Sendable, CustomStringConvertible {
+    /// Across, in points.
     public var width: Double
+    /// Down, in points.
     public var height: Double
 
     /// `width` by `height` points.

@@ -1,7 +1,7 @@
 import Foundation
 import InertiaFormat
-import Testing
 import TestSupport
+import Testing
 
 @testable import InertiaPreview
 
@@ -361,7 +361,8 @@ struct DocumentationPreviewTests {
     var options = PreviewOptions()
     options.title = "\(file).inertia"
     let animations = try Corpus.animations(file)
-    let svg = timeline ? SVGTimeline.svg(animations, options: options) : try SVGPreview.animated(animations, options: options)
+    let svg =
+      timeline ? SVGTimeline.svg(animations, options: options) : try SVGPreview.animated(animations, options: options)
     let url = Self.directory.appendingPathComponent("\(name).svg")
     if Snapshot.isRecording {
       try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)

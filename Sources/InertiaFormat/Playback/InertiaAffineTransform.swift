@@ -8,11 +8,17 @@
 /// and Core Graphics' `CGAffineTransform` use, with y growing downwards, so a positive angle turns clockwise on
 /// screen.
 public struct InertiaAffineTransform: Equatable, Sendable {
+  /// How much `x` contributes to `x'`.
   public var a: Double
+  /// How much `x` contributes to `y'`.
   public var b: Double
+  /// How much `y` contributes to `x'`.
   public var c: Double
+  /// How much `y` contributes to `y'`.
   public var d: Double
+  /// The move across.
   public var tx: Double
+  /// The move down.
   public var ty: Double
 
   /// The transform with these six entries.
