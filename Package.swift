@@ -14,17 +14,21 @@ let package = Package(
     .target(name: "InertiaFormat"),
     // The rules and the in-memory fixer, over InertiaFormat's document index: no I/O, no threads of its own.
     .target(name: "InertiaLint", dependencies: ["InertiaFormat"]),
+    // Previews of a file as SVG: a document in, SVG text out; no I/O.
+    .target(name: "InertiaPreview", dependencies: ["InertiaFormat"]),
     // What the two command-line tools share: arguments, files, atomic writes, threads, exit codes.
-    .target(name: "InertiaTool", dependencies: ["InertiaFormat", "InertiaLint"]),
+    .target(name: "InertiaTool", dependencies: ["InertiaFormat", "InertiaLint", "InertiaPreview"]),
     .executableTarget(name: "inertia-convert", dependencies: ["InertiaTool"]),
     .executableTarget(name: "inertia-lint", dependencies: ["InertiaTool"]),
-    // Helpers the three test targets share: fixtures, random documents, the position oracle.
+    // Helpers the test targets share: fixtures, random documents, the position oracle.
     .target(name: "TestSupport", dependencies: ["InertiaFormat", "InertiaLint"], path: "Tests/TestSupport"),
     .testTarget(name: "FormatTests", dependencies: ["InertiaFormat", "TestSupport"]),
     .testTarget(name: "LintTests", dependencies: ["InertiaLint", "InertiaFormat", "TestSupport"]),
     // The golden output files are read by path, not bundled.
     .testTarget(
-      name: "ToolTests", dependencies: ["InertiaTool", "InertiaLint", "InertiaFormat", "TestSupport"],
+      name: "ToolTests", dependencies: ["InertiaTool", "InertiaLint", "InertiaFormat", "InertiaPreview", "TestSupport"],
       exclude: ["Snapshots"]),
+    .testTarget(
+      name: "PreviewTests", dependencies: ["InertiaPreview", "InertiaFormat", "TestSupport"], exclude: ["Snapshots"]),
   ]
 )

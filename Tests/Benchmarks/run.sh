@@ -181,6 +181,18 @@ bench_lint() {
     --input "$work/large.inertia" --ok-codes 0,1 -- "$lint_tool" --no-config "$work/large.inertia"
 }
 
+# --- Previews --------------------------------------------------------------------------------------
+# inertia-convert to-svg over the large file: the animated preview and the timeline, each written with -o.
+
+bench_svg() {
+  step "inertia-convert to-svg ($runs runs each, after one warm-up)"
+  local convert=$bin/inertia-convert
+  measure "inertia-convert to-svg" to-svg "$work/large.inertia" "$work/large.svg" -- \
+    "$convert" to-svg --no-config "$work/large.inertia" -o "$work/large.svg"
+  measure "inertia-convert to-svg" timeline "$work/large.inertia" "$work/large.timeline.svg" -- \
+    "$convert" to-svg --no-config --timeline "$work/large.inertia" -o "$work/large.timeline.svg"
+}
+
 # --- Run -------------------------------------------------------------------------------------------
 
 build_swift
@@ -192,6 +204,7 @@ bench_convert_ours
 bench_convert_peer
 verify_convert
 bench_lint
+bench_svg
 
 step "Results ($(uname -sm), $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs)"
 "$py" "$here/measure.py" report --results "$results"

@@ -92,8 +92,8 @@ struct ConvertCommandTests {
   }
 
   static let usageErrors: [UsageCase] = [
-    .init(arguments: [], message: "missing command: to-json or to-msgpack"),
-    .init(arguments: ["to-yaml"], message: "unknown command 'to-yaml': expected to-json or to-msgpack"),
+    .init(arguments: [], message: "missing command: to-json, to-msgpack or to-svg"),
+    .init(arguments: ["to-yaml"], message: "unknown command 'to-yaml': expected to-json, to-msgpack or to-svg"),
     .init(arguments: ["to-json", "--bogus"], message: "unknown option '--bogus'"),
     .init(arguments: ["to-json", "-x"], message: "unknown option '-x'"),
     .init(arguments: ["to-json", "--from", "xml"], message: "--from takes json or msgpack"),

@@ -104,10 +104,29 @@ extension InertiaAnimation {
   /// keyframes. This is the length that stretches the loop.
   public var playbackLength: Double { keyframes.reduce(0) { $0 + $1.effectiveDuration } }
 
+  /// The keyframes whose written duration the runtime does not play as written (zero, negative or not finite,
+  /// played as 1 ms), as indices into ``keyframes``. A leading keyframe of exactly 0 is left out: it is the
+  /// normal starting pose, reached 1 ms in, which no one can see.
+  public var keyframesWithRepairedDuration: [Int] {
+    keyframes.indices.filter { index in
+      let duration = keyframes[index].duration
+      return !(duration.isFinite && duration > 0) && !(index == 0 && duration == 0)
+    }
+  }
+
   /// The tracks that play for this animation: its own and those of the shapes it holds directly. Nested
   /// shapes ignore a track of their own.
   public var playedTracks: [InertiaAnimation] {
     [self] + shapes.compactMap(\.animation)
+  }
+
+  /// The tracks written on nested shapes, at any depth, in file order. No runtime plays them: a nested shape
+  /// is drawn into its parent and moves only by its `transforms`.
+  public var ignoredTracks: [InertiaAnimation] {
+    func nested(in shapes: [InertiaShape]) -> [InertiaAnimation] {
+      shapes.flatMap { shape in (shape.animation.map { [$0] } ?? []) + nested(in: shape.shapes) }
+    }
+    return shapes.flatMap { nested(in: $0.shapes) }
   }
 
   /// What the track is doing `loopTime` seconds into the loop, with playback times

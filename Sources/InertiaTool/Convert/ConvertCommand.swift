@@ -35,6 +35,7 @@ package struct ConvertCommand {
   package static let usage = """
     Usage: inertia-convert to-json    [OPTIONS] [FILE|-]...
            inertia-convert to-msgpack [OPTIONS] [FILE|-]...
+           inertia-convert to-svg     [OPTIONS] [FILE|-]...   (an animated preview; see to-svg --help)
 
     Converts .inertia animation files between MessagePack and their JSON form, losing nothing.
     Either command reads either encoding, detected from the content.
@@ -85,6 +86,9 @@ package struct ConvertCommand {
     _ arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: @escaping (String) -> Void,
     _ stdoutIsTerminal: Bool, _ writer: AtomicWriter
   ) -> Int32 {
+    if arguments.first == "to-svg" {
+      return SVGCommand.run(arguments: Array(arguments.dropFirst()), stdout: stdout, stderr: stderr)
+    }
     let options: Options
     switch parse(arguments) {
     case .success(let parsed): options = parsed
@@ -274,13 +278,14 @@ package struct ConvertCommand {
     if elements.contains(.option("--help", value: nil)) { return .failure(.help) }
     if elements.contains(.option("--version", value: nil)) { return .failure(.version) }
     guard case .operand(let command)? = elements.first else {
-      return .failure(.usage("missing command: to-json or to-msgpack"))
+      return .failure(.usage("missing command: to-json, to-msgpack or to-svg"))
     }
     var options: Options
     switch command {
     case "to-json": options = Options(direction: .toJSON)
     case "to-msgpack": options = Options(direction: .toMessagePack)
-    default: return .failure(.usage("unknown command '\(command)': expected to-json or to-msgpack"))
+    default:
+      return .failure(.usage("unknown command '\(command)': expected to-json, to-msgpack or to-svg"))
     }
     for element in elements.dropFirst() {
       switch element {

@@ -1,0 +1,338 @@
+import InertiaFormat
+import InertiaLint
+import InertiaPreview
+
+/// `inertia-convert to-svg`: an animated SVG preview, a still, or a timeline of each file.
+///
+/// A file the SwiftUI container could not decode (the linter's `invalid-file` and `schema` errors) gets those
+/// errors, not a picture. Exit codes: 0 success, 1 invalid input, 2 usage, configuration or I/O error.
+package enum SVGCommand {
+  static let arguments = ArgumentParser([
+    CommandOption("-o", "--output", value: "FILE", help: "Write the (single) SVG to FILE, atomically."),
+    CommandOption(
+      "--out-dir", value: "DIR",
+      help: "Write each SVG into DIR, named after its input (x.inertia -> x.svg,\nx.timeline.svg with --timeline)."),
+    CommandOption(
+      "--at", value: "SECONDS",
+      help: "A still: the single frame SECONDS into the loop, without animation.\n"
+        + "--at before draws the container before anything is triggered."),
+    CommandOption("--timeline", help: "A chart of the file's tracks and keyframes on a seconds axis instead."),
+    CommandOption(
+      "--trigger", value: "ID",
+      help: "Play only the animation ID (repeatable); the others wait at their\ninitial pose. Default: every one."),
+    CommandOption(
+      "--loop-duration", value: "S",
+      help: "The loop duration the app sets, in seconds (default: the\nconfiguration's loopDuration, else 3)."),
+    CommandOption("--view-size", value: "WxH", help: "Each view's placeholder, in points (default 96x96)."),
+    CommandOption("--container-size", value: "WxH", help: "The container, in points (default 390x844)."),
+    CommandOption("--config", value: "FILE", help: "Read loopDuration from FILE, not the nearest .inertia-lint.json."),
+    CommandOption("--no-config", help: "Read no configuration file."),
+    CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512)."),
+    CommandOption("-h", "--help", help: "Show this help."),
+    CommandOption("--version", help: "Show the version."),
+  ])
+
+  package static let usage = """
+    Usage: inertia-convert to-svg [OPTIONS] [FILE|-]...
+
+    Draws each animation file as an SVG that plays its container's loop as the runtime does, in any
+    browser and in a pull request: views as labelled placeholders, shapes as the file describes them,
+    keyframe times with the runtime's repairs, linear interpolation between keyframes.
+
+    With no FILE, or with -, reads standard input. One input is written to standard output unless
+    -o is given; several inputs are each written next to themselves or into --out-dir.
+
+    Options:
+    \(arguments.help)
+
+    A file the SwiftUI container cannot decode gets its errors instead of a picture, as does a NaN or
+    infinite pose value (the runtime's view vanishes).
+
+    Exit status: 0 success, 1 invalid input, 2 usage, configuration or I/O error.
+    """
+
+  /// What to draw.
+  enum Picture: Equatable {
+    case animated
+    case still(loopTime: Double)
+    case before
+    case timeline
+  }
+
+  struct Options {
+    var inputs: [String] = []
+    var output: String?
+    var outputDirectory: String?
+    var picture = Picture.animated
+    var triggers: [String] = []
+    var loopDuration: Double?
+    var viewSize: PreviewOptions.Size?
+    var containerSize: PreviewOptions.Size?
+    var configPath: String?
+    var ignoresConfiguration = false
+    var limits = DecodingLimits.default
+  }
+
+  /// Runs `to-svg` with the arguments after the command's name.
+  /// - Parameter currentDirectory: where the configuration search starts.
+  package static func run(
+    arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void,
+    currentDirectory: String = FilePath.currentDirectory
+  ) -> Int32 {
+    let options: Options
+    do {
+      options = try parse(arguments)
+    } catch let early as EarlyExit {
+      switch early {
+      case .help: write("\(usage)\n", to: stdout)
+      case .version: write("inertia-convert \(ToolVersion.current)\n", to: stdout)
+      }
+      return 0
+    } catch {
+      stderr("inertia-convert: \((error as? UsageError)?.message ?? "\(error)") (see to-svg --help)")
+      return 2
+    }
+    var preview = PreviewOptions()
+    if let size = options.viewSize { preview.viewSize = size }
+    if let size = options.containerSize { preview.containerSize = size }
+    if let seconds = options.loopDuration {
+      preview.loopDuration = seconds
+    } else if !options.ignoresConfiguration,
+      let path = options.configPath ?? LintConfiguration.find(from: currentDirectory)
+    {
+      do {
+        preview.loopDuration = try LintConfiguration.load(path).settings.loopDuration
+      } catch {
+        stderr("inertia-convert: \(error)")
+        return 2
+      }
+    }
+    switch options.picture {
+    case .before: preview.triggering = .none
+    case .animated, .still, .timeline:
+      if !options.triggers.isEmpty { preview.triggering = .only(Set(options.triggers)) }
+    }
+    var status: Int32 = 0
+    for input in options.inputs.isEmpty ? ["-"] : options.inputs {
+      status = max(status, draw(input, options: options, preview: preview, stdout: stdout, stderr: stderr))
+    }
+    return status
+  }
+
+  private static func draw(
+    _ input: String, options: Options, preview: PreviewOptions, stdout: (UnsafeRawBufferPointer) -> Void,
+    stderr: (String) -> Void
+  ) -> Int32 {
+    let displayName = input == "-" ? "<stdin>" : input
+    let destination: String?
+    let name = outputName(for: input == "-" ? "stdin" : input, timeline: options.picture == .timeline)
+    if let output = options.output {
+      destination = output
+    } else if let directory = options.outputDirectory {
+      destination = FilePath.join(directory, name)
+    } else if options.inputs.count > 1 {
+      guard input != "-" else {
+        stderr("inertia-convert: with several inputs, standard input needs -o or --out-dir")
+        return 2
+      }
+      destination = FilePath.join(FilePath.directory(of: input), name)
+    } else {
+      destination = nil
+    }
+    if let destination, input != "-", FileIO.isSameFile(destination, input) {
+      stderr("\(displayName): not drawn: the output \(destination) would overwrite the input")
+      return 2
+    }
+    var preview = preview
+    preview.title = input == "-" ? "<stdin>" : FilePath.name(of: input)
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.read(input, maxSize: options.limits.maxInputSize)
+    } catch {
+      stderr(error.description)
+      return 2
+    }
+    let svg: String
+    do {
+      switch try drawing(bytes, options: options, preview: preview) {
+      case .svg(let text): svg = text
+      case .errors(let errors):
+        for error in errors { stderr(error.report(file: displayName)) }
+        return 1
+      }
+    } catch {
+      stderr("\(displayName): \(error.message)")
+      return 2
+    }
+    var text = svg
+    do {
+      try text.withUTF8 { bytes in
+        if let destination {
+          try FileIO.writeAtomically(UnsafeRawBufferPointer(bytes), to: destination)
+        } else {
+          stdout(UnsafeRawBufferPointer(bytes))
+        }
+      }
+    } catch let error as FileIOError {
+      stderr(error.description)
+      return 2
+    } catch {
+      stderr("\(displayName): \(error)")
+      return 2
+    }
+    return 0
+  }
+
+  /// The SVG of one file, or the errors that keep it from being drawn.
+  enum Drawing {
+    case svg(String)
+    /// Each placed in the file.
+    case errors([FormatError])
+  }
+
+  /// The SVG of one file, or the errors that keep it from being drawn.
+  /// - Throws: ``UsageError`` for a `--trigger` that names no animation of the file.
+  static func drawing(
+    _ bytes: [UInt8], options: Options, preview: PreviewOptions
+  ) throws(UsageError) -> Drawing {
+    // What the SwiftUI container cannot decode, as the linter finds it.
+    let findings = decodability.lint(bytes, file: "", fileName: nil).filter { $0.severity == .error }
+    if !findings.isEmpty {
+      return .errors(
+        findings.map { finding in
+          FormatError(
+            format: finding.line == nil ? .messagePack : .json, offset: finding.offset, line: finding.line,
+            column: finding.column, path: finding.pointer, message: "\(finding.message) [\(finding.ruleID)]")
+        })
+    }
+    let document: ParsedDocument
+    let animations: [InertiaAnimation]
+    do {
+      document = try ParsedDocument.parse(bytes, limits: options.limits)
+      animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: document.value)
+    } catch let error as FormatError {
+      return .errors([error])
+    } catch {
+      return .errors([FormatError(format: .messagePack, offset: 0, message: "\(error)", hasPosition: false)])
+    }
+    if case .only(let ids) = preview.triggering {
+      let known = Set(animations.map(\.id))
+      if let unknown = ids.sorted().first(where: { !known.contains($0) }) {
+        let names = animations.prefix(8).map(\.id).joined(separator: ", ")
+        throw UsageError("--trigger \(unknown): no animation of this file has that id (it has: \(names))")
+      }
+    }
+    do {
+      switch options.picture {
+      case .animated: return .svg(try SVGPreview.animated(animations, options: preview))
+      case .still(let time): return .svg(try SVGPreview.still(animations, atLoopTime: time, options: preview))
+      case .before: return .svg(try SVGPreview.still(animations, atLoopTime: 0, options: preview))
+      case .timeline: return .svg(SVGTimeline.svg(animations, options: preview))
+      }
+    } catch {
+      let offset = document.byteRange(at: error.pointer)?.lowerBound ?? 0
+      let position = document.encoding == .json ? document.lineAndColumn(ofOffset: offset) : nil
+      return .errors([
+        FormatError(
+          format: document.encoding == .json ? .json : .messagePack, offset: offset, line: position?.line,
+          column: position?.column, path: error.pointer, message: error.message)
+      ])
+    }
+  }
+
+  /// A linter running only `invalid-file` and `schema`: what keeps the SwiftUI container from decoding a file.
+  static let decodability: Linter = {
+    var severities: [String: Severity?] = [:]
+    for id in RuleRegistry.identifiers where id != "invalid-file" && id != "schema" {
+      severities.updateValue(nil, forKey: id)
+    }
+    return Linter(severities: severities)
+  }()
+
+  /// `x.inertia` becomes `x.svg`, or `x.timeline.svg` for a timeline.
+  static func outputName(for input: String, timeline: Bool) -> String {
+    let base = FilePath.name(of: input)
+    let stem = base.lastIndex(of: ".").map { $0 == base.startIndex ? base : String(base[..<$0]) } ?? base
+    return stem + (timeline ? ".timeline.svg" : ".svg")
+  }
+
+  private static func write(_ text: String, to stdout: (UnsafeRawBufferPointer) -> Void) {
+    var text = text
+    text.withUTF8 { stdout(UnsafeRawBufferPointer($0)) }
+  }
+
+  enum EarlyExit: Error {
+    case help
+    case version
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options {
+    let elements = try Self.arguments.parse(arguments)
+    if elements.contains(.option("--help", value: nil)) { throw EarlyExit.help }
+    if elements.contains(.option("--version", value: nil)) { throw EarlyExit.version }
+    var options = Options()
+    var pictures = 0
+    for element in elements {
+      switch element {
+      case .operand(let input): options.inputs.append(input)
+      case .option("--output", let path?): options.output = path
+      case .option("--out-dir", let path?): options.outputDirectory = path
+      case .option("--at", let text?):
+        pictures += 1
+        if text == "before" {
+          options.picture = .before
+        } else if let seconds = Double(text), seconds.isFinite, seconds >= 0 {
+          options.picture = .still(loopTime: seconds)
+        } else {
+          throw UsageError("--at takes a number of seconds, 0 or more, or 'before'")
+        }
+      case .option("--timeline", _):
+        pictures += 1
+        options.picture = .timeline
+      case .option("--trigger", let id?): options.triggers.append(id)
+      case .option("--loop-duration", let text?):
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+          throw UsageError("--loop-duration takes a positive number of seconds")
+        }
+        options.loopDuration = seconds
+      case .option("--view-size", let text?): options.viewSize = try size(text, "--view-size")
+      case .option("--container-size", let text?): options.containerSize = try size(text, "--container-size")
+      case .option("--config", let path?): options.configPath = path
+      case .option("--no-config", _): options.ignoresConfiguration = true
+      case .option("--max-depth", let text?):
+        guard let depth = Int(text), depth > 0 else { throw UsageError("--max-depth takes a positive number") }
+        options.limits.maxDepth = depth
+      case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
+      }
+    }
+    if pictures > 1 { throw UsageError("--at and --timeline each choose the picture; give one of them, once") }
+    if options.picture == .timeline && !options.triggers.isEmpty {
+      throw UsageError("--trigger does not apply to --timeline")
+    }
+    if options.picture == .before && !options.triggers.isEmpty {
+      throw UsageError("--trigger does not apply to --at before, where nothing is triggered")
+    }
+    if options.configPath != nil && options.ignoresConfiguration {
+      throw UsageError("--config and --no-config cannot be used together")
+    }
+    if options.output != nil && options.outputDirectory != nil {
+      throw UsageError("-o and --out-dir cannot be used together")
+    }
+    if options.output != nil && options.inputs.count > 1 {
+      throw UsageError("-o takes one input; use --out-dir for several")
+    }
+    if let directory = options.outputDirectory, !FileIO.isDirectory(directory) {
+      throw UsageError("--out-dir \(directory) is not a directory")
+    }
+    return options
+  }
+
+  /// `390x844`: a positive width and height in points.
+  private static func size(_ text: String, _ option: String) throws(UsageError) -> PreviewOptions.Size {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width.isFinite,
+      height.isFinite, width > 0, height > 0, width <= 100_000, height <= 100_000
+    else { throw UsageError("\(option) takes a width and a height in points, such as 390x844") }
+    return PreviewOptions.Size(width: width, height: height)
+  }
+}
