@@ -203,6 +203,9 @@ struct SVGCommandTests {
       "x.svg", Fixtures.bytes(Fixtures.corpus.appendingPathComponent("valid/card0-trigger.inertia")))
     let result = runConvert(["to-svg", "--no-config", "-o", input, input])
     #expect(result.status == 2)
-    #expect(result.stderr == ["\(input): not drawn: the output \(input) would overwrite the input"])
+    #expect(
+      result.stderr == [
+        "inertia-convert: \(input): the output \(input) would overwrite the input \(input); nothing was written"
+      ])
   }
 }

@@ -87,7 +87,7 @@ package struct ConvertCommand {
     _ stdoutIsTerminal: Bool, _ writer: AtomicWriter
   ) -> Int32 {
     if arguments.first == "to-svg" {
-      return SVGCommand.run(arguments: Array(arguments.dropFirst()), stdout: stdout, stderr: stderr)
+      return SVGCommand.run(arguments: Array(arguments.dropFirst()), stdout: stdout, stderr: stderr, writer: writer)
     }
     let options: Options
     switch parse(arguments) {
@@ -161,15 +161,9 @@ package struct ConvertCommand {
       var message: String?
       let status = report(item, stderr: { message = $0 }) {
         try FileIO.withContents(of: item.input, maxSize: options.limits.maxInputSize) { bytes in
-          let started = try writer.begin(destination)
-          do {
-            try write(bytes, to: started, options: options)
-            try writer.finish(started)
-          } catch {
-            writer.abandon(started)
-            throw error
+          replacement = try writer.prepare(destination) { fd in
+            try write(bytes, to: fd, path: destination, options: options)
           }
-          replacement = started
         }
       }
       return (replacement, status, message)
@@ -189,21 +183,19 @@ package struct ConvertCommand {
     return status
   }
 
-  /// Writes one input's result to a replacement's descriptor; MessagePack to JSON is streamed.
-  private static func write(
-    _ bytes: UnsafeRawBufferPointer, to replacement: AtomicWriter.Replacement, options: Options
-  ) throws {
+  /// Writes one input's result to a file descriptor; MessagePack to JSON is streamed.
+  private static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String, options: Options) throws {
     let encoding = options.from ?? DocumentEncoding.detect(bytes)
     if options.direction == .toJSON && encoding == .messagePack {
       try Converter.toJSON(
         messagePack: bytes, options: jsonOptions(options), limits: options.limits, finalNewline: options.compact,
         streamingTo: { (chunk) throws(FileIOError) in
-          try FileIO.write(chunk, fd: replacement.fd, path: replacement.path)
+          try FileIO.write(chunk, fd: fd, path: path)
         })
     } else {
       let out = try convert(bytes, encoding: encoding, options: options)
       try withExtendedLifetime(out) { () throws(FileIOError) in
-        try FileIO.write(out.bytes, fd: replacement.fd, path: replacement.path)
+        try FileIO.write(out.bytes, fd: fd, path: path)
       }
     }
   }

@@ -77,7 +77,7 @@ package enum SVGCommand {
   /// - Parameter currentDirectory: where the configuration search starts.
   package static func run(
     arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void,
-    currentDirectory: String = FilePath.currentDirectory
+    currentDirectory: String = FilePath.currentDirectory, writer: AtomicWriter = AtomicWriter()
   ) -> Int32 {
     let options: Options
     do {
@@ -112,75 +112,82 @@ package enum SVGCommand {
     case .animated, .still, .timeline:
       if !options.triggers.isEmpty { preview.triggering = .only(Set(options.triggers)) }
     }
+    let plan: OutputPlan
+    do {
+      plan = try OutputPlan(
+        inputs: options.inputs, output: options.output, outputDirectory: options.outputDirectory,
+        outputName: { outputName(for: $0, timeline: options.picture == .timeline) })
+    } catch {
+      stderr("inertia-convert: \(error.message)")
+      return 2
+    }
+    // Drawn side by side across the cores; files written together at the end (see AtomicWriter).
+    let settings = preview
+    let drawings = ThreadPool.forEach(plan.items, jobs: ThreadPool.processorCount) { item in
+      draw(item, options: options, preview: settings, writer: writer)
+    }
     var status: Int32 = 0
-    for input in options.inputs.isEmpty ? ["-"] : options.inputs {
-      status = max(status, draw(input, options: options, preview: preview, stdout: stdout, stderr: stderr))
+    var replacements: [AtomicWriter.Replacement] = []
+    for drawn in drawings {
+      for message in drawn.messages { stderr(message) }
+      status = max(status, drawn.status)
+      if let svg = drawn.svg { svg.withUnsafeBytes { stdout($0) } }
+      if let replacement = drawn.replacement { replacements.append(replacement) }
+    }
+    for (replacement, failure) in zip(replacements, writer.commit(replacements)) {
+      if let failure {
+        stderr("\(replacement.path): \(failure)")
+        status = 2
+      }
     }
     return status
   }
 
+  /// What drawing one input came to: its SVG for standard output, or its file waiting to be put in
+  /// place, and the lines and status to report.
+  struct Drawn: Sendable {
+    var svg: [UInt8]?
+    var replacement: AtomicWriter.Replacement?
+    var messages: [String] = []
+    var status: Int32 = 0
+  }
+
   private static func draw(
-    _ input: String, options: Options, preview: PreviewOptions, stdout: (UnsafeRawBufferPointer) -> Void,
-    stderr: (String) -> Void
-  ) -> Int32 {
-    let displayName = input == "-" ? "<stdin>" : input
-    let destination: String?
-    let name = outputName(for: input == "-" ? "stdin" : input, timeline: options.picture == .timeline)
-    if let output = options.output {
-      destination = output
-    } else if let directory = options.outputDirectory {
-      destination = FilePath.join(directory, name)
-    } else if options.inputs.count > 1 {
-      guard input != "-" else {
-        stderr("inertia-convert: with several inputs, standard input needs -o or --out-dir")
-        return 2
-      }
-      destination = FilePath.join(FilePath.directory(of: input), name)
-    } else {
-      destination = nil
-    }
-    if let destination, input != "-", FileIO.isSameFile(destination, input) {
-      stderr("\(displayName): not drawn: the output \(destination) would overwrite the input")
-      return 2
+    _ item: OutputPlan.Item, options: Options, preview: PreviewOptions, writer: AtomicWriter
+  ) -> Drawn {
+    var drawn = Drawn()
+    func fail(_ status: Int32, _ messages: [String]) -> Drawn {
+      drawn.messages = messages
+      drawn.status = status
+      return drawn
     }
     var preview = preview
-    preview.title = input == "-" ? "<stdin>" : FilePath.name(of: input)
+    preview.title = item.input == "-" ? "<stdin>" : FilePath.name(of: item.input)
     let bytes: [UInt8]
     do {
-      bytes = try FileIO.read(input, maxSize: options.limits.maxInputSize)
+      bytes = try FileIO.read(item.input, maxSize: options.limits.maxInputSize)
     } catch {
-      stderr(error.description)
-      return 2
+      return fail(2, [error.description])
     }
-    let svg: String
+    let svg: [UInt8]
     do {
       switch try drawing(bytes, options: options, preview: preview) {
-      case .svg(let text): svg = text
-      case .errors(let errors):
-        for error in errors { stderr(error.report(file: displayName)) }
-        return 1
+      case .svg(let text): svg = Array(text.utf8)
+      case .errors(let errors): return fail(1, errors.map { $0.report(file: item.displayName) })
       }
     } catch {
-      stderr("\(displayName): \(error.message)")
-      return 2
+      return fail(2, ["\(item.displayName): \(error.message)"])
     }
-    var text = svg
-    do {
-      try text.withUTF8 { bytes in
-        if let destination {
-          try FileIO.writeAtomically(UnsafeRawBufferPointer(bytes), to: destination)
-        } else {
-          stdout(UnsafeRawBufferPointer(bytes))
-        }
-      }
-    } catch let error as FileIOError {
-      stderr(error.description)
-      return 2
+    guard case .file(let destination) = item.destination else {
+      drawn.svg = svg
+      return drawn
+    }
+    do throws(FileIOError) {
+      drawn.replacement = try writer.prepare(destination, bytes: svg)
     } catch {
-      stderr("\(displayName): \(error)")
-      return 2
+      return fail(2, [error.description])
     }
-    return 0
+    return drawn
   }
 
   /// The SVG of one file, or the errors that keep it from being drawn.

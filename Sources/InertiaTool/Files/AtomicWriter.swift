@@ -103,8 +103,43 @@ package struct AtomicWriter: Sendable {
     return Replacement(path: path, target: target, temporary: temporary, fd: fd, slot: slot)
   }
 
+  /// Begins replacing `path`, writes `bytes` to it and finishes, ready for ``commit(_:check:)``; on a
+  /// failure nothing is left behind.
+  package func prepare(_ path: String, bytes: [UInt8]) throws(FileIOError) -> Replacement {
+    let replacement = try begin(path)
+    var failure: FileIOError?
+    bytes.withUnsafeBytes { buffer in
+      do throws(FileIOError) {
+        try FileIO.write(buffer, fd: replacement.fd, path: path)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure {
+      abandon(replacement)
+      throw failure
+    }
+    try finish(replacement)
+    return replacement
+  }
+
+  /// Begins replacing `path`, lets `body` write the contents to the descriptor and finishes, ready for
+  /// ``commit(_:check:)``; when `body` throws, nothing is left behind and the error is rethrown.
+  package func prepare(_ path: String, _ body: (Int32) throws -> Void) throws -> Replacement {
+    let replacement = try begin(path)
+    do {
+      try body(replacement.fd)
+    } catch {
+      abandon(replacement)
+      throw error
+    }
+    try finish(replacement)
+    return replacement
+  }
+
   /// Ends writing a replacement's contents.
-  /// - Throws: ``FileIOError`` when closing reports a write that failed; the replacement is then abandoned.
+  /// - Throws: ``FileIOError`` when closing reports a write that failed; the replacement is then abandoned
+  ///   (do not call ``abandon(_:)`` after it).
   package func finish(_ replacement: Replacement) throws(FileIOError) {
     guard close(replacement.fd) == 0 || replacement.temporary == nil else {
       let error = FileIOError(path: replacement.path, operation: "write", errno: errno)

@@ -45,14 +45,12 @@ package enum FileIO {
   package static func writeAtomically(
     to path: String, writer: AtomicWriter = AtomicWriter(), _ body: (Int32) throws(FileIOError) -> Void
   ) throws(FileIOError) {
-    let replacement = try writer.begin(path)
+    let replacement: AtomicWriter.Replacement
     do {
-      try body(replacement.fd)
+      replacement = try writer.prepare(path, body)
     } catch {
-      writer.abandon(replacement)
-      throw error
+      throw error as! FileIOError
     }
-    try writer.finish(replacement)
     if let reason = writer.commit([replacement])[0] {
       throw FileIOError(path: path, operation: "write", reason: reason)
     }

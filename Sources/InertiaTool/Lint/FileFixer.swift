@@ -73,22 +73,7 @@ struct FileFixer: Sendable {
     }
     let replacement: AtomicWriter.Replacement
     do throws(FileIOError) {
-      replacement = try writer.begin(path)
-      do throws(FileIOError) {
-        var writeError: FileIOError?
-        result.fixed.withUnsafeBytes { buffer in
-          do throws(FileIOError) {
-            try FileIO.write(buffer, fd: replacement.fd, path: path)
-          } catch {
-            writeError = error
-          }
-        }
-        if let writeError { throw writeError }
-        try writer.finish(replacement)
-      } catch {
-        writer.abandon(replacement)
-        throw error
-      }
+      replacement = try writer.prepare(path, bytes: result.fixed)
     } catch {
       outcome.status = .notWritten("cannot write: \(error.reason)")
       outcome.remaining = result.originalFindings
