@@ -174,8 +174,10 @@ struct PluginTests {
     // What the tool does with the same files, in a copy.
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent("inertia-plugin-fix-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: copy) }
-    try FileManager.default.createDirectory(at: copy.appendingPathComponent("Sources"), withIntermediateDirectories: true)
-    try FileManager.default.copyItem(at: fixture.url(".inertia-lint.json"), to: copy.appendingPathComponent(".inertia-lint.json"))
+    try FileManager.default.createDirectory(
+      at: copy.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: fixture.url(".inertia-lint.json"), to: copy.appendingPathComponent(".inertia-lint.json"))
     try FileManager.default.copyItem(at: fixture.url("Sources/App"), to: copy.appendingPathComponent("Sources/App"))
     let tool = try BuiltTool.run("inertia-lint", ["--fix", "--", "Sources/App"], in: copy)
     #expect(tool.status == 0, "\(tool.output)")
@@ -190,7 +192,9 @@ struct PluginTests {
     #expect(unasked.stderr.contains("inertia-lint --fix repairs the package's animation files in place"))
     #expect(try fixture.read(Self.animationPath) == broken, "nothing is written without the permission")
 
-    let plugin = try fixture.swift(["package", "--allow-writing-to-package-directory", "inertia-lint-fix", "--target", "App"])
+    let plugin = try fixture.swift([
+      "package", "--allow-writing-to-package-directory", "inertia-lint-fix", "--target", "App",
+    ])
     #expect(plugin.status == 0, "\(plugin.output)")
     #expect(plugin.stdout == tool.stdout)
     #expect(plugin.stdout.contains("animation.inertia: fixed 1 problem (1 non-positive-duration)"))

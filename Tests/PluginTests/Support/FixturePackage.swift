@@ -22,7 +22,8 @@ final class FixturePackage: Sendable {
   private init() throws {
     let files = FileManager.default
     let source = Self.repository.appendingPathComponent("Tests/PluginTests/Fixture")
-    let base = files.temporaryDirectory.appendingPathComponent("inertia-tools-plugin-tests-\(Self.hash(Self.repository.path))")
+    let base = files.temporaryDirectory.appendingPathComponent(
+      "inertia-tools-plugin-tests-\(Self.hash(Self.repository.path))")
     root = base.appendingPathComponent("PluginFixture")
     try files.createDirectory(at: root, withIntermediateDirectories: true)
     let link = base.appendingPathComponent("inertia-tools")
@@ -47,7 +48,8 @@ final class FixturePackage: Sendable {
   /// Writes a file of the copy as the JSON form of an animation file, converted to MessagePack by the
   /// `inertia-convert` built beside the tests.
   func writeMessagePack(_ path: String, json: String) throws {
-    let converted = try BuiltTool.run("inertia-convert", ["to-msgpack", "--from", "json", "-"], input: Array(json.utf8))
+    let converted = try BuiltTool.run(
+      "inertia-convert", ["to-msgpack", "--from", "json", "-"], input: Array(json.utf8))
     guard converted.status == 0 else { throw FixtureError("inertia-convert failed: \(converted.stderr)") }
     try write(path, converted.stdoutBytes)
   }
@@ -130,7 +132,8 @@ struct ProcessResult {
     let paths = ["in", "out", "err"].map { scratch.appendingPathComponent($0) }
     try Data(input).write(to: paths[0])
     for path in paths.dropFirst() { files.createFile(atPath: path.path, contents: nil) }
-    let handles = try [FileHandle(forReadingFrom: paths[0])] + paths.dropFirst().map { try FileHandle(forWritingTo: $0) }
+    let handles =
+      try [FileHandle(forReadingFrom: paths[0])] + paths.dropFirst().map { try FileHandle(forWritingTo: $0) }
     defer { for handle in handles { try? handle.close() } }
 
     let process = Process()
