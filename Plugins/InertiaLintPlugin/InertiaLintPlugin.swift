@@ -22,21 +22,22 @@ struct InertiaLintPlugin: BuildToolPlugin {
     let planner = LintCommandPlanner(
       tool: try context.tool(named: "inertia-lint").url, workDirectory: context.pluginWorkDirectoryURL,
       targetDirectory: target.directoryURL)
-    return try planner.commands(for: target.sourceFiles.map(\.url))
+    return planner.commands(for: target.sourceFiles.map(\.url))
   }
 }
 
 #if canImport(XcodeProjectPlugin)
   import XcodeProjectPlugin
 
-  // The same for a target of an Xcode project. Xcode is not available where this package is built and
-  // tested, so this conformance has never been compiled there; it uses only what the one above does.
+  // The same for a target of an Xcode project: only where the files and the work folder come from
+  // differs. Xcode is not available where this package is built and tested (Linux), so this conformance
+  // has never been compiled or run there.
   extension InertiaLintPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
       let planner = LintCommandPlanner(
         tool: try context.tool(named: "inertia-lint").url, workDirectory: context.pluginWorkDirectoryURL,
         targetDirectory: nil)
-      return try planner.commands(for: target.inputFiles.map(\.url))
+      return planner.commands(for: target.inputFiles.map(\.url))
     }
   }
 #endif

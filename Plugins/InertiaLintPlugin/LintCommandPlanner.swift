@@ -10,6 +10,11 @@ import PackagePlugin
 /// nearest `.inertia-lint.json` in the file's folder or above it; it is passed to the tool with
 /// `--config` and listed among the command's inputs, so editing it lints again.
 ///
+/// SwiftPM asks the plugin for its commands when it plans a build, which it does when the manifest or the
+/// files of a target change, not on every build. So a change to `include` or `exclude` takes full effect
+/// at the next planning (a file newly excluded is skipped at once: the tool applies excludes to the files
+/// it is given), while one to severities or settings reaches the next build through the input.
+///
 /// Each command has the animation file (and its configuration) as inputs and one output, so the build
 /// system runs it again only when one of them changes. The tool is given the file's real path, so the
 /// container-id check sees the resource's name (`animation.inertia` is the container `animation`).
@@ -23,12 +28,11 @@ struct LintCommandPlanner {
 
   /// The commands for the animation files among `files`, in the files' order. A folder among them (a
   /// resource declared with `.copy("Animations")` is one) stands for the files in it.
-  /// - Throws: ``PluginConfigurationError`` for a configuration whose `include` or `exclude` cannot be read.
-  func commands(for files: [URL]) throws -> [Command] {
+  func commands(for files: [URL]) -> [Command] {
     var configurations = ConfigurationCache()
     var commands: [Command] = []
     for file in files.flatMap(Self.filesInside) {
-      let configuration = try configurations.configuration(for: file)
+      let configuration = configurations.configuration(for: file)
       guard configuration.selects(file) else { continue }
       commands.append(command(for: file, configuration: configuration))
     }

@@ -32,34 +32,20 @@ struct PluginConfiguration {
     return path.dropFirst(prefix.count).split(separator: "/")
   }
 
-  /// Reads the globs of a configuration file.
-  /// - Throws: ``PluginConfigurationError`` when the file is not a JSON object, or `include` or `exclude`
-  ///   is not a list of strings. (The tool reports everything else wrong with it, with line and column.)
-  static func load(_ file: URL) throws -> PluginConfiguration {
-    func fail(_ reason: String) -> PluginConfigurationError {
-      PluginConfigurationError(description: "\(file.path): \(reason); run inertia-lint --config on it to see where")
-    }
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: try Data(contentsOf: file))
-    } catch {
-      throw fail("cannot be read as JSON")
-    }
-    guard let dictionary = object as? [String: Any] else { throw fail("is not a JSON object") }
-    func globs(_ key: String) throws -> [PluginGlob]? {
-      guard let value = dictionary[key] else { return nil }
-      guard let patterns = value as? [String] else { throw fail("\"\(key)\" is not a list of globs") }
-      return patterns.map(PluginGlob.init)
-    }
-    let includes = try globs("include") ?? []
+  /// Reads the globs of a configuration file. One the plugin cannot read them from is taken as having
+  /// none: the tool, given it with `--config`, then fails the build with the line and column of what is
+  /// wrong with it, as it would on the command line.
+  static func load(_ file: URL) -> PluginConfiguration {
+    let unread = PluginConfiguration(file: file, includes: none.includes, excludes: [])
+    guard let data = try? Data(contentsOf: file),
+      let dictionary = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+      let includes = (dictionary["include"] ?? [String]()) as? [String],
+      let excludes = (dictionary["exclude"] ?? [String]()) as? [String]
+    else { return unread }
     return PluginConfiguration(
-      file: file, includes: includes.isEmpty ? none.includes : includes, excludes: try globs("exclude") ?? [])
+      file: file, includes: includes.isEmpty ? none.includes : includes.map(PluginGlob.init),
+      excludes: excludes.map(PluginGlob.init))
   }
-}
-
-/// A configuration file the plugin cannot read its globs from.
-struct PluginConfigurationError: Error, CustomStringConvertible {
-  let description: String
 }
 
 /// Finds the configuration for each file, reading each configuration file once.
@@ -70,20 +56,20 @@ struct ConfigurationCache {
   private var byFolder: [String: PluginConfiguration] = [:]
 
   /// The nearest `.inertia-lint.json` in the file's folder or above it, as the tool finds it.
-  mutating func configuration(for file: URL) throws -> PluginConfiguration {
-    try configuration(inFolder: file.standardizedFileURL.deletingLastPathComponent())
+  mutating func configuration(for file: URL) -> PluginConfiguration {
+    configuration(inFolder: file.standardizedFileURL.deletingLastPathComponent())
   }
 
-  private mutating func configuration(inFolder folder: URL) throws -> PluginConfiguration {
+  private mutating func configuration(inFolder folder: URL) -> PluginConfiguration {
     if let known = byFolder[folder.path] { return known }
     let candidate = folder.appendingPathComponent(Self.fileName)
     let found: PluginConfiguration
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue {
-      found = try PluginConfiguration.load(candidate)
+      found = PluginConfiguration.load(candidate)
     } else {
       let parent = folder.deletingLastPathComponent()
-      found = parent.path == folder.path ? .none : try configuration(inFolder: parent)
+      found = parent.path == folder.path ? .none : configuration(inFolder: parent)
     }
     byFolder[folder.path] = found
     return found

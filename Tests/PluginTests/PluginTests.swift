@@ -143,7 +143,21 @@ struct PluginTests {
     let strict = try fixture.build()
     #expect(strict.status != 0)
     #expect(strict.output.contains(":1:1: error: "))
+
+    // A configuration that does not read fails the build with the tool's message, whether or not SwiftPM
+    // asks the plugin for its commands again (touching the manifest makes it plan the build afresh).
+    try fixture.write(".inertia-lint.json", Array(#"{"include": "*.inertia"}"#.utf8))
+    for replan in [false, true] {
+      if replan { try fixture.touch("Package.swift") }
+      let unreadable = try fixture.build()
+      #expect(unreadable.status != 0)
+      #expect(
+        unreadable.output.contains("configuration: .inertia-lint.json:1:13: include must be an array of strings"),
+        "\(unreadable.output)")
+    }
+    // The plan made from the broken configuration lints `*.inertia` only; make the next build plan again.
     try reset()
+    try fixture.touch("Package.swift")
   }
 
   // MARK: Command plugins
