@@ -68,6 +68,9 @@ struct PluginTests {
     // The JSON-form file the configuration includes, with its real line and column.
     #expect(build.output.contains("\(path(Self.onboardingPath)):15:9: warning: unknown field \"easing\""))
     #expect(!build.output.contains("auto-invoke-type"), "infos are not shown")
+    // The tool sees the resources' own names: animation.inertia is the container `animation`, and the
+    // configuration allows `onboarding`.
+    #expect(!build.output.contains("[unaddressable-id]"))
     // (SwiftPM prints "Copying draft.inertia" as it copies the resource; it is never linted.)
     #expect(!build.output.contains("Linting draft.inertia"), "the configuration excludes Drafts")
     #expect(!build.output.contains("draft.inertia:"))
