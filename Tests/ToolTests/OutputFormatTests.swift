@@ -92,6 +92,38 @@ struct OutputFormatTests {
     Snapshot.assert(run.stdout, named: "github.txt")
   }
 
+  @Test("xcode: errors and warnings as compiler diagnostics, no infos, no summary")
+  func xcode() throws {
+    let run = try Self.sandbox().run(Self.arguments + ["--format", "xcode"])
+    #expect(run.status == 1)
+    Snapshot.assert(run.stdout, named: "xcode.txt")
+    #expect(!run.stdout.contains(": info: "))
+    #expect(!run.stdout.contains("Sign Up/animation.inertia"), "a file with only infos prints nothing")
+    let infoOnly = try LintSandbox()
+    try infoOnly.write("animation.json", Documents.infoOnly)
+    let quiet = infoOnly.run(["--no-config", "--format", "xcode", "animation.json"])
+    #expect(quiet.status == 0)
+    #expect(quiet.stdout.isEmpty)
+  }
+
+  @Test("xcode lines: JSON input at its line and column, MessagePack at 1:1 with the pointer and offset")
+  func xcodeLines() {
+    let json = Finding(
+      file: "/app/animation.json", ruleID: "unknown-field", severity: .warning, message: "unknown field",
+      pointer: JSONPointer(parsing: "/0/notes")!, offset: 40, line: 3, column: 5)
+    #expect(XcodeReporter().line(json) == "/app/animation.json:3:5: warning: unknown field [unknown-field] at /0/notes")
+    let messagePack = Finding(
+      file: "/app/animation.inertia", ruleID: "duplicate-keyframe-id", severity: .error, message: "used twice",
+      pointer: JSONPointer(parsing: "/0/keyframes/1/id")!, offset: 186, line: nil, column: nil)
+    #expect(
+      XcodeReporter().line(messagePack)
+        == "/app/animation.inertia:1:1: error: used twice [duplicate-keyframe-id] at /0/keyframes/1/id (offset 186)")
+    let whole = Finding(
+      file: "broken.inertia", ruleID: "invalid-file", severity: .error, message: "not MessagePack",
+      pointer: JSONPointer(parsing: "")!, offset: 0, line: nil, column: nil)
+    #expect(XcodeReporter().line(whole) == "broken.inertia:1:1: error: not MessagePack [invalid-file] (offset 0)")
+  }
+
   @Test("GitHub annotations escape data and properties as Actions requires")
   func githubEscaping() {
     #expect(GitHubReporter.escapeData("100% a\r\nb: c, d") == "100%25 a%0D%0Ab: c, d")

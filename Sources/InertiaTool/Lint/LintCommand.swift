@@ -176,6 +176,7 @@ package enum LintCommand {
     case .json: return JSONReporter()
     case .sarif: return SARIFReporter(currentDirectory: environment.currentDirectory)
     case .github: return GitHubReporter()
+    case .xcode: return XcodeReporter()
     }
   }
 }

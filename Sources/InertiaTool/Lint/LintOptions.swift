@@ -57,7 +57,7 @@ struct LintOptions: Equatable {
         would change it. Exits 1 if any file would change.
         """),
     CommandOption("--strict", help: "Warnings fail the run too (for CI and pre-commit)."),
-    CommandOption("--format", value: "FORMAT", help: "text (default), json, sarif or github."),
+    CommandOption("--format", value: "FORMAT", help: "text (default), json, sarif, github or xcode."),
     CommandOption("--config", value: "FILE", help: "Use FILE instead of the nearest .inertia-lint.json."),
     CommandOption("--no-config", help: "Use no configuration file."),
     CommandOption(
@@ -112,7 +112,7 @@ struct LintOptions: Equatable {
       case .option("--diff", _): options.diff = true
       case .option("--format", let text?):
         guard let format = OutputFormat(rawValue: text) else {
-          throw UsageError("unknown format '\(text)': expected text, json, sarif or github")
+          throw UsageError("unknown format '\(text)': expected text, json, sarif, github or xcode")
         }
         options.format = format
       case .option("--config", let path?): options.configPath = path

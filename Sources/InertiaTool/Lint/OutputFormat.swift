@@ -11,4 +11,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
   case sarif
   /// GitHub Actions workflow commands, which annotate the files in a pull request.
   case github
+  /// `FILE:LINE:COLUMN: error: …` lines, which SwiftPM and Xcode show as diagnostics (errors and
+  /// warnings only).
+  case xcode
 }

@@ -1,0 +1,43 @@
+import Foundation
+import PackagePlugin
+
+/// The build-tool plugin: a target that lists it in `plugins:` gets its animation files linted as part of
+/// every build that changes one of them.
+///
+/// Each animation file among the target's files (sources, resources and files the target leaves
+/// unhandled alike) becomes one build command that runs `inertia-lint --format xcode` on it. Errors make
+/// the command fail, and so the build; warnings are printed as `FILE:LINE:COLUMN: warning: …` lines,
+/// which SwiftPM and Xcode show as diagnostics; infos are not printed. Which files are animation files,
+/// and which configuration applies to each, is decided as the command-line tool decides it: see
+/// ``LintCommandPlanner``.
+@main
+struct InertiaLintPlugin: BuildToolPlugin {
+  func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+    // The output of each command is a Swift file (see `LintCommandPlanner`), which only a Swift target
+    // compiles, and so only a Swift target runs the commands.
+    guard let target = target as? SwiftSourceModuleTarget else {
+      Diagnostics.warning("InertiaLintPlugin lints the files of Swift targets only; '\(target.name)' is not one")
+      return []
+    }
+    let planner = LintCommandPlanner(
+      tool: try context.tool(named: "inertia-lint").url, workDirectory: context.pluginWorkDirectoryURL,
+      targetDirectory: target.directoryURL)
+    return planner.commands(for: target.sourceFiles.map(\.url))
+  }
+}
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  // The same for a target of an Xcode project: only where the files and the work folder come from
+  // differs. Xcode is not available where this package is built and tested (Linux), so this conformance
+  // has never been compiled or run there.
+  extension InertiaLintPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+      let planner = LintCommandPlanner(
+        tool: try context.tool(named: "inertia-lint").url, workDirectory: context.pluginWorkDirectoryURL,
+        targetDirectory: nil)
+      return planner.commands(for: target.inputFiles.map(\.url))
+    }
+  }
+#endif

@@ -1,0 +1,2 @@
+/// A second target, which does not apply the build-tool plugin.
+public enum Extras {}
