@@ -40,9 +40,9 @@ struct CommandTests {
   @Test(
     "Usage errors exit 2",
     arguments: [
-      ["missing.inertia"], ["--frobnicate"], ["--format", "xml"], ["--disable", "no-such-rule"],
+      ["--frobnicate"], ["--format", "xml"], ["--disable", "no-such-rule"],
       ["--enable", "durations"], ["--explain", "non-positive-durations"], ["--jobs", "0"], ["--format"],
-      ["--stdin-filename", "a.inertia"], ["-", "-"], ["--config", "x.json", "--no-config"],
+      ["--stdin-filename", "a.inertia", "b.inertia"], ["-", "-"], ["--config", "x.json", "--no-config"],
     ])
   func usageErrors(_ arguments: [String]) throws {
     let sandbox = try LintSandbox()
@@ -59,12 +59,64 @@ struct CommandTests {
     #expect(sandbox.run(["--strikt"]).stderr.contains("did you mean --strict?"))
   }
 
-  @Test("A nonexistent path names itself")
+  @Test("A nonexistent path is an io-error finding naming it; the rest is linted, and the run exits 2")
   func nonexistentPath() throws {
     let sandbox = try LintSandbox()
-    let run = sandbox.run(["--no-config", "Animations/missing.inertia"])
+    try sandbox.write("animation.inertia", Documents.clean)
+    let run = sandbox.run(["--no-config", "Animations/missing.inertia", "animation.inertia"])
     #expect(run.status == 2)
-    #expect(run.stderr == "inertia-lint: Animations/missing.inertia: no such file or directory\n")
+    #expect(
+      run.stdout == """
+        Animations/missing.inertia: error: cannot read: No such file or directory [io-error]
+        1 error, 0 warnings and 0 infos in 1 file.
+
+        """)
+    // JSON and SARIF stay whole and name it.
+    let json = sandbox.run(["--no-config", "--format", "json", "Animations/missing.inertia", "animation.inertia"])
+    let report = try JSONReader().read(Array(json.stdout.utf8))
+    #expect(json.status == 2 && report["findings"]?.arrayValue?.first?["rule"] == "io-error" && report["files"] == 1)
+    let sarif = sandbox.run(["--no-config", "--format", "sarif", "Animations/missing.inertia"])
+    let log = try JSONReader().read(Array(sarif.stdout.utf8))
+    #expect(sarif.status == 2)
+    let sarifRun = log["runs"]?.arrayValue?.first
+    #expect(sarifRun?["results"]?.arrayValue?.first?["ruleId"] == "io-error")
+    #expect(sarifRun?["invocations"]?.arrayValue?.first?["executionSuccessful"] == false)
+  }
+
+  @Test("A folder or file that cannot be read is an io-error with the system's reason, never skipped silently")
+  func unreadable() throws {
+    guard getuid() != 0 else {
+      // Root reads whatever the permissions say; a path past PATH_MAX is an error for root too.
+      let sandbox = try LintSandbox()
+      var deep = "d"
+      while deep.utf8.count < 4200 { deep += "/" + String(repeating: "x", count: 200) }
+      let made = FileManager.default.createFile(atPath: sandbox.path("probe"), contents: nil)
+      #expect(made)
+      let run = sandbox.run(["--no-config", deep])
+      #expect(run.status == 2)
+      #expect(run.stdout.contains("[io-error]"))
+      return
+    }
+    let sandbox = try LintSandbox()
+    try sandbox.write("locked/animation.inertia", Documents.clean)
+    chmod(sandbox.path("locked"), 0o000)
+    defer { chmod(sandbox.path("locked"), 0o755) }
+    let run = sandbox.run(["--no-config"])
+    #expect(run.status == 2)
+    #expect(run.stdout.contains("locked: error: cannot read: Permission denied [io-error]"))
+  }
+
+  @Test("A run that finds no file warns and exits 2, unless --allow-no-files")
+  func noFiles() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("Animations/notes.txt", "x")
+    let run = sandbox.run(["--no-config", "Animations"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("no file to lint under Animations"))
+    let allowed = sandbox.run(["--no-config", "--allow-no-files", "Animations"])
+    #expect(allowed.status == 0 && allowed.stdout == "0 errors, 0 warnings and 0 infos in 0 files.\n")
+    // A misspelt --include is the same case.
+    #expect(sandbox.run(["--no-config", "--include", "*.inertai", "Animations"]).status == 2)
   }
 
   @Test("Standard input is linted under --stdin-filename, encoding detected from the content")
@@ -84,7 +136,7 @@ struct CommandTests {
   func explicitFile() throws {
     let sandbox = try LintSandbox()
     try sandbox.write("animation.txt", Documents.mixed)
-    #expect(sandbox.run(["--no-config"]).stdout.contains("in 0 files"))
+    #expect(sandbox.run(["--no-config", "--allow-no-files"]).stdout.contains("in 0 files"))
     let run = sandbox.run(["--no-config", "animation.txt"])
     #expect(run.status == 1)
     #expect(run.stdout.contains("animation.txt:8:31: error:"))

@@ -1,4 +1,5 @@
 import Foundation
+import InertiaFormat
 import TestSupport
 import Testing
 
@@ -80,8 +81,53 @@ struct ConfigurationTests {
     let run = sandbox.run([])
     #expect(run.status == 0)
     #expect(run.stdout.contains("in 1 file"))
-    #expect(sandbox.run(["Tests/Fixtures/broken/animation.inertia"]).stdout.contains("in 0 files"))
-    #expect(sandbox.run([], in: "Tests").stdout.contains("in 0 files"))
+    #expect(
+      sandbox.run(["--allow-no-files", "Tests/Fixtures/broken/animation.inertia"]).stdout.contains("in 0 files"))
+    #expect(sandbox.run(["--allow-no-files"], in: "Tests").stdout.contains("in 0 files"))
+  }
+
+  @Test("Each file follows the nearest configuration above it, wherever the run starts")
+  func nearestConfigurationPerFile() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("repo/.inertia-lint.json", #"{"rules": {"auto-invoke-type": "error"}}"#)
+    try sandbox.write("repo/animation.inertia", Documents.infoOnly)
+    try sandbox.write("repo/sub/.inertia-lint.json", #"{"rules": {"auto-invoke-type": "off"}}"#)
+    try sandbox.write("repo/sub/animation.inertia", Documents.infoOnly)
+    try sandbox.write("elsewhere/keep", "")
+    // From outside the repository, naming its files: each gets its own configuration.
+    let outside = sandbox.run(["../repo/animation.inertia", "../repo/sub/animation.inertia"], in: "elsewhere")
+    let lines = outside.stdout.split(separator: "\n").filter { $0.contains("[auto-invoke-type]") }
+    #expect(outside.status == 1)
+    #expect(lines.count == 1 && lines[0].hasPrefix("../repo/animation.inertia:1:") && lines[0].contains(": error: "))
+    // A walk from the root applies the sub-folder's own configuration below it.
+    let walk = sandbox.run([], in: "repo")
+    let walked = walk.stdout.split(separator: "\n").filter { $0.contains("[auto-invoke-type]") }
+    #expect(walked.count == 1 && walked[0].hasPrefix("animation.inertia:1:") && walked[0].contains(": error: "))
+    #expect(walk.stdout.contains("in 2 files"))
+  }
+
+  @Test("A walk skips what .gitignore files ignore, in a git repository, unless --no-respect-gitignore")
+  func gitIgnore() throws {
+    let sandbox = try LintSandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path("repo/.git/info"), withIntermediateDirectories: true)
+    try sandbox.write("repo/.gitignore", "build/\n*.generated.inertia\n!keep.generated.inertia\n/top.inertia\n")
+    try sandbox.write("repo/.git/info/exclude", "scratch.inertia\n")
+    for path in [
+      "repo/animation.inertia", "repo/build/animation.inertia", "repo/a.generated.inertia",
+      "repo/keep.generated.inertia", "repo/top.inertia", "repo/sub/top.inertia", "repo/scratch.inertia",
+      "repo/sub/.gitignore",
+    ] {
+      try sandbox.write(path, path.hasSuffix(".gitignore") ? "ignored-here.inertia\n" : Documents.clean)
+    }
+    try sandbox.write("repo/sub/ignored-here.inertia", Documents.clean)
+    func linted(_ arguments: [String]) throws -> MessagePackValue? {
+      let run = sandbox.run(["--no-config", "--format", "json"] + arguments, in: "repo")
+      return try JSONReader().read(Array(run.stdout.utf8))["files"]
+    }
+    #expect(try linted([]) == 3, "animation, keep.generated and sub/top")
+    #expect(try linted(["--no-respect-gitignore"]) == 8)
+    // A file named explicitly is linted even if ignored.
+    #expect(try linted(["build/animation.inertia"]) == 1)
   }
 
   @Test("containerId names the containers files may be named after")

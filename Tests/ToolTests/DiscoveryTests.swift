@@ -43,7 +43,7 @@ struct DiscoveryTests {
     #expect(sandbox.run(["--no-config", "--exclude", "Fixtures"]).stdout.contains("in 3 files"))
     #expect(sandbox.run(["--no-config", "--exclude", "App/Deep"]).stdout.contains("in 3 files"))
     #expect(sandbox.run(["--no-config", "--exclude", "App/**/C"]).stdout.contains("in 3 files"))
-    #expect(sandbox.run(["--no-config", "--exclude", "*.inertia"]).stdout.contains("in 0 files"))
+    #expect(sandbox.run(["--no-config", "--allow-no-files", "--exclude", "*.inertia"]).stdout.contains("in 0 files"))
     #expect(sandbox.run(["--no-config", "--include", "*.json"]).stdout.contains("in 1 file"))
     #expect(sandbox.run(["--no-config", "--include", "App/**/*.inertia"]).stdout.contains("in 2 files"))
   }

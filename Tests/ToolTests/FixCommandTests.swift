@@ -361,7 +361,8 @@ struct FixCommandTests {
   @Test(
     "Fixing options that make no sense exit 2",
     arguments: [
-      ["--dry-run"], ["--unsafe-fixes"], ["--diff", "--format", "json"], ["--fix", "-"],
+      ["--dry-run"], ["--unsafe-fixes"], ["--diff", "--format", "json"], ["--fix", "-", "animation.inertia"],
+      ["--fix", "-", "--format", "json"],
     ])
   func usageErrors(_ arguments: [String]) throws {
     let sandbox = try LintSandbox()
@@ -389,7 +390,7 @@ struct FixCommandTests {
     #expect(report["summary"] == ["errors": 0, "warnings": 1, "infos": 0, "fixed": 1])
   }
 
-  @Test("SARIF marks fixed findings as passed results that raise no alert")
+  @Test("SARIF leaves fixed findings out: GitHub does not read kind, so a passed result could still alert")
   func sarifReport() throws {
     let sandbox = try LintSandbox()
     try sandbox.write("animation.inertia", Self.fixable(extra: #", "notes": "x""#))
@@ -397,17 +398,33 @@ struct FixCommandTests {
     #expect(run.status == 0)
     let log = try JSONReader().read(Array(run.stdout.utf8))
     let results = try #require(log["runs"]?.arrayValue?.first?["results"]?.arrayValue)
-    #expect(results.count == 2)
-    let fixed = results[0]
-    #expect(fixed["ruleId"] == "non-positive-duration")
-    #expect(fixed["kind"] == "pass")
-    #expect(fixed["level"] == "none")
-    #expect(fixed["properties"]?["fixed"] == true)
-    #expect(fixed["message"]?["text"]?.stringValue?.hasPrefix("Fixed (set the duration to 0.001): ") == true)
-    let remaining = results[1]
+    #expect(results.count == 1)
+    let remaining = results[0]
+    #expect(remaining["ruleId"] == "unknown-field")
     #expect(remaining["kind"] == nil)
     #expect(remaining["level"] == "warning")
-    #expect(remaining["properties"]?["fixed"] == false)
+  }
+
+  @Test("--fix - writes the fixed document to standard output and the report to standard error, as editors call it")
+  func fixStandardInput() throws {
+    let sandbox = try LintSandbox()
+    let output = DataLog()
+    let run = sandbox.run(["--no-config", "--fix", "-"], stdin: Self.fixable(extra: #", "notes": "x""#)) {
+      $0.writeData = output.add
+    }
+    #expect(run.status == 0)
+    #expect(run.stdout.isEmpty)
+    #expect(String(decoding: output.bytes, as: UTF8.self) == Self.fixable(duration: "0.001", extra: #", "notes": "x""#))
+    #expect(run.stderr.contains("<stdin>: fixed 1 problem (1 non-positive-duration)"))
+    #expect(run.stderr.contains("[unknown-field]"))
+    // MessagePack comes out as bytes, exactly.
+    let binary = MessagePackWriter().write(try JSONReader().read(Array(Self.fixable().utf8)))
+    let messagePack = DataLog()
+    let fixed = sandbox.run(["--no-config", "--fix", "-"], stdinBytes: binary) { $0.writeData = messagePack.add }
+    #expect(fixed.status == 0)
+    #expect(
+      try MessagePackReader().read(messagePack.bytes)
+        == (try JSONReader().read(Array(Self.fixable(duration: "0.001").utf8))))
   }
 
   @Test("GitHub annotations leave fixed findings out")
@@ -473,4 +490,14 @@ final class StepLog: @unchecked Sendable {
   var steps: [AtomicWriter.Step] { lock.withLock { collected } }
 
   @Sendable func add(_ step: AtomicWriter.Step) { lock.withLock { collected.append(step) } }
+}
+
+/// Collects bytes written to standard output, from any thread.
+final class DataLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var collected: [UInt8] = []
+
+  var bytes: [UInt8] { lock.withLock { collected } }
+
+  @Sendable func add(_ data: UnsafeRawBufferPointer) { lock.withLock { collected += data } }
 }

@@ -28,6 +28,8 @@ struct OutputFormatTests {
               "keyframes": []}}]}]}]
         """)
     try sandbox.write("Sign Up/animation.inertia", Documents.infoOnly)
+    // A repository, so that SARIF locations are relative to its root.
+    try FileManager.default.createDirectory(atPath: sandbox.path(".git"), withIntermediateDirectories: true)
     return sandbox
   }
 
@@ -45,9 +47,9 @@ struct OutputFormatTests {
     let run = try Self.sandbox().run(Self.arguments + ["--format", "json"])
     #expect(run.status == 1)
     Snapshot.assert(run.stdout, named: "report.json")
-    // The report reads back, with the documented keys in order.
+    // The report reads back, with the documented keys in order (written as the run goes: files after findings).
     let value = try JSONReader().read(Array(run.stdout.utf8))
-    #expect(value.mapEntries?.compactMap(\.key.stringValue) == ["version", "files", "findings", "summary"])
+    #expect(value.mapEntries?.compactMap(\.key.stringValue) == ["version", "findings", "files", "summary"])
     #expect(value["version"] == 1)
     #expect(value["files"] == 5)
     let findings = try #require(value["findings"]?.arrayValue)
@@ -64,15 +66,23 @@ struct OutputFormatTests {
 
   @Test("sarif")
   func sarif() throws {
-    let run = try Self.sandbox().run(Self.arguments + ["--format", "sarif"])
+    let sandbox = try Self.sandbox()
+    let run = sandbox.run(Self.arguments + ["--format", "sarif"])
     #expect(run.status == 1)
-    Snapshot.assert(run.stdout, named: "report.sarif")
+    // The repository root's absolute URI differs from run to run; the rest must not.
+    let root = "file://" + PathText.percentEncoded(try #require(FileIO.physicalPath(sandbox.root))) + "/"
+    Snapshot.assert(run.stdout.replacingOccurrences(of: root, with: "file:///SANDBOX/"), named: "report.sarif")
     let log = try JSONReader().read(Array(run.stdout.utf8))
     #expect(log["version"] == "2.1.0")
     let runs = try #require(log["runs"]?.arrayValue)
+    #expect(runs.first?["originalUriBaseIds"]?["%SRCROOT%"]?["uri"] == .string(root))
+    #expect(runs.first?["invocations"]?.arrayValue?.first?["executionSuccessful"] == true)
     let driver = try #require(runs.first?["tool"]?["driver"])
     let ruleIDs = driver["rules"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
-    #expect(ruleIDs == RuleRegistry.identifiers)
+    #expect(ruleIDs == RuleRegistry.identifiers + ["io-error"])
+    for rule in driver["rules"]?.arrayValue ?? [] {
+      #expect(rule["help"]?["markdown"]?.stringValue?.isEmpty == false)
+    }
     let results = try #require(runs.first?["results"]?.arrayValue)
     #expect(!results.isEmpty)
     for result in results {
@@ -81,6 +91,7 @@ struct OutputFormatTests {
       let location = result["locations"]?.arrayValue?.first?["physicalLocation"]
       #expect(location?["artifactLocation"]?["uriBaseId"] == "%SRCROOT%")
       #expect(location?["region"]?["startLine"]?.isNumber == true)
+      #expect(result["partialFingerprints"]?["inertiaFinding/v1"]?.stringValue?.count == 16)
     }
     #expect(run.stdout.contains("\"uri\": \"Sign%20Up/animation.inertia\""))
   }
@@ -136,12 +147,32 @@ struct OutputFormatTests {
         == "::warning file=dir%2C1/a%3Ab.inertia,line=3,col=4,title=schema::50%25 off%0Anow (at /0/id)")
   }
 
-  @Test("SARIF locations are relative to the current directory")
-  func sarifURIs() {
-    let reporter = SARIFReporter(currentDirectory: "/repo")
-    #expect(reporter.uri(for: "/repo/Animations/a b.inertia") == "Animations/a%20b.inertia")
-    #expect(reporter.uri(for: "./Animations/x.inertia") == "Animations/x.inertia")
-    #expect(reporter.uri(for: "/elsewhere/x.inertia") == "file:///elsewhere/x.inertia")
-    #expect(reporter.uri(for: "Ünïcode.inertia") == "%C3%9Cn%C3%AFcode.inertia")
+  @Test("SARIF locations are relative to the repository root, wherever the run starts; absolute outside one")
+  func sarifURIs() throws {
+    let sandbox = try LintSandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path("repo/.git"), withIntermediateDirectories: true)
+    try sandbox.write("repo/Animations/a b.inertia", Documents.mixed)
+    try sandbox.write("repo/sub/keep", "")
+    try sandbox.write("outside/x.inertia", Documents.mixed)
+    func locations(_ arguments: [String], in directory: String) throws -> [MessagePackValue] {
+      let run = sandbox.run(["--no-config", "--format", "sarif"] + arguments, in: directory)
+      let log = try JSONReader().read(Array(run.stdout.utf8))
+      let sarifRun = try #require(log["runs"]?.arrayValue?.first)
+      let results = try #require(sarifRun["results"]?.arrayValue)
+      return results.compactMap { $0["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"] }
+    }
+    let fromRoot = try locations(["Animations"], in: "repo")
+    let fromSub = try locations(["../Animations/a b.inertia"], in: "repo/sub")
+    #expect(!fromRoot.isEmpty && fromRoot == fromSub)
+    #expect(fromRoot.first?["uri"] == "Animations/a%20b.inertia" && fromRoot.first?["uriBaseId"] == "%SRCROOT%")
+    let run = sandbox.run(["--no-config", "--format", "sarif", "Animations"], in: "repo")
+    let base = try JSONReader().read(Array(run.stdout.utf8))["runs"]?.arrayValue?.first?["originalUriBaseIds"]
+    let root = try #require(FileIO.physicalPath(sandbox.path("repo")))
+    #expect(base?["%SRCROOT%"]?["uri"] == .string("file://" + PathText.percentEncoded(root) + "/"))
+    // A file in no repository: an absolute file URI, and no uriBaseId (SARIF 3.4.4).
+    let outside = try locations(["x.inertia"], in: "outside")
+    let physical = try #require(FileIO.physicalPath(sandbox.path("outside/x.inertia")))
+    #expect(outside.first?["uri"] == .string("file://" + PathText.percentEncoded(physical)))
+    #expect(outside.first?["uriBaseId"] == nil)
   }
 }

@@ -25,6 +25,17 @@ public struct Finding: Sendable, Equatable {
   public var column: Int?
   /// The change that resolves this finding, when the rule can offer one.
   public var fix: Fix?
+  /// What the finding is about, stable across edits that do not touch it: the ids of the objects along
+  /// its pointer (the animation's, the keyframe's or shape's) and the rest of the pointer, such as
+  /// `card0/B4E1C0F2-…/duration`. Baselines and SARIF fingerprints match on it; `nil` when not worked out.
+  public var subject: String?
+  /// How many more findings of the same rule in the same file this one stands for: a finding past the
+  /// linter's limit per rule and file (``Linter/maxFindingsPerRule``) says "… and N more" instead of
+  /// being reported one by one. 0 for every other finding.
+  public var omittedCount = 0
+  /// Whether the finding has a place in the file. `false` for a finding about a file as a whole that
+  /// could not be read (the tool's `io-error`): its offset is 0 and reports give no position.
+  public var hasPosition = true
   /// Whether `--fix` applied the fix (or, with `--dry-run`, would apply it). A fixed finding is reported
   /// so that the report says what changed, but no longer counts against the run.
   public var isFixed = false

@@ -1,17 +1,27 @@
 import InertiaFormat
 
-/// The outcome of a run, as the reporters render it.
+/// What a run came to, counted as each file's findings arrive, for the reporters: the files, the
+/// findings of each severity, the fixes, and the findings of each rule.
+///
+/// It holds counts, not findings, so that a report can be written file by file however many findings a
+/// run makes.
 public struct LintReport: Sendable {
-  /// How many files were linted.
-  public var fileCount: Int
-  /// Every finding, sorted by file and then position.
-  public var findings: [Finding]
   /// The rules that ran, with the severity each ran at.
   public var rules: [(description: RuleDescription, severity: Severity)]
   /// Whether warnings fail the run.
   public var strict: Bool
   /// What the run fixed, when it was run with `--fix`; `nil` for a run that only lints.
   public var fixing: Fixing?
+  /// How many files were linted.
+  public private(set) var fileCount = 0
+  /// How many findings were fixed, and in how many files.
+  public private(set) var fixedCount = 0
+  /// In how many files findings were fixed.
+  public private(set) var fixedFileCount = 0
+  /// How many findings remain of each rule, by rule id.
+  public private(set) var countsByRule: [String: Int] = [:]
+  /// How many findings remain of each severity.
+  private var counts: [Severity: Int] = [:]
 
   /// What a `--fix` run did, beyond the findings it marks ``Finding/isFixed``.
   public struct Fixing: Sendable, Equatable {
@@ -24,37 +34,32 @@ public struct LintReport: Sendable {
     }
   }
 
-  /// How many findings there are of each severity, not counting fixed ones.
-  private let counts: [Severity: Int]
-  /// How many findings were fixed, and in how many files.
-  public let fixedCount: Int
-  /// In how many files findings were fixed.
-  public let fixedFileCount: Int
-
-  /// A report of a run over `fileCount` files, counting its findings by severity.
+  /// An empty report, which ``add(_:isFile:)`` fills.
   public init(
-    fileCount: Int, findings: [Finding], rules: [(description: RuleDescription, severity: Severity)], strict: Bool,
-    fixing: Fixing? = nil
+    rules: [(description: RuleDescription, severity: Severity)], strict: Bool, fixing: Fixing? = nil
   ) {
-    self.fileCount = fileCount
-    self.findings = findings
     self.rules = rules
     self.strict = strict
     self.fixing = fixing
-    var counts: [Severity: Int] = [:]
-    var fixedCount = 0
-    var fixedFiles: Set<String> = []
-    for index in findings.indices {
-      if findings[index].isFixed {
-        fixedCount += 1
-        fixedFiles.insert(findings[index].file)
+  }
+
+  /// Counts one file's findings.
+  /// - Parameter isFile: whether they are a linted file's (`false` for a path that could not be read,
+  ///   which is no linted file).
+  public mutating func add(_ findings: [Finding], isFile: Bool = true) {
+    if isFile { fileCount += 1 }
+    var fixedHere = 0
+    for finding in findings {
+      if finding.isFixed {
+        fixedHere += 1
       } else {
-        counts[findings[index].severity, default: 0] += 1
+        let count = 1 + finding.omittedCount
+        counts[finding.severity, default: 0] += count
+        countsByRule[finding.ruleID, default: 0] += count
       }
     }
-    self.counts = counts
-    self.fixedCount = fixedCount
-    self.fixedFileCount = fixedFiles.count
+    fixedCount += fixedHere
+    if fixedHere > 0 { fixedFileCount += 1 }
   }
 
   /// How many findings there are of a severity, not counting the ones fixed.

@@ -16,12 +16,13 @@ extension ConvertCommand {
     FileIO.installMappedFileGuard()
     ProcessSignals.install()
     return run(
-      arguments: Array(CommandLine.arguments.dropFirst()),
+      arguments: ProcessArguments.all,
       stdout: { bytes in
         do throws(FileIOError) {
           try FileIO.write(bytes, fd: STDOUT_FILENO, path: "<stdout>")
         } catch {
-          FileIO.writeLine(error.description, fd: STDERR_FILENO)
+          FileIO.writeLine(TextEscaping.line(error.description), fd: STDERR_FILENO)
+          TemporaryFiles.removeAll()
           exit(2)
         }
       },

@@ -11,131 +11,217 @@ import InertiaLint
 
 /// Finds the files to lint under the paths given.
 ///
-/// A directory is walked for files matching the includes (`*.inertia` by default), skipping `.git`,
-/// `.build`, `node_modules` and every hidden folder, and whatever an exclude matches. A file named
-/// explicitly is linted whatever its extension, unless an exclude matches it (so that a pre-commit hook,
-/// which names files, respects the configuration's excludes). Symbolic links to folders are not followed.
-/// The hidden temporary files atomic writes leave behind when killed (`.NAME.tmp-XXXXXX`) are never
-/// found, whatever the includes.
+/// - A directory is walked for files matching the includes (`*.inertia` by default), skipping `.git`,
+///   `.build`, `node_modules`, every hidden folder, whatever an exclude matches, and (in a git repository,
+///   unless told not to) whatever its `.gitignore` files ignore. Symbolic links to folders are not
+///   followed. The hidden temporary files atomic writes leave behind when killed (`.NAME.tmp-XXXXXX`)
+///   are never found, whatever the includes.
+/// - A file named explicitly is linted whatever its extension, unless an exclude matches it (so that a
+///   pre-commit hook, which names files, respects the configuration's excludes).
+/// - Each file gets the configuration of the nearest `.inertia-lint.json` above it (see
+///   ``ConfigurationResolver``); the command line's includes and excludes are relative to the working
+///   directory, a configuration's to its own folder.
+/// - Paths are never rewritten as text: a file is opened by the path given (the kernel resolves links and
+///   `..`), named in findings as it was given, told apart from others by its device and inode (a file
+///   reached by two paths is linted once), and matched against globs where the kernel finds it.
+/// - A path that does not exist, and a folder or file that cannot be opened, is a problem the run
+///   reports, with the system's reason; the rest is linted.
 struct FileDiscovery {
   /// The folder names never walked into.
   static let skippedFolders: Set<String> = [".git", ".build", "node_modules"]
   static let defaultInclude = Glob("*.inertia")
 
-  let currentDirectory: String
-  let includes: [Glob]
-  /// The directory includes are relative to: the configuration's for its includes, else the current one.
-  let includeDirectory: String?
-  let excludes: [Glob]
-  let configurationExcludes: [Glob]
-  let configurationDirectory: String?
-
-  init(currentDirectory: String, options: LintOptions, configuration: LintConfiguration) {
-    self.currentDirectory = FilePath.normalized(currentDirectory)
-    let configurationDirectory = configuration.directory.map { FilePath.absolute($0, from: currentDirectory) }
-    if !options.includes.isEmpty {
-      includes = options.includes.map(Glob.init)
-      includeDirectory = self.currentDirectory
-    } else if !configuration.includes.isEmpty {
-      includes = configuration.includes.map(Glob.init)
-      includeDirectory = configurationDirectory
-    } else {
-      includes = [Self.defaultInclude]
-      includeDirectory = self.currentDirectory
-    }
-    excludes = options.excludes.map(Glob.init)
-    configurationExcludes = configuration.excludes.map(Glob.init)
-    self.configurationDirectory = configurationDirectory
+  /// A path that could not be linted, and why.
+  struct Problem: Sendable, Equatable {
+    var path: String
+    var reason: String
   }
 
-  /// The inputs, sorted by path and without repeats.
-  /// - Throws: ``UsageError`` for a path that does not exist.
-  func inputs(for paths: [String], standardInputName: String?) throws(UsageError) -> [LintInput] {
-    var inputs: [LintInput] = []
-    var seen: Set<String> = []
+  let currentDirectory: String
+  /// The working directory as the kernel resolves it.
+  let physicalCurrentDirectory: String
+  let includes: [Glob]
+  let excludes: [Glob]
+  let respectsGitIgnore: Bool
+  let configurations: ConfigurationResolver
+
+  /// The inputs found, sorted by path, each file once.
+  var inputs: [LintInput] {
+    var seen: Set<FileID> = []
+    return found.sorted { $0.input.path < $1.input.path }.compactMap { item in
+      guard let id = item.id else { return item.input }
+      return seen.insert(id).inserted ? item.input : nil
+    }
+  }
+  private(set) var problems: [Problem] = []
+  /// Every input found, with the file it names (`nil` for standard input).
+  private var found: [(input: LintInput, id: FileID?)] = []
+
+  init(currentDirectory: String, options: LintOptions, configurations: ConfigurationResolver) {
+    self.currentDirectory = currentDirectory
+    physicalCurrentDirectory = FileIO.physicalPath(currentDirectory) ?? currentDirectory
+    includes = options.includes.map(Glob.init)
+    excludes = options.excludes.map(Glob.init)
+    respectsGitIgnore = options.respectsGitIgnore
+    self.configurations = configurations
+  }
+
+  /// Finds the inputs under `paths` (the working directory when there are none).
+  /// - Throws: ``ConfigurationError`` for a configuration file met on the way that cannot be used.
+  mutating func discover(_ paths: [String], standardInputName: String?) throws {
     for path in paths.isEmpty ? ["."] : paths {
       if path == "-" {
         let name = standardInputName.map(FilePath.name(of:))
-        inputs.append(LintInput(path: standardInputName ?? "<stdin>", readPath: nil, fileName: name))
+        var input = LintInput(path: standardInputName ?? "<stdin>", readPath: nil, fileName: name)
+        input.configuration = try configurations.configuration(forDirectory: physicalCurrentDirectory)
+        found.append((input, nil))
         continue
       }
-      let absolute = FilePath.absolute(path, from: currentDirectory)
-      switch FilePath.kind(absolute) {
-      case .missing:
-        throw UsageError("\(path): no such file or directory")
-      case .file:
-        guard !isExcluded(absolute), seen.insert(absolute).inserted else { continue }
-        inputs.append(LintInput(path: path, readPath: absolute, fileName: FilePath.name(of: absolute)))
-      case .directory:
-        let display = FilePath.normalized(path)
-        walk(absolute, display: display == "." ? "" : display, into: &inputs, seen: &seen)
+      let readPath = path.hasPrefix("/") ? path : FilePath.join(currentDirectory, path)
+      var info = stat()
+      guard PathText.withCString(readPath, { stat($0, &info) }) == 0 else {
+        problems.append(Problem(path: path, reason: Self.reason(errno)))
+        continue
+      }
+      guard let physical = FileIO.physicalPath(readPath) else {
+        problems.append(Problem(path: path, reason: Self.reason(errno)))
+        continue
+      }
+      if (info.st_mode & S_IFMT) == S_IFDIR {
+        let configuration = try configurations.configuration(forDirectory: physical)
+        let ignores = respectsGitIgnore ? GitIgnoreStack.at(physical) : .none
+        try walk(readPath, display: Self.displayPrefix(path), physical: physical, configuration, ignores)
+      } else {
+        let directory = FilePath.directory(of: physical)
+        let configuration = try configurations.configuration(forDirectory: directory)
+        guard !isExcluded(physical, configuration) else { continue }
+        var input = LintInput(path: path, readPath: readPath, fileName: FilePath.name(of: physical))
+        input.configuration = configuration
+        input.physicalPath = physical
+        found.append((input, FileID(info)))
       }
     }
-    inputs.sort { $0.path < $1.path }
-    return inputs
   }
 
-  private func walk(_ directory: String, display: String, into inputs: inout [LintInput], seen: inout Set<String>) {
-    guard let handle = opendir(directory) else { return }
+  private mutating func walk(
+    _ directory: String, display: String, physical: String, _ configuration: Int, _ ignores: GitIgnoreStack
+  ) throws {
+    guard let handle = PathText.withCString(directory, { opendir($0) }) else {
+      problems.append(Problem(path: display.isEmpty ? "." : display, reason: Self.reason(errno)))
+      return
+    }
     defer { closedir(handle) }
-    var folders: [(String, String)] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    var device = stat()
+    fstat(dirfd(handle), &device)
+    var folders: [(name: String, isLink: Bool)] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(handle) else {
+        if errno != 0 { problems.append(Problem(path: display.isEmpty ? "." : display, reason: Self.reason(errno))) }
+        break
       }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { PathText.decode($0.prefix { $0 != 0 }) }
       if name == "." || name == ".." { continue }
-      let absolute = directory == "/" ? "/" + name : directory + "/" + name
-      let shown = display.isEmpty ? name : display + "/" + name
+      let path = FilePath.join(directory, name)
       var type = Int32(entry.pointee.d_type)
-      if type == Int32(DT_UNKNOWN) {
-        type = FilePath.kind(absolute) == .directory ? Int32(DT_DIR) : Int32(DT_REG)
-      } else if type == Int32(DT_LNK) {
-        // A link to a file is linted; a link to a folder is not followed.
-        guard FilePath.kind(absolute) == .file else { continue }
-        type = Int32(DT_REG)
+      var id = FileID(device: UInt64(device.st_dev), inode: UInt64(entry.pointee.d_ino))
+      if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
+        // A link to a file is linted; a link to a folder is not followed; a dangling link is nothing.
+        var info = stat()
+        guard PathText.withCString(path, { stat($0, &info) }) == 0 else { continue }
+        let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+        if type == Int32(DT_LNK) && isFolder { continue }
+        type = isFolder ? Int32(DT_DIR) : Int32(DT_REG)
+        id = FileID(info)
       }
+      let location = FilePath.join(physical, name)
       if type == Int32(DT_DIR) {
-        if name.hasPrefix(".") || Self.skippedFolders.contains(name) || isExcluded(absolute) { continue }
-        folders.append((absolute, shown))
+        if name.hasPrefix(".") || Self.skippedFolders.contains(name) || isExcluded(location, configuration)
+          || ignores.ignores(location, isDirectory: true)
+        {
+          continue
+        }
+        folders.append((name, false))
       } else if type == Int32(DT_REG) {
-        guard !Self.isTemporaryFile(name), isIncluded(absolute), !isExcluded(absolute),
-          seen.insert(absolute).inserted
+        guard !Self.isTemporaryFile(name), isIncluded(location, configuration), !isExcluded(location, configuration),
+          !ignores.ignores(location, isDirectory: false)
         else { continue }
-        inputs.append(LintInput(path: shown, readPath: absolute, fileName: name))
+        var input = LintInput(
+          path: display.isEmpty ? name : display + "/" + name, readPath: path, fileName: name)
+        input.configuration = configuration
+        input.physicalPath = location
+        found.append((input, id))
       }
     }
-    for (absolute, shown) in folders {
-      walk(absolute, display: shown, into: &inputs, seen: &seen)
+    for (name, _) in folders {
+      let location = FilePath.join(physical, name)
+      var ignores = ignores
+      if respectsGitIgnore { ignores.enter(location) }
+      try walk(
+        FilePath.join(directory, name), display: display.isEmpty ? name : display + "/" + name, physical: location,
+        configurations.configuration(enteringDirectory: location, inherited: configuration), ignores)
     }
   }
 
-  /// Whether a name is one `FileIO.writeAtomically` gives its temporary files: `.NAME.tmp-XXXXXX`.
+  /// How a folder given on the command line starts the names of the files found in it: as given, without
+  /// a trailing slash or a leading `./` (nothing at all for `.`).
+  static func displayPrefix(_ path: String) -> String {
+    var display = path
+    while display.count > 1 && display.hasSuffix("/") { display.removeLast() }
+    while display.hasPrefix("./") { display.removeFirst(2) }
+    return display == "." ? "" : display
+  }
+
+  /// Whether a name is one `AtomicWriter` gives its temporary files: `.NAME.tmp-XXXXXX`.
   static func isTemporaryFile(_ name: String) -> Bool {
-    let utf8 = Array(name.utf8)
+    let utf8 = PathText.bytes(name)
     guard utf8.count > 12, utf8[0] == UInt8(ascii: "."),
       utf8[utf8.count - 11..<utf8.count - 6].elementsEqual(".tmp-".utf8)
     else { return false }
     return utf8.suffix(6).allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
   }
 
-  private func components(_ absolute: String, from base: String?) -> [Substring]? {
-    guard let base, let relative = FilePath.relative(absolute, to: base) else { return nil }
+  /// `location`'s components from `base`, both physical paths; `nil` when it is not inside.
+  private func components(_ location: String, from base: String?) -> [Substring]? {
+    guard let base, let relative = FilePath.relative(location, to: base) else { return nil }
     return relative.split(separator: "/")
   }
 
-  func isIncluded(_ absolute: String) -> Bool {
-    let path = components(absolute, from: includeDirectory) ?? absolute.split(separator: "/")
-    return includes.contains { $0.matchesFile(path) }
+  /// Whether a walk lints the file at `location` (physical): the command line's includes from the working
+  /// directory, else the configuration's from its folder, else `*.inertia`.
+  func isIncluded(_ location: String, _ configuration: Int) -> Bool {
+    if !includes.isEmpty {
+      let path = components(location, from: physicalCurrentDirectory) ?? location.split(separator: "/")
+      return includes.contains { $0.matchesFile(path) }
+    }
+    let applied = configurations.applied[configuration]
+    if !applied.includes.isEmpty {
+      let path = components(location, from: applied.directory) ?? location.split(separator: "/")
+      return applied.includes.contains { $0.matchesFile(path) }
+    }
+    return Self.defaultInclude.matchesFile([Substring(FilePath.name(of: location))])
   }
 
-  func isExcluded(_ absolute: String) -> Bool {
+  /// Whether an exclude matches the file or folder at `location` (physical), or a folder it is in.
+  func isExcluded(_ location: String, _ configuration: Int) -> Bool {
     if !excludes.isEmpty {
-      let path = components(absolute, from: currentDirectory) ?? absolute.split(separator: "/")
+      let path = components(location, from: physicalCurrentDirectory) ?? location.split(separator: "/")
       if excludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
     }
-    if !configurationExcludes.isEmpty, let path = components(absolute, from: configurationDirectory) {
-      if configurationExcludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
+    let applied = configurations.applied[configuration]
+    if !applied.excludes.isEmpty, let path = components(location, from: applied.directory) {
+      if applied.excludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
     }
     return false
+  }
+
+  /// The system's reason for `code`, as messages give it ("No such file or directory").
+  static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+extension FileID {
+  /// The file a `stat` describes.
+  init(_ info: stat) {
+    self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 }

@@ -81,8 +81,28 @@ package enum FileIO {
     return first == identity(of: b)
   }
 
+  /// Whether anything (a file, a folder, a link) is at `path`.
+  package static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return PathText.withCString(path, { lstat($0, &info) }) == 0
+  }
+
+  /// The path with every symbolic link and `.` or `..` resolved as the kernel resolves them, or `nil`
+  /// when it names nothing.
+  package static func physicalPath(_ path: String) -> String? {
+    guard let real = PathText.withCString(path, { realpath($0, nil) }) else { return nil }
+    defer { free(real) }
+    return PathText.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
+  }
+
   /// Whether the file descriptor is a terminal.
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// Whether a path names a regular file (following symbolic links).
+  package static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return PathText.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
 
   /// Whether a path exists and is a directory.
   package static func isDirectory(_ path: String) -> Bool {

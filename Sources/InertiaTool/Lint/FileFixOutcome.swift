@@ -47,4 +47,6 @@ struct FileFixOutcome: Sendable {
   var diff: String?
   /// For a pending file, what it waits for.
   var pending: Pending?
+  /// With `--fix -`, the document to write to standard output: fixed, or as it was.
+  var standardOutput: [UInt8]?
 }

@@ -23,6 +23,8 @@ struct FileFixer: Sendable {
 
   /// Writes the fixed files' temporary files (``writes`` only).
   let writer: AtomicWriter
+  /// `--fix -`: standard input's fixed document goes to standard output.
+  var writesStandardOutput = false
 
   /// What fixing one input came to: an outcome, or the message saying why it could not be read. A file
   /// to write is left ``FileFixOutcome/Status/pending``, its new contents in a temporary file, for the
@@ -35,16 +37,16 @@ struct FileFixer: Sendable {
       do throws(FileIOError) {
         bytes = try FileIO.read(path, maxSize: DecodingLimits.default.maxInputSize)
       } catch {
-        return .failure(FileReadFailure(message: "\(input.path): cannot read: \(error.reason)"))
+        return .failure(FileReadFailure(path: input.path, reason: error.reason))
       }
       identity = FileIdentity(path)
       // A FIFO's or device's times change as it is read; only a regular file must stay as it was.
       guard let identity, identity == before || !identity.isRegular else {
-        return .failure(FileReadFailure(message: "\(input.path): cannot read: it changed while it was being read"))
+        return .failure(FileReadFailure(path: input.path, reason: "it changed while it was being read"))
       }
     } else {
       guard let standardInput else {
-        return .failure(FileReadFailure(message: "\(input.path): cannot read standard input"))
+        return .failure(FileReadFailure(path: input.path, reason: "standard input could not be read"))
       }
       bytes = standardInput
     }
@@ -54,6 +56,15 @@ struct FileFixer: Sendable {
       path: input.path, status: .unchanged, fixed: [], remaining: result.remainingFindings, diff: nil)
     if let failure = result.failure {
       outcome.status = .notWritten("the fixed file failed verification (\(failure.description)); please report this")
+      return .success(outcome)
+    }
+    if writesStandardOutput && input.isStandardInput {
+      outcome.standardOutput = result.isChanged && result.failure == nil ? result.fixed : bytes
+      if result.isChanged && result.failure == nil {
+        outcome.status = .written
+        outcome.fixed = result.fixedFindings
+        outcome.remaining = result.remainingFindings
+      }
       return .success(outcome)
     }
     guard result.isChanged else { return .success(outcome) }
@@ -88,11 +99,11 @@ struct FileFixer: Sendable {
 
   /// Puts every pending file in place together, durably (see ``AtomicWriter``), checking each just before
   /// it is replaced; marks each written, or not written and why.
-  func commit(_ outcomes: inout [Result<FileFixOutcome, FileReadFailure>]) {
+  static func commit(_ outcomes: inout [Result<FileFixOutcome, FileReadFailure>], writer: AtomicWriter) {
     let indices = outcomes.indices.filter { (try? outcomes[$0].get())?.pending != nil }
     let pendings = indices.map { try! outcomes[$0].get().pending! }
     let failures = writer.commit(pendings.map(\.replacement)) { index in
-      Self.reasonNotToWrite(pendings[index].replacement.path, readAs: pendings[index].identity)
+      reasonNotToWrite(pendings[index].replacement.path, readAs: pendings[index].identity)
     }
     for (index, (pending, failure)) in zip(indices, zip(pendings, failures)) {
       guard case .success(var outcome) = outcomes[index] else { continue }

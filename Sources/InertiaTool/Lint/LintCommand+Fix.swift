@@ -5,14 +5,19 @@ extension LintCommand {
   /// `--fix`, `--fix --dry-run` and `--diff`: fixes every input in parallel, then reports what was fixed
   /// and what remains (or prints the diffs).
   static func fix(
-    _ inputs: [LintInput], linter: Linter, jobs: Int, _ options: LintOptions, stdout: (String) -> Void,
-    stderr: (String) -> Void, environment: Environment
+    _ plan: Plan, _ options: LintOptions, stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void,
+    environment: Environment
   ) -> Int32 {
-    let inputs = distinctFiles(inputs)
-    var fixer = DocumentFixer(linter: linter, includesUnsafe: options.unsafeFixes)
-    fixer.tamper = environment.tamperWithFixedBytes
-    let fileFixer = FileFixer(
-      fixer: fixer, writes: !options.dryRun, makesDiffs: options.diff, writer: environment.writer)
+    let inputs = plan.inputs
+    let jobs = options.jobs ?? ThreadPool.processorCount
+    let fileFixers = plan.configurations.applied.map { applied in
+      var fixer = DocumentFixer(linter: applied.linter, includesUnsafe: options.unsafeFixes)
+      fixer.tamper = environment.tamperWithFixedBytes
+      var fileFixer = FileFixer(
+        fixer: fixer, writes: !options.dryRun, makesDiffs: options.diff, writer: environment.writer)
+      fileFixer.writesStandardOutput = options.fixesStandardInput
+      return fileFixer
+    }
     let standardInput = inputs.contains(where: \.isStandardInput) ? environment.readStandardInput() : nil
     let progress =
       environment.stderrIsTerminal && inputs.count > 1
@@ -20,56 +25,79 @@ extension LintCommand {
     var done: (@Sendable (Int) -> Void)?
     if let progress { done = { progress.update($0) } }
     var outcomes = ThreadPool.forEach(inputs, jobs: jobs, done: done) { input in
-      fileFixer.fix(input, standardInput: standardInput)
+      fileFixers[input.configuration].fix(input, standardInput: standardInput)
     }
-    fileFixer.commit(&outcomes)
+    FileFixer.commit(&outcomes, writer: environment.writer)
     progress?.finish()
 
-    var findings: [Finding] = []
-    var fileCount = 0
-    var failed = false
-    var changed = false
-    var diffs = ""
-    for outcome in outcomes {
-      switch outcome {
-      case .failure(let failure):
-        stderr("inertia-lint: \(failure.message)")
-        failed = true
-      case .success(let file):
-        fileCount += 1
-        switch file.status {
-        case .notWritten(let reason):
-          stderr("inertia-lint: \(file.path): not fixed: \(reason)")
-          failed = true
-        case .written, .wouldWrite, .pending:
-          changed = true
-        case .unchanged:
-          break
-        }
-        findings += (file.fixed + file.remaining).sorted(by: Finding.reportOrder)
-        if let diff = file.diff { diffs += diff }
-      }
-    }
     if options.diff {
+      var failed = !plan.problems.isEmpty
+      var changed = false
+      var diffs = ""
+      for outcome in outcomes {
+        switch outcome {
+        case .failure(let failure):
+          stderr("inertia-lint: \(failure.path): cannot read: \(failure.reason)")
+          failed = true
+        case .success(let file):
+          if case .notWritten(let reason) = file.status {
+            stderr("inertia-lint: \(file.path): not fixed: \(reason)")
+            failed = true
+          }
+          if let diff = file.diff {
+            diffs += diff
+            changed = true
+          }
+        }
+      }
+      for problem in plan.problems { stderr("inertia-lint: \(problem.file): \(problem.message)") }
       stdout(diffs)
       return failed ? 2 : changed ? 1 : 0
     }
-    let rules = linter.rules.map { ($0.rule.description, $0.severity ?? $0.rule.description.severity) }
-    let report = LintReport(
-      fileCount: fileCount, findings: findings, rules: rules, strict: options.strict,
-      fixing: .init(isDryRun: options.dryRun))
-    stdout(reporter(for: options, environment).render(report))
-    if failed { return 2 }
-    return report.fails ? 1 : 0
-  }
 
-  /// The inputs without a second path to a file already among them (a symbolic link and its target,
-  /// say), so that no file is fixed twice at once.
-  static func distinctFiles(_ inputs: [LintInput]) -> [LintInput] {
-    var seenKeys: Set<[UInt64]> = []
-    return inputs.filter { input in
-      guard let path = input.readPath, let identity = FileIdentity(path) else { return true }
-      return seenKeys.insert([identity.device, identity.inode]).inserted
+    // With `--fix -` the fixed document goes to standard output, and the report to standard error.
+    let reportTo: (String) -> Void =
+      options.fixesStandardInput
+      ? { text in for line in text.split(separator: "\n") { stderr(String(line)) } } : stdout
+    let output: ReportOutput
+    do {
+      output = try ReportOutput(options, stdout: reportTo, environment: environment)
+    } catch {
+      stderr("inertia-lint: \(error)")
+      return 2
     }
+    var reporter = reporter(for: options, rules: ruleList(plan), environment)
+    var report = LintReport(rules: ruleList(plan), strict: options.strict, fixing: .init(isDryRun: options.dryRun))
+    var failed = !plan.problems.isEmpty
+    output.write(reporter.head())
+    for problem in plan.problems {
+      report.add([problem], isFile: false)
+      output.write(reporter.file([problem], ReportedFile(path: problem.file)))
+    }
+    for (input, outcome) in zip(inputs, outcomes) {
+      switch outcome {
+      case .failure(let failure):
+        let finding = IOErrorFinding.finding(path: failure.path, reason: failure.reason)
+        report.add([finding], isFile: false)
+        output.write(reporter.file([finding], ReportedFile(path: failure.path, physicalPath: input.physicalPath)))
+        failed = true
+      case .success(let file):
+        if case .notWritten(let reason) = file.status {
+          stderr("inertia-lint: \(file.path): not fixed: \(reason)")
+          failed = true
+        }
+        if let fixedDocument = file.standardOutput { fixedDocument.withUnsafeBytes { environment.writeData($0) } }
+        let findings = (file.fixed + file.remaining).sorted(by: Finding.reportOrder)
+        report.add(findings)
+        output.write(reporter.file(findings, ReportedFile(path: file.path, physicalPath: input.physicalPath)))
+      }
+    }
+    output.write(reporter.tail(report, errors: []))
+    if let failure = output.finish() {
+      stderr("inertia-lint: \(failure)")
+      return 2
+    }
+    if failed { return 2 }
+    return report.fails && !options.exitZero ? 1 : 0
   }
 }

@@ -34,6 +34,8 @@ package enum LintCommand {
     var tamperWithFixedBytes: (@Sendable ([UInt8]) -> [UInt8])?
     /// Writes fixed files (tests trace its steps).
     package var writer = AtomicWriter()
+    /// Writes bytes to standard output as they are: the fixed document of `--fix -`, which may be binary.
+    package var writeData: @Sendable (UnsafeRawBufferPointer) -> Void = { _ in }
 
     /// An environment for tests: by default no variables, no terminal and empty standard input.
     package init(
@@ -52,7 +54,9 @@ package enum LintCommand {
     /// This process's.
     package static var process: Environment {
       var variables: [String: String] = [:]
-      if let noColor = getenv("NO_COLOR") { variables["NO_COLOR"] = String(cString: noColor) }
+      for name in ["NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE", "TERM"] {
+        if let value = getenv(name) { variables[name] = String(cString: value) }
+      }
       return Environment(
         currentDirectory: FilePath.currentDirectory, variables: variables,
         stdoutIsTerminal: FileIO.isTerminal(STDOUT_FILENO),
@@ -68,19 +72,37 @@ package enum LintCommand {
   /// Runs the command.
   /// - Parameters:
   ///   - arguments: the arguments, without the program name.
-  ///   - stdout: receives the report (in one piece for a lint run).
-  ///   - stderr: receives diagnostics, one line per call, without the newline.
+  ///   - stdout: receives the report, piece by piece as it is made.
+  ///   - stderr: receives diagnostics, one line per call, without the newline; control characters from
+  ///     file names and contents are escaped (see ``TextEscaping``).
   ///   - environment: the working directory, variables and standard input.
   /// - Returns: the exit code.
   package static func run(
     arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void,
     environment: Environment = .process
   ) -> Int32 {
+    withoutActuallyEscaping(stdout) { stdout in
+      withoutActuallyEscaping(stderr) { stderr in
+        run(arguments, stdout: stdout, stderr: { stderr(TextEscaping.line($0)) }, environment: environment)
+      }
+    }
+  }
+
+  private static func run(
+    _ arguments: [String], stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void,
+    environment: Environment
+  ) -> Int32 {
     let options: LintOptions
     do {
       options = try LintOptions.parse(arguments)
     } catch {
       stderr("inertia-lint: \(error.message) (see --help)")
+      // A machine-readable report is still written whole, saying what stopped the run.
+      var fallback = LintOptions()
+      fallback.format = LintOptions.formatNamed(in: arguments) ?? .text
+      if fallback.format != .text {
+        reportFailure(error.message, fallback, stdout: stdout, stderr: stderr, environment: environment)
+      }
       return 2
     }
     switch options.action {
@@ -91,9 +113,13 @@ package enum LintCommand {
       stdout("inertia-lint \(ToolVersion.current)\n")
       return 0
     case .listRules:
-      stdout(RuleDocumentation.list())
+      stdout(options.format == .json ? RuleDocumentation.listJSON() : RuleDocumentation.list())
       return 0
     case .explain(let id):
+      if id == IOErrorFinding.ruleID {
+        stdout(RuleDocumentation.explain(IOErrorFinding.description))
+        return 0
+      }
       guard let rule = RuleRegistry.rule(id) else {
         stderr("inertia-lint: --explain: \(RuleSelection.unknownRuleMessage(id))")
         return 2
@@ -106,77 +132,156 @@ package enum LintCommand {
   }
 
   private static func lint(
-    _ options: LintOptions, stdout: (String) -> Void, stderr: (String) -> Void, environment: Environment
+    _ options: LintOptions, stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void,
+    environment: Environment
   ) -> Int32 {
-    let directory = environment.currentDirectory
-    var configuration = LintConfiguration()
-    do {
-      if let path = options.configPath {
-        configuration = try LintConfiguration.load(FilePath.absolute(path, from: directory))
-      } else if !options.ignoresConfiguration, let path = LintConfiguration.find(from: directory) {
-        configuration = try LintConfiguration.load(path)
+    let plan: Plan
+    switch Self.plan(options, stderr: stderr, environment: environment) {
+    case .success(let made): plan = made
+    case .failure(let stop):
+      if options.format != .text {
+        reportFailure(stop.message, options, stdout: stdout, stderr: stderr, environment: environment)
       }
-    } catch {
-      var error = error
-      let absolute = FilePath.absolute(error.path, from: directory)
-      error.path = FilePath.relative(absolute, to: FilePath.normalized(directory)) ?? error.path
-      stderr("inertia-lint: configuration: \(error.description)")
       return 2
     }
-    let severities: [String: Severity?]
-    let inputs: [LintInput]
-    do {
-      severities = try RuleSelection.severities(
-        configured: configuration.severities, enable: options.enable, disable: options.disable)
-      inputs = try FileDiscovery(currentDirectory: directory, options: options, configuration: configuration)
-        .inputs(for: options.paths, standardInputName: options.standardInputName)
-    } catch {
-      stderr("inertia-lint: \(error.message)")
-      return 2
-    }
-
-    let linter = Linter(severities: severities, settings: configuration.settings)
-    let jobs = options.jobs ?? ThreadPool.processorCount
     if options.fixes {
-      return fix(inputs, linter: linter, jobs: jobs, options, stdout: stdout, stderr: stderr, environment: environment)
+      return fix(plan, options, stdout: stdout, stderr: stderr, environment: environment)
     }
-    let outcomes = LintRunner(linter: linter, jobs: jobs).run(inputs, standardInput: environment.readStandardInput)
-
-    var findings: [Finding] = []
-    var fileCount = 0
-    var failedToRead = false
-    for outcome in outcomes {
+    let output: ReportOutput
+    do {
+      output = try ReportOutput(options, stdout: stdout, environment: environment)
+    } catch {
+      stderr("inertia-lint: \(error)")
+      return 2
+    }
+    var reporter = reporter(for: options, rules: ruleList(plan), environment)
+    var report = LintReport(rules: ruleList(plan), strict: options.strict)
+    output.write(reporter.head())
+    for problem in plan.problems {
+      report.add([problem], isFile: false)
+      output.write(reporter.file([problem], ReportedFile(path: problem.file)))
+    }
+    let jobs = options.jobs ?? ThreadPool.processorCount
+    let linters = plan.configurations.applied.map(\.linter)
+    let standardInput = plan.inputs.contains(where: \.isStandardInput) ? environment.readStandardInput() : nil
+    ThreadPool.forEach(plan.inputs, jobs: jobs) { input in
+      (input, LintRunner.lint(input, linters: linters, standardInput: standardInput))
+    } deliver: { input, outcome in
+      let findings: [Finding]
+      var isFile = true
       switch outcome {
-      case .linted(let found):
-        fileCount += 1
-        if findings.isEmpty { findings = found } else { findings.append(contentsOf: found) }
-      case .unreadable(let message):
-        stderr("inertia-lint: \(message)")
-        failedToRead = true
+      case .linted(let found): findings = found
+      case .unreadable(let reason):
+        findings = [IOErrorFinding.finding(path: input.path, reason: reason)]
+        isFile = false
       }
+      report.add(findings, isFile: isFile)
+      output.write(reporter.file(findings, ReportedFile(path: input.path, physicalPath: input.physicalPath)))
     }
-    let rules = linter.rules.map { ($0.rule.description, $0.severity ?? $0.rule.description.severity) }
-    let report = LintReport(fileCount: fileCount, findings: findings, rules: rules, strict: options.strict)
-    stdout(reporter(for: options, environment).render(report))
-    if failedToRead { return 2 }
-    return report.fails ? 1 : 0
+    output.write(reporter.tail(report, errors: []))
+    if let failure = output.finish() {
+      stderr("inertia-lint: \(failure)")
+      return 2
+    }
+    if report.countsByRule[IOErrorFinding.ruleID] != nil { return 2 }
+    return report.fails && !options.exitZero ? 1 : 0
   }
 
-  static func reporter(for options: LintOptions, _ environment: Environment) -> any Reporter {
-    switch options.format {
-    case .text:
-      let noColor = !(environment.variables["NO_COLOR"] ?? "").isEmpty
-      let color: Bool
-      switch options.color {
-      case .always: color = true
-      case .never: color = false
-      case .auto: color = environment.stdoutIsTerminal && !noColor
+  /// Writes a machine-readable report of a run that stopped before it linted, saying why.
+  static func reportFailure(
+    _ message: String, _ options: LintOptions, stdout: (String) -> Void, stderr: (String) -> Void,
+    environment: Environment
+  ) {
+    withoutActuallyEscaping(stdout) { stdout in
+      guard let output = try? ReportOutput(options, stdout: stdout, environment: environment) else { return }
+      let rules = RuleRegistry.descriptions.map { ($0, $0.severity) }
+      var reporter = reporter(for: options, rules: rules, environment)
+      output.write(reporter.head())
+      output.write(reporter.tail(LintReport(rules: rules, strict: options.strict), errors: [message]))
+      if let failure = output.finish() { stderr("inertia-lint: \(failure)") }
+    }
+  }
+
+  /// What a run lints: the configurations that apply, the inputs found, and the paths that could not be
+  /// linted; or the exit status of a run that cannot start.
+  struct Plan {
+    let configurations: ConfigurationResolver
+    let inputs: [LintInput]
+    /// One `io-error` finding for each path that could not be linted.
+    let problems: [Finding]
+  }
+
+  /// Finds the configurations and the inputs of a run.
+  static func plan(_ options: LintOptions, stderr: (String) -> Void, environment: Environment) -> Result<Plan, ExitCode>
+  {
+    let directory = environment.currentDirectory
+    let jobs = options.jobs ?? ThreadPool.processorCount
+    do {
+      let configurations = try ConfigurationResolver(
+        options: options, currentDirectory: directory, runner: ThreadPool.runner(width: jobs))
+      var discovery = FileDiscovery(currentDirectory: directory, options: options, configurations: configurations)
+      try discovery.discover(options.paths, standardInputName: options.standardInputName)
+      let problems = discovery.problems.map { IOErrorFinding.finding(path: $0.path, reason: $0.reason) }
+      if discovery.inputs.isEmpty && problems.isEmpty && !options.allowsNoFiles {
+        let paths = options.paths.isEmpty ? "the current directory" : options.paths.joined(separator: ", ")
+        let message = "no file to lint under \(paths); check the paths and includes (--allow-no-files allows it)"
+        stderr("inertia-lint: " + message)
+        return .failure(ExitCode(message: message))
       }
-      return TextReporter(color: color)
-    case .json: return JSONReporter()
-    case .sarif: return SARIFReporter(currentDirectory: environment.currentDirectory)
-    case .github: return GitHubReporter()
+      return .success(Plan(configurations: configurations, inputs: discovery.inputs, problems: problems))
+    } catch var error as ConfigurationError {
+      if let relative = FilePath.relative(error.path, to: directory) { error.path = relative }
+      stderr("inertia-lint: configuration: \(error.description)")
+      return .failure(ExitCode(message: "configuration: \(error.description)"))
+    } catch let error as UsageError {
+      stderr("inertia-lint: \(error.message)")
+      return .failure(ExitCode(message: error.message))
+    } catch {
+      stderr("inertia-lint: \(error)")
+      return .failure(ExitCode(message: "\(error)"))
+    }
+  }
+
+  /// Why a run stopped before it linted anything (exit 2), in one line.
+  struct ExitCode: Error {
+    var message: String
+  }
+
+  /// The rules of the run, with the severities of the configuration of the working directory (or the one
+  /// `--config` names), for reports that list them.
+  static func ruleList(_ plan: Plan) -> [(description: RuleDescription, severity: Severity)] {
+    let linter = plan.configurations.applied[plan.inputs.first?.configuration ?? 0].linter
+    return linter.rules.map { ($0.rule.description, $0.severity ?? $0.rule.description.severity) }
+  }
+
+  /// The reporter of the format asked for.
+  static func reporter(
+    for options: LintOptions, rules: [(description: RuleDescription, severity: Severity)], _ environment: Environment
+  ) -> any Reporter {
+    let style = ReportStyle(
+      color: options.format == .text && wantsColor(options, environment), quiet: options.quiet,
+      statistics: options.statistics)
+    switch options.format {
+    case .text: return TextReporter(style: style, dryRun: options.dryRun)
+    case .json: return JSONReporter(style: style)
+    case .sarif: return SARIFReporter(rules: rules, currentDirectory: environment.currentDirectory)
+    case .github: return GitHubReporter(style: style)
     case .xcode: return XcodeReporter()
+    }
+  }
+
+  /// Whether text is coloured: `--color`, else `FORCE_COLOR` or `CLICOLOR_FORCE` (set and not `0`) force
+  /// it, else `NO_COLOR` (set and not empty) or `TERM=dumb` turn it off, else a terminal has it.
+  static func wantsColor(_ options: LintOptions, _ environment: Environment) -> Bool {
+    switch options.color {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      let variables = environment.variables
+      func isSet(_ name: String) -> Bool { variables[name].map { !$0.isEmpty && $0 != "0" } ?? false }
+      if isSet("FORCE_COLOR") || isSet("CLICOLOR_FORCE") { return true }
+      if !(variables["NO_COLOR"] ?? "").isEmpty || variables["TERM"] == "dumb" { return false }
+      return options.outputFile == nil && environment.stdoutIsTerminal
     }
   }
 }

@@ -1,22 +1,20 @@
 import InertiaFormat
 import InertiaLint
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One thing to lint: a file, or standard input.
 package struct LintInput: Sendable, Equatable {
-  /// The path as findings name it: as given on the command line, or joined onto the directory given.
+  /// The path as findings name it: as given on the command line, or a folder given joined with the names
+  /// found under it.
   package let path: String
-  /// Where to read it from; `nil` for standard input.
+  /// Where to read it from (the path as given, from the working directory: the kernel resolves links and
+  /// `..`); `nil` for standard input.
   package let readPath: String?
   /// The file's own name, whose stem is its container id; `nil` for unnamed standard input.
   package let fileName: String?
+  /// Where the kernel finds it (links and `..` resolved), when it was worked out.
+  package var physicalPath: String?
+  /// Which configuration applies to it (an index into ``ConfigurationResolver/applied``).
+  package var configuration = 0
 
   /// Whether this is standard input rather than a file.
   package var isStandardInput: Bool { readPath == nil }

@@ -38,6 +38,20 @@ struct LintOptions: Equatable {
   var dryRun = false
   /// `--diff`: print a unified diff of what fixing would change, instead of a report.
   var diff = false
+  /// Whether a directory walk skips what `.gitignore` files ignore (`--no-respect-gitignore` turns it off).
+  var respectsGitIgnore = true
+  /// `--allow-no-files`: a run that finds no file to lint succeeds instead of failing.
+  var allowsNoFiles = false
+  /// `-q`: findings only, no summary.
+  var quiet = false
+  /// `--statistics`: a count per rule instead of the findings.
+  var statistics = false
+  /// `--exit-zero`: failing findings do not fail the run (errors still do).
+  var exitZero = false
+  /// `--output-file`: where the report goes instead of standard output, written atomically.
+  var outputFile: String?
+  /// `--max-findings`: the most findings of one rule reported in one file (0: no limit).
+  var maxFindings = 100
 
   /// The options, in the order `--help` lists them.
   static let arguments = ArgumentParser([
@@ -65,6 +79,10 @@ struct LintOptions: Equatable {
     CommandOption(
       "--exclude", value: "GLOB", help: "Skip files and folders matching GLOB. Repeatable, like --include."),
     CommandOption(
+      "--no-respect-gitignore",
+      help: "Walk into what .gitignore files ignore too (by default, in a git repository,\nit is skipped)."),
+    CommandOption("--allow-no-files", help: "Succeed when no file is found to lint (by default a warning and exit 2)."),
+    CommandOption(
       "--stdin-filename", value: "NAME",
       help: "The name standard input is reported (and its container id taken) under."),
     CommandOption("--disable", value: "RULE", help: "Do not run RULE. Repeatable."),
@@ -76,7 +94,7 @@ struct LintOptions: Equatable {
     CommandOption("--list-rules", help: "List the rules and exit."),
     CommandOption("--explain", value: "RULE", help: "Show a rule's documentation and examples and exit."),
     CommandOption("-h", "--help", help: "Show this help."),
-    CommandOption("--version", help: "Show the version."),
+    CommandOption("-V", "--version", help: "Show the version."),
   ])
 
   static let usage = """
@@ -106,6 +124,14 @@ struct LintOptions: Equatable {
       case .option("--list-rules", _): options.action = .listRules
       case .option("--explain", let id?): options.action = .explain(id)
       case .option("--strict", _): options.strict = true
+      case .option("--exit-zero", _): options.exitZero = true
+      case .option("--output-file", let path?): options.outputFile = path
+      case .option("--quiet", _): options.quiet = true
+      case .option("--statistics", _): options.statistics = true
+      case .option("--max-findings", let text?):
+        guard let count = Int(text), count >= 0 else { throw UsageError("--max-findings takes a number, 0 or more") }
+        options.maxFindings = count
+
       case .option("--fix", _): options.fix = true
       case .option("--unsafe-fixes", _): options.unsafeFixes = true
       case .option("--dry-run", _): options.dryRun = true
@@ -119,6 +145,8 @@ struct LintOptions: Equatable {
       case .option("--no-config", _): options.ignoresConfiguration = true
       case .option("--include", let glob?): options.includes.append(glob)
       case .option("--exclude", let glob?): options.excludes.append(glob)
+      case .option("--no-respect-gitignore", _): options.respectsGitIgnore = false
+      case .option("--allow-no-files", _): options.allowsNoFiles = true
       case .option("--stdin-filename", let name?): options.standardInputName = name
       case .option("--enable", let id?): options.enable.append(id)
       case .option("--disable", let id?): options.disable.append(id)
@@ -139,6 +167,9 @@ struct LintOptions: Equatable {
     if options.configPath != nil && options.ignoresConfiguration {
       throw UsageError("--config and --no-config cannot be used together")
     }
+    if options.standardInputName != nil && options.paths.isEmpty {
+      options.paths = ["-"]  // --stdin-filename alone reads standard input, as Ruff's does
+    }
     if options.standardInputName != nil && !options.paths.contains("-") {
       throw UsageError("--stdin-filename applies only when - is among the paths")
     }
@@ -150,8 +181,27 @@ struct LintOptions: Equatable {
 }
 
 extension LintOptions {
+  /// The format a command line asks for, found even when the rest of it cannot be parsed, so that a
+  /// usage error still gives a SARIF or JSON report.
+  static func formatNamed(in arguments: [String]) -> OutputFormat? {
+    var format: OutputFormat?
+    var rest = arguments[...]
+    while let argument = rest.popFirst(), argument != "--" {
+      if argument == "--format", let value = rest.first {
+        format = OutputFormat(rawValue: value) ?? format
+      } else if argument.hasPrefix("--format=") {
+        format = OutputFormat(rawValue: String(argument.dropFirst("--format=".count))) ?? format
+      }
+    }
+    return format
+  }
+
   /// Whether the run fixes (in place, or in memory only for `--dry-run` and `--diff`).
   var fixes: Bool { fix || diff }
+
+  /// `--fix -`: the fixed standard input goes to standard output (as an editor calls a fixer), and the
+  /// report to standard error.
+  var fixesStandardInput: Bool { fix && !dryRun && paths == ["-"] }
 
   /// Checks that the fixing options make sense together.
   fileprivate mutating func checkFixing() throws(UsageError) {
@@ -161,8 +211,13 @@ extension LintOptions {
     }
     if dryRun && !fixes { throw UsageError("--dry-run needs --fix") }
     if unsafeFixes && !fixes { throw UsageError("--unsafe-fixes needs --fix or --diff") }
-    if fix && !dryRun && paths.contains("-") {
-      throw UsageError("standard input cannot be fixed in place; use --diff or --dry-run to see the fixes")
+    if fix && !dryRun && paths.contains("-") && paths.count > 1 {
+      throw UsageError("--fix - writes the fixed standard input to standard output, so it takes no other path")
+    }
+    if fixesStandardInput && outputFile == nil && format != .text {
+      throw UsageError(
+        "--fix - writes the fixed document to standard output and the report to standard error: "
+          + "use --output-file for a report in another format")
     }
   }
 }

@@ -5,6 +5,6 @@ import InertiaLint
 package enum LintOutcome: Sendable {
   /// The findings, in report order.
   case linted([Finding])
-  /// The input could not be read; the message names the path and the reason.
+  /// The input could not be read, for the reason given (the system's, such as "Permission denied").
   case unreadable(String)
 }

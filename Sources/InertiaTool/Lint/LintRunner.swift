@@ -1,29 +1,21 @@
 import InertiaFormat
 import InertiaLint
 
-/// Lints many inputs across the machine's cores, giving results in the inputs' order.
-struct LintRunner {
-  let linter: Linter
-  /// How many inputs are linted at once.
-  let jobs: Int
-
-  /// Lints every input. Standard input, if among them, is read first, on the calling thread.
-  func run(_ inputs: [LintInput], standardInput: () -> [UInt8]?) -> [LintOutcome] {
-    let stdinBytes: [UInt8]? = inputs.contains(where: \.isStandardInput) ? standardInput() : nil
-    let linter = self.linter
-    return ThreadPool.forEach(inputs, jobs: jobs) { input in
-      let contents: FileContents
-      if let path = input.readPath {
-        do throws(FileIOError) {
-          contents = try FileIO.contents(of: path, maxSize: DecodingLimits.default.maxInputSize)
-        } catch {
-          return .unreadable("\(input.path): cannot read: \(error.reason)")
-        }
-      } else {
-        guard let stdinBytes else { return .unreadable("\(input.path): cannot read standard input") }
-        contents = FileContents(copying: stdinBytes)
+/// Lints inputs one at a time; the command runs it across the cores (see ``ThreadPool``).
+enum LintRunner {
+  /// Lints one input with its configuration's linter. Standard input's bytes are read beforehand.
+  static func lint(_ input: LintInput, linters: [Linter], standardInput: [UInt8]?) -> LintOutcome {
+    let contents: FileContents
+    if let path = input.readPath {
+      do throws(FileIOError) {
+        contents = try FileIO.contents(of: path, maxSize: DecodingLimits.default.maxInputSize)
+      } catch {
+        return .unreadable(error.reason)
       }
-      return .linted(linter.lint(contents, file: input.path, fileName: input.fileName))
+    } else {
+      guard let standardInput else { return .unreadable("standard input could not be read") }
+      contents = FileContents(copying: standardInput)
     }
+    return .linted(linters[input.configuration].lint(contents, file: input.path, fileName: input.fileName))
   }
 }

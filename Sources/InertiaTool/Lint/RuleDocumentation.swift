@@ -15,8 +15,26 @@ enum RuleDocumentation {
       let fix = fixColumn(rule).padding(to: 10)
       out += "\(id)  \(severity)  \(fix)  \(rule.summary)\n"
     }
+    let io = IOErrorFinding.description
+    out += "\(io.identifier.padding(to: width))  \(io.severity.rawValue.padding(to: 7))  \("".padding(to: 10))  "
+    out += io.summary + "\n"
     out += "\nRun inertia-lint --explain RULE for why each rule exists and examples.\n"
     return out
+  }
+
+  /// `--list-rules --format json`: every rule's id, name, default severity, fix (`safe`, `unsafe` or
+  /// `null`) and summary, `io-error` last.
+  static func listJSON() -> String {
+    let rules = (RuleRegistry.descriptions + [IOErrorFinding.description]).map { rule -> MessagePackValue in
+      [
+        "id": .string(rule.identifier),
+        "name": .string(rule.name),
+        "severity": .string(rule.severity.rawValue),
+        "fix": rule.fixSafety.map { .string($0.rawValue) } ?? .nil,
+        "summary": .string(rule.summary),
+      ]
+    }
+    return JSONOutput.pretty(["version": 1, "rules": .array(rules)])
   }
 
   /// A rule's whole documentation.

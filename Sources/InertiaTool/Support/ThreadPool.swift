@@ -55,6 +55,29 @@ package enum ThreadPool {
     return outcomes
   }
 
+  /// Works on every input across `jobs` threads and hands each result to `deliver`, on the calling
+  /// thread, in the inputs' order, as soon as it and every result before it are done. At most `4 × jobs`
+  /// results wait to be delivered at a time, so a long run holds a few results, not all of them.
+  package static func forEach<Input: Sendable, Output>(
+    _ inputs: [Input], jobs: Int, _ body: @escaping @Sendable (Input) -> Output, deliver: (Output) -> Void
+  ) {
+    if jobs <= 1 || inputs.count <= 1 {
+      for input in inputs { deliver(body(input)) }
+      return
+    }
+    let slots = OrderedSlots<Output>(count: inputs.count, window: 4 * jobs)
+    let group = DispatchGroup()
+    for _ in 0..<min(jobs, inputs.count) {
+      DispatchQueue.global().async(group: group) {
+        while let index = slots.nextIndex() {
+          slots.fill(index, with: body(inputs[index]))
+        }
+      }
+    }
+    for index in inputs.indices { deliver(slots.take(index)) }
+    group.wait()
+  }
+
   /// A runner for the linter that runs its pieces on up to `width` threads.
   package static func runner(width: Int = processorCount) -> any ParallelRunner {
     DispatchRunner(width: width)
@@ -66,5 +89,57 @@ package enum ThreadPool {
     func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
       DispatchQueue.concurrentPerform(iterations: count, execute: body)
     }
+  }
+}
+
+/// The results of ``ThreadPool/forEach(_:jobs:_:deliver:)``: workers take indices and fill their slots,
+/// the deliverer takes them in order; a worker waits rather than run more than `window` ahead of it.
+private final class OrderedSlots<Output>: @unchecked Sendable {
+  private var slots: [Output?]
+  private let window: Int
+  private var handedOut = 0
+  private var delivered = 0
+  private var mutex = pthread_mutex_t()
+  private var changed = pthread_cond_t()
+
+  init(count: Int, window: Int) {
+    slots = Array(repeating: nil, count: count)
+    self.window = window
+    pthread_mutex_init(&mutex, nil)
+    pthread_cond_init(&changed, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(&changed)
+    pthread_mutex_destroy(&mutex)
+  }
+
+  /// The next index to work on, once it is within the window; `nil` when every index is handed out.
+  func nextIndex() -> Int? {
+    pthread_mutex_lock(&mutex)
+    defer { pthread_mutex_unlock(&mutex) }
+    while handedOut < slots.count && handedOut >= delivered + window { pthread_cond_wait(&changed, &mutex) }
+    guard handedOut < slots.count else { return nil }
+    handedOut += 1
+    return handedOut - 1
+  }
+
+  func fill(_ index: Int, with output: Output) {
+    pthread_mutex_lock(&mutex)
+    slots[index] = output
+    pthread_cond_broadcast(&changed)
+    pthread_mutex_unlock(&mutex)
+  }
+
+  /// The result at `index`, once it is there; its slot is emptied.
+  func take(_ index: Int) -> Output {
+    pthread_mutex_lock(&mutex)
+    defer { pthread_mutex_unlock(&mutex) }
+    while slots[index] == nil { pthread_cond_wait(&changed, &mutex) }
+    let output = slots[index]!
+    slots[index] = nil
+    delivered = index + 1
+    pthread_cond_broadcast(&changed)
+    return output
   }
 }

@@ -48,13 +48,14 @@ final class LintSandbox {
 
   /// Runs `inertia-lint` in-process with the sandbox (or `directory` in it) as the current directory.
   func run(
-    _ arguments: [String], in directory: String? = nil, stdin: String? = nil, variables: [String: String] = [:],
-    terminal: Bool = false, adjust: (inout LintCommand.Environment) -> Void = { _ in }
+    _ arguments: [String], in directory: String? = nil, stdin: String? = nil, stdinBytes: [UInt8]? = nil,
+    variables: [String: String] = [:], terminal: Bool = false,
+    adjust: (inout LintCommand.Environment) -> Void = { _ in }
   ) -> Run {
     var out = ""
     var err = ""
     let cwd = directory.map { root + "/" + $0 } ?? root
-    let input = stdin.map { Array($0.utf8) }
+    let input = stdinBytes ?? stdin.map { Array($0.utf8) }
     var environment = LintCommand.Environment(
       currentDirectory: cwd, variables: variables, stdoutIsTerminal: terminal, readStandardInput: { input })
     adjust(&environment)

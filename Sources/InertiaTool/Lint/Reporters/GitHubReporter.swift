@@ -10,13 +10,23 @@ import InertiaLint
 /// requires: `%`, CR and LF everywhere, and `:` and `,` in properties too. Fixed findings get no
 /// annotation (there is nothing left to mark); the summary counts them.
 struct GitHubReporter: Reporter {
-  func render(_ report: LintReport) -> String {
+  var style = ReportStyle()
+
+  func head() -> String { "" }
+
+  func file(_ findings: [Finding], _ file: ReportedFile) -> String {
     var out = ""
-    for finding in report.findings where !finding.isFixed {
+    for finding in findings where !finding.isFixed {
       out += annotation(finding)
       out += "\n"
     }
-    return out + report.summary + ".\n"
+    return out
+  }
+
+  func tail(_ report: LintReport, errors: [String]) -> String {
+    var out = errors.map { "::error::" + Self.escapeData(TextEscaping.line($0)) + "\n" }.joined()
+    if !style.quiet { out += report.summary + ".\n" }
+    return out
   }
 
   func annotation(_ finding: Finding) -> String {
@@ -26,9 +36,11 @@ struct GitHubReporter: Reporter {
     case .warning: command = "warning"
     case .info: command = "notice"
     }
-    var properties = ["file=\(Self.escapeProperty(finding.file))"]
+    var properties = ["file=\(TextEscaping.line(Self.escapeProperty(finding.file)))"]
     var message = finding.message
-    if let line = finding.line, let column = finding.column {
+    if !finding.hasPosition {
+      // A file that could not be read: the annotation names the file only.
+    } else if let line = finding.line, let column = finding.column {
       properties.append("line=\(line)")
       properties.append("col=\(column)")
     } else {
@@ -36,7 +48,8 @@ struct GitHubReporter: Reporter {
     }
     properties.append("title=\(Self.escapeProperty(finding.ruleID))")
     if !finding.pointer.isRoot { message += " (at \(finding.pointer.description))" }
-    return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
+    // Actions' own escapes first (so line breaks stay in the message), then every other control character.
+    return "::\(command) \(properties.joined(separator: ","))::\(TextEscaping.line(Self.escapeData(message)))"
   }
 
   /// Escapes a message as Actions requires.

@@ -6,56 +6,100 @@ import InertiaLint
 /// ```json
 /// {
 ///   "version": 1,
-///   "files": 12,
 ///   "findings": [
 ///     {"file": "a.inertia", "rule": "non-positive-duration", "severity": "error", "message": "…",
 ///      "pointer": "/0/keyframes/1/duration", "line": 3, "column": 14, "fixable": true, "fixed": false}
 ///   ],
+///   "files": 12,
 ///   "summary": {"errors": 1, "warnings": 0, "infos": 0, "fixed": 0}
 /// }
 /// ```
 ///
-/// Keys come in this order. A finding in JSON input has `line` and `column` (1-based, columns in
-/// Unicode scalars); one in MessagePack input has `offset` (bytes from the start) instead. `fixed` says
-/// whether `--fix` fixed the finding (with `--dry-run`, whether it would); a fixed finding is listed
-/// so the report says what changed, but is not counted in `errors`, `warnings` or `infos`, which count
-/// what remains; `summary.fixed` counts the fixed ones. Both `fixed` keys were added within version 1.
+/// Keys come in this order; the report is written as the run goes, file by file, so `files` follows the
+/// findings. A finding in JSON input has `line` and `column` (1-based, columns in Unicode scalars); one in
+/// MessagePack input has `offset` (bytes from the start) instead; one about a file that could not be read
+/// (`io-error`) has neither. `fixed` says whether `--fix` fixed the finding (with `--dry-run`, whether it
+/// would); a fixed finding is listed so the report says what changed, but is not counted in `errors`,
+/// `warnings` or `infos`, which count what remains; `summary.fixed` counts the fixed ones. A finding that
+/// stands for more of its rule in its file (past `--max-findings`) has `omitted`, how many more. A file
+/// name that is not valid UTF-8 is given percent-encoded, with `"fileEncoding": "percent"`. A run stopped
+/// by a usage, configuration or I/O error still writes a whole report, with an `errors` list.
+/// With `--statistics`, `statistics` (each rule's id, severity and count, most first) replaces `findings`.
 /// New keys may be added within version 1; renaming or removing one makes version 2.
 struct JSONReporter: Reporter {
   static let version = 1
+  var style = ReportStyle()
+  private var wroteFinding = false
 
-  func render(_ report: LintReport) -> String {
-    var findings: [MessagePackValue] = []
-    findings.reserveCapacity(report.findings.count)
-    for finding in report.findings {
-      var entries: [MessagePackValue.MapEntry] = [
-        .init("file", .string(finding.file)),
-        .init("rule", .string(finding.ruleID)),
-        .init("severity", .string(finding.severity.rawValue)),
-        .init("message", .string(finding.message)),
-        .init("pointer", .string(finding.pointer.description)),
-      ]
-      if let line = finding.line, let column = finding.column {
-        entries.append(.init("line", .int(Int64(line))))
-        entries.append(.init("column", .int(Int64(column))))
-      } else {
-        entries.append(.init("offset", .int(Int64(finding.offset))))
-      }
-      entries.append(.init("fixable", .bool(finding.isFixable)))
-      entries.append(.init("fixed", .bool(finding.isFixed)))
-      findings.append(.map(entries))
+  init(style: ReportStyle = ReportStyle()) {
+    self.style = style
+  }
+
+  func head() -> String {
+    style.statistics ? "{\n  \"version\": \(Self.version)" : "{\n  \"version\": \(Self.version),\n  \"findings\": ["
+  }
+
+  mutating func file(_ findings: [Finding], _ file: ReportedFile) -> String {
+    guard !style.statistics else { return "" }
+    var text = ""
+    for finding in findings {
+      text += wroteFinding ? ",\n    " : "\n    "
+      wroteFinding = true
+      text += JSONOutput.nested(Self.object(finding), depth: 2)
     }
-    let document: MessagePackValue = [
-      "version": .int(Int64(Self.version)),
-      "files": .int(Int64(report.fileCount)),
-      "findings": .array(findings),
-      "summary": [
+    return text
+  }
+
+  func tail(_ report: LintReport, errors: [String]) -> String {
+    var text: String
+    if style.statistics {
+      let severities = Dictionary(report.rules.map { ($0.description.identifier, $0.severity) }) { a, _ in a }
+      let rows = report.countsByRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+      let statistics: [MessagePackValue] = rows.map { rule, count in
+        [
+          "rule": .string(rule), "severity": .string((severities[rule] ?? .error).rawValue),
+          "count": .int(Int64(count)),
+        ]
+      }
+      text = ",\n  \"statistics\": " + JSONOutput.nested(.array(statistics), depth: 1)
+    } else {
+      text = wroteFinding ? "\n  ]" : "]"
+    }
+    text += ",\n  \"files\": \(report.fileCount),\n  \"summary\": "
+    text += JSONOutput.nested(
+      [
         "errors": .int(Int64(report.count(.error))),
         "warnings": .int(Int64(report.count(.warning))),
         "infos": .int(Int64(report.count(.info))),
         "fixed": .int(Int64(report.fixedCount)),
-      ],
+      ], depth: 1)
+    if !errors.isEmpty {
+      text += ",\n  \"errors\": " + JSONOutput.nested(.array(errors.map { .string($0) }), depth: 1)
+    }
+    return text + "\n}\n"
+  }
+
+  /// One finding's object.
+  static func object(_ finding: Finding) -> MessagePackValue {
+    var entries: [MessagePackValue.MapEntry] = [.init("file", .string(finding.reportedFile))]
+    if finding.reportedFileIsPercentEncoded { entries.append(.init("fileEncoding", "percent")) }
+    entries += [
+      .init("rule", .string(finding.ruleID)),
+      .init("severity", .string(finding.severity.rawValue)),
+      .init("message", .string(finding.message)),
+      .init("pointer", .string(finding.pointer.description)),
     ]
-    return JSONOutput.pretty(document)
+    if !finding.hasPosition {
+      // A file that could not be read has no place to point at.
+    } else if let line = finding.line, let column = finding.column {
+      entries.append(.init("line", .int(Int64(line))))
+      entries.append(.init("column", .int(Int64(column))))
+    } else {
+      entries.append(.init("offset", .int(Int64(finding.offset))))
+    }
+    if finding.omittedCount > 0 { entries.append(.init("omitted", .int(Int64(finding.omittedCount)))) }
+    entries.append(.init("fixable", .bool(finding.isFixable)))
+    entries.append(.init("fixed", .bool(finding.isFixed)))
+    return .map(entries)
   }
 }

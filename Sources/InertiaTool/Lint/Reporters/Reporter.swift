@@ -1,7 +1,43 @@
 import InertiaFormat
 import InertiaLint
 
-/// Renders a report in one output format.
+/// Writes a report as it is made: a head, each file's findings (sorted, as they arrive in path order),
+/// and a tail with the summary, so that a run holds one file's findings at a time however many files and
+/// findings it has.
 protocol Reporter {
-  func render(_ report: LintReport) -> String
+  /// What opens the report.
+  mutating func head() -> String
+  /// The part for one file's findings, or for one path that could not be read.
+  mutating func file(_ findings: [Finding], _ file: ReportedFile) -> String
+  /// What ends the report: the statistics or the summary, and the errors that stopped the run (a usage,
+  /// configuration or I/O error), which a machine-readable report carries so that it stays whole.
+  mutating func tail(_ report: LintReport, errors: [String]) -> String
+}
+
+/// A file a report speaks of.
+struct ReportedFile: Sendable {
+  /// As findings name it.
+  var path: String
+  /// Where the kernel finds it, when it exists (for SARIF's repository-relative URIs).
+  var physicalPath: String?
+}
+
+/// What the command line asks of a report beyond its format.
+struct ReportStyle: Sendable {
+  var color = false
+  /// `-q`: findings only, no summary line.
+  var quiet = false
+  /// `--statistics`: counts per rule instead of the findings.
+  var statistics = false
+}
+
+extension Finding {
+  /// The file name as a JSON string holds it: the name itself, or (for a name that is not UTF-8, see
+  /// ``PathText``) its bytes percent-encoded, as ``reportedFileIsPercentEncoded`` then says.
+  var reportedFile: String {
+    PathText.hasRawBytes(file) ? PathText.percentEncoded(file) : file
+  }
+
+  /// Whether ``reportedFile`` is percent-encoded.
+  var reportedFileIsPercentEncoded: Bool { PathText.hasRawBytes(file) }
 }

@@ -7,53 +7,55 @@ import InertiaLint
 ///
 ///     FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE] at POINTER      (JSON input)
 ///     FILE: offset OFFSET: SEVERITY: MESSAGE [RULE] at POINTER   (MessagePack input)
+///     FILE: SEVERITY: MESSAGE [RULE]                             (a file that could not be read)
 ///
 /// where ` at POINTER` is left out for the document itself (the empty pointer). The summary line reads
 /// `3 errors, 1 warning and 0 infos in 12 files.`. Colour is used only when asked for (on a terminal
-/// without `NO_COLOR`, by default).
+/// without `NO_COLOR`, by default). Everything taken from a file or its name has its control characters
+/// escaped (see ``TextEscaping``), so no line can be forged and no terminal driven.
 ///
 /// After `--fix`, each file with fixes gets one line before its remaining findings, and the summary says
 /// how many problems were fixed:
 ///
 ///     FILE: fixed 3 problems (2 non-positive-duration, 1 duplicate-keyframe-id)
 ///     3 errors, 0 warnings and 0 infos in 12 files; fixed 3 problems in 1 file.
+///
+/// With `--statistics`, the findings give way to a count per rule, most first.
 struct TextReporter: Reporter {
-  var color: Bool
+  var style = ReportStyle()
+  var dryRun = false
 
-  func render(_ report: LintReport) -> String {
-    let findings = report.findings
-    // The line that opens each file with fixes, by the index of the file's first finding. The findings of
-    // one file are together: they are sorted by file first.
-    var openers: [Int: String] = [:]
-    var start = findings.startIndex
-    while start < findings.endIndex {
-      let file = findings[start].file
-      let end = findings[start...].firstIndex { $0.file != file } ?? findings.endIndex
-      if findings[start..<end].contains(where: \.isFixed) {
-        openers[start] = fixedLine(file: file, findings[start..<end], dryRun: report.fixing?.isDryRun ?? false)
-      }
-      start = end
+  func head() -> String { "" }
+
+  func file(_ findings: [Finding], _ file: ReportedFile) -> String {
+    guard !style.statistics else { return "" }
+    var text = ""
+    if findings.contains(where: \.isFixed) {
+      text += fixedLine(file: file.path, findings[...], dryRun: dryRun)
+      text += "\n"
     }
-    let opening = openers
-    // Long reports are written in pieces across the cores, then joined in order.
-    let pieces = max(1, min(ThreadPool.processorCount * 2, findings.count / 4096))
-    let ranges = (0..<pieces).map { findings.count * $0 / pieces..<findings.count * ($0 + 1) / pieces }
-    var out = ThreadPool.forEach(ranges, jobs: ThreadPool.processorCount) { range in
-      var text = ""
-      text.reserveCapacity(range.reduce(0) { $0 + findings[$1].file.utf8.count + findings[$1].message.utf8.count + 64 })
-      for index in range {
-        if let opener = opening[index] {
-          text += opener
-          text += "\n"
-        }
-        guard !findings[index].isFixed else { continue }
-        append(findings[index], to: &text)
-        text += "\n"
+    for finding in findings where !finding.isFixed {
+      append(finding, to: &text)
+      text += "\n"
+    }
+    return text
+  }
+
+  func tail(_ report: LintReport, errors: [String]) -> String {
+    var text = ""
+    if style.statistics {
+      let severities = Dictionary(report.rules.map { ($0.description.identifier, $0.severity) }) { a, _ in a }
+      let rows = report.countsByRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+      let countWidth = rows.map { String($0.value).count }.max() ?? 0
+      let ruleWidth = rows.map(\.key.count).max() ?? 0
+      for (rule, count) in rows {
+        let number = String(count)
+        text += String(repeating: " ", count: countWidth - number.count) + number + "  "
+        text += rule.padding(to: ruleWidth) + "  " + (severities[rule]?.rawValue ?? "error") + "\n"
       }
-      return text
-    }.joined()
-    out += paint(report.summary + ".", report.fails ? "1" : "2") + "\n"
-    return out
+    }
+    if !style.quiet { text += paint(report.summary + ".", report.fails ? "1" : "2") + "\n" }
+    return text
   }
 
   /// `FILE: fixed 3 problems (2 non-positive-duration, 1 duplicate-keyframe-id)`: the rules by how many
@@ -63,7 +65,7 @@ struct TextReporter: Reporter {
     for finding in findings where finding.isFixed { byRule[finding.ruleID, default: 0] += 1 }
     let total = byRule.values.reduce(0, +)
     let rules = byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
-    return paint(file, "1") + ": " + paint(dryRun ? "would fix" : "fixed", "1;32")
+    return paint(TextEscaping.line(file), "1") + ": " + paint(dryRun ? "would fix" : "fixed", "1;32")
       + " \(counted(total, "problem")) (\(rules.joined(separator: ", ")))"
   }
 
@@ -76,8 +78,10 @@ struct TextReporter: Reporter {
 
   /// Appends the line for a finding to `text`, piece by piece (reports can run to many thousands of lines).
   func append(_ finding: Finding, to text: inout String) {
-    paint(finding.file, "1", into: &text)
-    if let line = finding.line, let column = finding.column {
+    paint(TextEscaping.line(finding.file), "1", into: &text)
+    if !finding.hasPosition {
+      text += ": "
+    } else if let line = finding.line, let column = finding.column {
       text += ":"
       text += String(line)
       text += ":"
@@ -90,16 +94,16 @@ struct TextReporter: Reporter {
     }
     paint(finding.severity.rawValue, Self.colorCode(finding.severity), into: &text)
     text += ": "
-    text += finding.message
+    text += TextEscaping.line(finding.message)
     text += " "
-    if color { text += "\u{1B}[2m" }
+    if style.color { text += "\u{1B}[2m" }
     text += "["
     text += finding.ruleID
     text += "]"
-    if color { text += "\u{1B}[0m" }
+    if style.color { text += "\u{1B}[0m" }
     if !finding.pointer.isRoot {
       text += " at "
-      finding.pointer.append(to: &text)
+      text += TextEscaping.line(finding.pointer.description)
     }
   }
 
@@ -112,16 +116,16 @@ struct TextReporter: Reporter {
   }
 
   private func paint(_ text: String, _ code: String) -> String {
-    color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    style.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
   private func paint(_ piece: String, _ code: String, into text: inout String) {
-    if color {
+    if style.color {
       text += "\u{1B}["
       text += code
       text += "m"
     }
     text += piece
-    if color { text += "\u{1B}[0m" }
+    if style.color { text += "\u{1B}[0m" }
   }
 }

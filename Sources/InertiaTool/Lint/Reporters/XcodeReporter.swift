@@ -12,26 +12,32 @@ import InertiaLint
 /// warnings are printed: a build log has no place for infos, which `--format text` shows. Fixed findings
 /// and the summary are left out too, so a run with nothing to say prints nothing.
 struct XcodeReporter: Reporter {
-  func render(_ report: LintReport) -> String {
+  func head() -> String { "" }
+
+  func file(_ findings: [Finding], _ file: ReportedFile) -> String {
     var out = ""
-    for finding in report.findings where !finding.isFixed && finding.severity != .info {
+    for finding in findings where !finding.isFixed && finding.severity != .info {
       out += line(finding)
       out += "\n"
     }
     return out
   }
 
+  func tail(_ report: LintReport, errors: [String]) -> String {
+    errors.map { "inertia-lint: error: " + TextEscaping.line($0) + "\n" }.joined()
+  }
+
   /// The one line for a finding.
   func line(_ finding: Finding) -> String {
-    var text = finding.file
+    var text = TextEscaping.line(finding.file)
     if let line = finding.line, let column = finding.column {
       text += ":\(line):\(column): "
     } else {
       text += ":1:1: "
     }
-    text += "\(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
-    if !finding.pointer.isRoot { text += " at \(finding.pointer.description)" }
-    if finding.line == nil { text += " (offset \(finding.offset))" }
+    text += "\(finding.severity.rawValue): \(TextEscaping.line(finding.message)) [\(finding.ruleID)]"
+    if !finding.pointer.isRoot { text += " at \(TextEscaping.line(finding.pointer.description))" }
+    if finding.line == nil && finding.hasPosition { text += " (offset \(finding.offset))" }
     return text
   }
 }

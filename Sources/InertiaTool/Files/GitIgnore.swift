@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The patterns of one `.gitignore` file (or `.git/info/exclude`), as git reads them (see
+/// `gitignore(5)`): blank lines and `#` comments skipped; `!` re-includes; a trailing `/` matches
+/// directories only; a pattern with a `/` before its end matches the path from the file's directory,
+/// one without matches a name at any depth; `*`, `?`, `[…]` within a component and `**` across them.
+/// The last pattern that matches decides.
+struct GitIgnore: Sendable {
+  struct Pattern: Sendable {
+    var glob: String
+    var negated: Bool
+    var directoriesOnly: Bool
+    /// Whether it matches the whole path from the file's directory rather than a name.
+    var anchored: Bool
+  }
+
+  /// The directory the file is in (its patterns are relative to it), as a physical path.
+  let base: String
+  let patterns: [Pattern]
+
+  /// The patterns of the text of a `.gitignore` in `base`.
+  init(base: String, text: String) {
+    self.base = base
+    var patterns: [Pattern] = []
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      var line = String(rawLine)
+      if line.hasSuffix("\r") { line.removeLast() }
+      // Trailing spaces are ignored unless escaped.
+      while line.hasSuffix(" ") && !line.hasSuffix("\\ ") { line.removeLast() }
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      var pattern = Pattern(glob: line, negated: false, directoriesOnly: false, anchored: false)
+      if pattern.glob.hasPrefix("!") {
+        pattern.negated = true
+        pattern.glob.removeFirst()
+      } else if pattern.glob.hasPrefix("\\!") || pattern.glob.hasPrefix("\\#") {
+        pattern.glob.removeFirst()
+      }
+      if pattern.glob.hasSuffix("/") {
+        pattern.directoriesOnly = true
+        pattern.glob.removeLast()
+      }
+      pattern.anchored = pattern.glob.contains("/")
+      if pattern.glob.hasPrefix("/") { pattern.glob.removeFirst() }
+      if pattern.glob.hasPrefix("**/") {
+        // `**/name` matches `name` at any depth, as an unanchored pattern does.
+        let rest = String(pattern.glob.dropFirst(3))
+        if !rest.contains("/") {
+          pattern.glob = rest
+          pattern.anchored = false
+        }
+      }
+      if !pattern.glob.isEmpty { patterns.append(pattern) }
+    }
+    self.patterns = patterns
+  }
+
+  /// Whether the file decides `relativePath` (components from ``base``): `true` ignored, `false`
+  /// re-included, `nil` not mentioned.
+  func decision(_ relativePath: [Substring], isDirectory: Bool) -> Bool? {
+    for pattern in patterns.reversed() {
+      if pattern.directoriesOnly && !isDirectory { continue }
+      let matches: Bool
+      if pattern.anchored {
+        matches = Self.match(pattern.glob.split(separator: "/")[...], relativePath[...])
+      } else {
+        matches = relativePath.last.map { Self.fnmatch(pattern.glob, $0) } ?? false
+      }
+      if matches { return !pattern.negated }
+    }
+    return nil
+  }
+
+  private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
+    guard let first = pattern.first else { return path.isEmpty }
+    if first == "**" {
+      let rest = pattern.dropFirst()
+      for start in path.startIndex...path.endIndex where match(rest, path[start...]) { return true }
+      return false
+    }
+    guard let component = path.first, fnmatch(first, component) else { return false }
+    return match(pattern.dropFirst(), path.dropFirst())
+  }
+
+  private static func fnmatch(_ pattern: some StringProtocol, _ name: Substring) -> Bool {
+    PathText.withCString(String(pattern)) { pattern in
+      PathText.withCString(String(name)) { name in
+        #if canImport(Glibc)
+          Glibc.fnmatch(pattern, name, FNM_PERIOD) == 0
+        #else
+          Darwin.fnmatch(pattern, name, FNM_PERIOD) == 0
+        #endif
+      }
+    }
+  }
+}
+
+/// The `.gitignore` files that apply in a directory of a repository: the repository's
+/// `.git/info/exclude` and every `.gitignore` from the repository's root down to the directory.
+struct GitIgnoreStack: Sendable {
+  private(set) var files: [GitIgnore]
+
+  /// No patterns: outside a repository, or when `.gitignore` files are not respected.
+  static let none = GitIgnoreStack(files: [])
+
+  /// The stack for `directory` (a physical path): empty when no folder at or above it holds `.git`.
+  static func at(_ directory: String) -> GitIgnoreStack {
+    var chain: [String] = []
+    var current = directory
+    var root: String?
+    while true {
+      chain.append(current)
+      if FileIO.exists(FilePath.join(current, ".git")) {
+        root = current
+        break
+      }
+      let parent = FilePath.directory(of: current)
+      if parent == current { break }
+      current = parent
+    }
+    guard let root else { return .none }
+    var stack = GitIgnoreStack(files: [])
+    if let text = read(FilePath.join(root, ".git/info/exclude")) {
+      stack.files.append(GitIgnore(base: root, text: text))
+    }
+    for folder in chain.reversed() { stack.enter(folder) }
+    return stack
+  }
+
+  /// The stack for a folder inside the current one: its `.gitignore` added.
+  mutating func enter(_ directory: String) {
+    if let text = Self.read(FilePath.join(directory, ".gitignore")) {
+      files.append(GitIgnore(base: directory, text: text))
+    }
+  }
+
+  /// Whether git ignores the file or folder at `path` (physical).
+  func ignores(_ path: String, isDirectory: Bool) -> Bool {
+    for file in files.reversed() {
+      guard let relative = FilePath.relative(path, to: file.base) else { continue }
+      if let decision = file.decision(relative.split(separator: "/"), isDirectory: isDirectory) { return decision }
+    }
+    return false
+  }
+
+  private static func read(_ path: String) -> String? {
+    guard let bytes = try? FileIO.read(path, maxSize: 1 << 20) else { return nil }
+    return PathText.decode(bytes)
+  }
+}

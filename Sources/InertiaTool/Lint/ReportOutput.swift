@@ -1,0 +1,55 @@
+import InertiaFormat
+import InertiaLint
+
+/// Where a report goes as it is written: standard output, or with `--output-file` a file that is
+/// replaced atomically once the report is whole (see ``AtomicWriter``), so a report file is never seen
+/// half-written, and a failed write (a full disk) is an error, never a cut report and exit 0.
+final class ReportOutput {
+  private let stdout: (String) -> Void
+  private let writer: AtomicWriter
+  private let replacement: AtomicWriter.Replacement?
+  private var failure: FileIOError?
+
+  /// Output for a run's options: `--output-file` or standard output.
+  /// - Throws: ``FileIOError`` when the output file cannot be begun.
+  init(_ options: LintOptions, stdout: @escaping (String) -> Void, environment: LintCommand.Environment) throws {
+    self.stdout = stdout
+    writer = environment.writer
+    if let path = options.outputFile {
+      let full = path.hasPrefix("/") || path == "-" ? path : FilePath.join(environment.currentDirectory, path)
+      replacement = path == "-" ? nil : try writer.begin(full)
+    } else {
+      replacement = nil
+    }
+  }
+
+  /// Writes a piece of the report.
+  func write(_ text: String) {
+    guard !text.isEmpty else { return }
+    guard let replacement else { return stdout(text) }
+    guard failure == nil else { return }
+    var text = text
+    text.withUTF8 { bytes in
+      do throws(FileIOError) {
+        try FileIO.write(UnsafeRawBufferPointer(bytes), fd: replacement.fd, path: replacement.path)
+      } catch {
+        failure = error
+      }
+    }
+  }
+
+  /// Puts the report file in place; the reason it could not be written, if it could not.
+  func finish() -> String? {
+    guard let replacement else { return nil }
+    if let failure {
+      writer.abandon(replacement)
+      return failure.description
+    }
+    do throws(FileIOError) {
+      try writer.finish(replacement)
+    } catch {
+      return error.description
+    }
+    return writer.commit([replacement])[0].map { "\(replacement.path): \($0)" }
+  }
+}
