@@ -59,6 +59,41 @@ struct DiscoveryTests {
   }
 }
 
+@Suite("Paths as the kernel resolves them")
+struct KernelPathTests {
+  /// `link` points at `real/sub`, so `link/../x.inertia` is `real/x.inertia` to the kernel, while its text
+  /// reads as `x.inertia`, which is another file.
+  static func tree() throws -> LintSandbox {
+    let sandbox = try LintSandbox()
+    try sandbox.write("real/sub/keep", "")
+    try sandbox.write("real/x.inertia", FixCommandTests.fixable())
+    try sandbox.write("x.inertia", Documents.clean)
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("link"), withDestinationPath: "real/sub")
+    return sandbox
+  }
+
+  @Test("link/../x.inertia is linted and fixed as the file the kernel opens, and named as typed")
+  func dotDotThroughALink() throws {
+    let sandbox = try Self.tree()
+    let lint = sandbox.run(["--no-config", "--disable", "unaddressable-id", "link/../x.inertia"])
+    #expect(lint.status == 1)
+    #expect(lint.stdout.contains("link/../x.inertia:8:31: error: keyframe duration -1"))
+    let fix = sandbox.run(["--no-config", "--disable", "unaddressable-id", "--fix", "link/../x.inertia"])
+    #expect(fix.status == 0)
+    #expect(try sandbox.text("real/x.inertia") == FixCommandTests.fixable(duration: "0.001"))
+    #expect(try sandbox.text("x.inertia") == Documents.clean, "the file the text names is not touched")
+  }
+
+  @Test("Excludes and de-duplication go by the file the kernel finds")
+  func excludesAndRepeats() throws {
+    let sandbox = try Self.tree()
+    let both = sandbox.run(["--no-config", "--disable", "unaddressable-id", "real/x.inertia", "link/../x.inertia"])
+    #expect(both.stdout.contains("in 1 file"))
+    let excluded = sandbox.run(["--no-config", "--allow-no-files", "--exclude", "real", "link/../x.inertia"])
+    #expect(excluded.stdout.contains("in 0 files"))
+  }
+}
+
 @Suite("Globs")
 struct GlobTests {
   static func path(_ text: String) -> [Substring] { text.split(separator: "/") }

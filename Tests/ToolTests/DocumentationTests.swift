@@ -57,10 +57,10 @@ struct DocumentationTests {
       switch option {
       case "--format": arguments = [option, "json"]
       case "--color": arguments = [option, "never"]
-      case "--jobs": arguments = [option, "2"]
+      case "--jobs", "--max-findings": arguments = [option, "2"]
       case "--explain", "--enable", "--disable": arguments = [option, "schema"]
       case "--stdin-filename": arguments = [option, "x", "-"]
-      case "--config", "--include", "--exclude": arguments = [option, "x"]
+      case "--config", "--include", "--exclude", "--output-file": arguments = [option, "x"]
       case "--dry-run", "--unsafe-fixes": arguments = ["--fix", option]
       default: arguments = [option]
       }

@@ -9,26 +9,11 @@ import InertiaLint
   import Darwin
 #endif
 
-/// Path arithmetic on plain strings, and the few file system questions the command asks.
+/// Path arithmetic on strings, for building paths, never for rewriting them: `..` and `.` are left for
+/// the kernel to resolve (a `link/..` is not what its text says), and files are told apart by what
+/// `stat` says (see ``FileIO/identity(of:)`` and ``FileIO/physicalPath(_:)``).
 enum FilePath {
-  /// `path` without `.` components, repeated or trailing slashes; `..` is resolved where it can be.
-  static func normalized(_ path: String) -> String {
-    let isAbsolute = path.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, last != ".." {
-        parts.removeLast()
-        continue
-      }
-      if part == "..", isAbsolute { continue }
-      parts.append(part)
-    }
-    let joined = parts.joined(separator: "/")
-    if isAbsolute { return "/" + joined }
-    return joined.isEmpty ? "." : joined
-  }
-
+  /// `name` inside `directory` (just `name` inside `.`).
   static func join(_ directory: String, _ name: String) -> String {
     if directory == "." { return name }
     return directory.hasSuffix("/") ? directory + name : directory + "/" + name
@@ -46,12 +31,7 @@ enum FilePath {
     return String(path[path.index(after: slash)...])
   }
 
-  /// An absolute, normalized path for `path` as given relative to `directory`.
-  static func absolute(_ path: String, from directory: String) -> String {
-    normalized(path.hasPrefix("/") ? path : join(directory, path))
-  }
-
-  /// `path` relative to `base` when it lies inside it (both absolute and normalized), otherwise `nil`.
+  /// `path` relative to `base` when it lies inside it (both absolute and physical), otherwise `nil`.
   static func relative(_ path: String, to base: String) -> String? {
     if path == base { return "." }
     let prefix = base == "/" ? "/" : base + "/"
@@ -59,25 +39,10 @@ enum FilePath {
     return String(path.dropFirst(prefix.count))
   }
 
-  enum Kind {
-    case file
-    case directory
-    case missing
-  }
-
-  /// What is at `path` (following symbolic links).
-  static func kind(_ path: String) -> Kind {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return .missing }
-    return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
-  }
-
-  static func isFile(_ path: String) -> Bool { kind(path) == .file }
-
   /// The current working directory.
   static var currentDirectory: String {
     guard let buffer = getcwd(nil, 0) else { return "." }
     defer { free(buffer) }
-    return String(cString: buffer)
+    return PathText.decode(UnsafeRawBufferPointer(start: buffer, count: strlen(buffer)))
   }
 }

@@ -98,8 +98,7 @@ package enum LintCommand {
     } catch {
       stderr("inertia-lint: \(error.message) (see --help)")
       // A machine-readable report is still written whole, saying what stopped the run.
-      var fallback = LintOptions()
-      fallback.format = LintOptions.formatNamed(in: arguments) ?? .text
+      let fallback = LintOptions.reportOptions(in: arguments)
       if fallback.format != .text {
         reportFailure(error.message, fallback, stdout: stdout, stderr: stderr, environment: environment)
       }

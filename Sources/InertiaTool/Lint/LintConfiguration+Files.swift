@@ -8,12 +8,13 @@ extension LintConfiguration {
     path.map { FilePath.directory(of: $0) }
   }
 
-  /// The configuration file that applies in `directory`: the nearest `.inertia-lint.json` in it or above it.
+  /// The configuration file that applies in `directory`: the nearest `.inertia-lint.json` in it or above it,
+  /// going up the folders the kernel finds (links and `..` resolved), as ``ConfigurationResolver`` does.
   static func find(from directory: String) -> String? {
-    var current = FilePath.normalized(directory)
+    guard var current = FileIO.physicalPath(directory) else { return nil }
     while true {
       let candidate = FilePath.join(current, fileName)
-      if FilePath.isFile(candidate) { return candidate }
+      if FileIO.isRegularFile(candidate) { return candidate }
       let parent = FilePath.directory(of: current)
       if parent == current { return nil }
       current = parent

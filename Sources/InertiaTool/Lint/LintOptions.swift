@@ -71,7 +71,17 @@ struct LintOptions: Equatable {
         would change it. Exits 1 if any file would change.
         """),
     CommandOption("--strict", help: "Warnings fail the run too (for CI and pre-commit)."),
+    CommandOption("--exit-zero", help: "Exit 0 even when findings fail the run (usage and I/O errors still exit 2)."),
     CommandOption("--format", value: "FORMAT", help: "text (default), json, sarif, github or xcode."),
+    CommandOption(
+      "--output-file", value: "FILE", help: "Write the report to FILE (atomically) instead of standard output."),
+    CommandOption("-q", "--quiet", help: "Print the findings only: no summary line."),
+    CommandOption("--statistics", help: "Print how many findings each rule has instead of the findings."),
+    CommandOption(
+      "--max-findings", value: "N",
+      help:
+        "Report at most N findings of one rule in one file, then how many more\n(default 100; 0 for all). --fix still fixes every one."
+    ),
     CommandOption("--config", value: "FILE", help: "Use FILE instead of the nearest .inertia-lint.json."),
     CommandOption("--no-config", help: "Use no configuration file."),
     CommandOption(
@@ -181,19 +191,28 @@ struct LintOptions: Equatable {
 }
 
 extension LintOptions {
-  /// The format a command line asks for, found even when the rest of it cannot be parsed, so that a
-  /// usage error still gives a SARIF or JSON report.
-  static func formatNamed(in arguments: [String]) -> OutputFormat? {
-    var format: OutputFormat?
+  /// The report a command line asks for (`--format` and `--output-file`), found even when the rest of it
+  /// cannot be parsed, so that a usage error still gives a whole SARIF or JSON report where it is expected.
+  static func reportOptions(in arguments: [String]) -> LintOptions {
+    var options = LintOptions()
     var rest = arguments[...]
     while let argument = rest.popFirst(), argument != "--" {
-      if argument == "--format", let value = rest.first {
-        format = OutputFormat(rawValue: value) ?? format
-      } else if argument.hasPrefix("--format=") {
-        format = OutputFormat(rawValue: String(argument.dropFirst("--format=".count))) ?? format
+      for name in ["--format", "--output-file"] {
+        var value: String?
+        if argument == name {
+          value = rest.first
+        } else if argument.hasPrefix(name + "=") {
+          value = String(argument.dropFirst(name.count + 1))
+        }
+        guard let value else { continue }
+        if name == "--format" {
+          options.format = OutputFormat(rawValue: value) ?? options.format
+        } else {
+          options.outputFile = value
+        }
       }
     }
-    return format
+    return options
   }
 
   /// Whether the run fixes (in place, or in memory only for `--dry-run` and `--diff`).

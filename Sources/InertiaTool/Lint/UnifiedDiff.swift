@@ -27,9 +27,9 @@ package enum UnifiedDiff {
       text += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
       for edit in hunk {
         switch edit.kind {
-        case .same: text += " " + a[edit.oldIndex] + "\n"
-        case .delete: text += "-" + a[edit.oldIndex] + "\n"
-        case .insert: text += "+" + b[edit.newIndex] + "\n"
+        case .same: text += " " + printed(a[edit.oldIndex])
+        case .delete: text += "-" + printed(a[edit.oldIndex])
+        case .insert: text += "+" + printed(b[edit.newIndex])
         }
       }
     }
@@ -42,10 +42,25 @@ package enum UnifiedDiff {
     return count == 1 ? "\(first)" : "\(first),\(count)"
   }
 
+  /// Marks a text's last line when no newline ends it, so that it differs from the same line with one
+  /// (as in `diff`), and so that the diff can say so.
+  static let noNewline = "\u{0}no newline"
+
   private static func lines(_ text: String) -> [Substring] {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
+    if lines.last == "" {
+      lines.removeLast()
+    } else if let last = lines.last {
+      lines[lines.count - 1] = Substring(String(last) + noNewline)
+    }
     return lines
+  }
+
+  /// A line as the diff prints it, with `\ No newline at end of file` after a text's unended last line,
+  /// which `patch` and `git apply` need to apply the hunk.
+  private static func printed(_ line: Substring) -> String {
+    guard line.hasSuffix(noNewline) else { return line + "\n" }
+    return line.dropLast(noNewline.count) + "\n\\ No newline at end of file\n"
   }
 
   struct Edit {
