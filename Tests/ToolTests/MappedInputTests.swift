@@ -111,6 +111,65 @@ struct MappedInputTests {
     }
   }
 
+  @Test(
+    "a mapped file rewritten in place while it is linted or converted is 'changed while it was read', never a crash",
+    .enabled(if: builtConvertTool != nil, "the tools are not built beside the tests"),
+    arguments: ["inertia-lint", "inertia-convert"])
+  func rewrittenWhileMapped(tool: String) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("animation.inertia")
+    // About 25 MB of MessagePack: an animation of 200,000 keyframes, mapped and indexed where it lies.
+    let pose: MessagePackValue = ["scale": 1, "translate": [0.25, -0.5], "rotate": 0, "rotateCenter": 0, "opacity": 1]
+    let keyframes = (0..<200_000).map { index -> MessagePackValue in
+      ["id": .string("K\(index)"), "duration": .float64(Double(index % 7) - 1), "values": pose]
+    }
+    let document: MessagePackValue = [
+      ["id": "card0", "invokeType": "trigger", "initialValues": pose, "keyframes": .array(keyframes)]
+    ]
+    let bytes = MessagePackWriter().write(document)
+    try Data(bytes).write(to: input)
+    let output = directory.appendingPathComponent("out.json")
+    let process = Process()
+    process.executableURL = builtConvertTool!.deletingLastPathComponent().appendingPathComponent(tool)
+    process.arguments =
+      tool == "inertia-lint"
+      ? ["--no-config", "--max-findings", "0", input.path] : ["to-json", input.path, "-o", output.path]
+    let outputPipe = Pipe()
+    let errors = Pipe()
+    process.standardOutput = outputPipe
+    process.standardError = errors
+    try process.run()
+    // Rewrite the file in place while the tool reads it, as an editor saving over it does: the bytes
+    // change a block at a time, the size stays.
+    usleep(40_000)
+    let fd = open(input.path, O_WRONLY)
+    var garbage = [UInt8](repeating: 0, count: 1 << 16)
+    for round in 0..<400 {
+      usleep(1_000)
+      for index in garbage.indices { garbage[index] = UInt8(truncatingIfNeeded: index &* 31 &+ round) }
+      let offset = off_t((round * garbage.count) % max(1, bytes.count - garbage.count))
+      _ = garbage.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, offset) }
+    }
+    close(fd)
+    let report = String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+
+    #expect(process.terminationReason == .exit, "the tool must not die of a signal: \(text)")
+    if process.terminationStatus == 2 {
+      #expect((report + text).contains("it changed while it was read"), "\(text)")
+      // Nothing found in a file that changed is reported: no pointer that exists in neither version.
+      #expect(!report.contains(" at /"))
+      #expect(!FileManager.default.fileExists(atPath: output.path))
+    } else {
+      // The tool won the race, or read the file after it changed and found it broken.
+      #expect([0, 1].contains(process.terminationStatus))
+    }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!leftovers.contains { $0.contains(".tmp-") })
+  }
+
   @Test("threads writing files atomically at once each leave their own file and no temporary one")
   func concurrentAtomicWrites() throws {
     let directory = try temporaryDirectory()

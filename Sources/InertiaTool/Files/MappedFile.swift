@@ -46,12 +46,25 @@ extension FileIO {
 
   /// Calls `body` with a file's contents (standard input for `-`), refusing anything larger than
   /// `maxSize` bytes before reading it. A large file is mapped.
+  /// - Throws: what `body` throws, or ``FileIOError`` when the file cannot be read or changed while `body`
+  ///   read it (an editor saving in place), whatever `body` made of it.
   package static func withContents<R>(
     of path: String, maxSize: Int, _ body: (UnsafeRawBufferPointer) throws -> R
   ) throws -> R {
-    let contents = try contents(of: path, maxSize: maxSize)
-    return try withExtendedLifetime(contents) { try body(contents.bytes) }
+    let before = path == "-" ? nil : FileIdentity(path)
+    let result: Result<R, any Error>
+    do {
+      let contents = try contents(of: path, maxSize: maxSize)
+      result = withExtendedLifetime(contents) { Result { try body(contents.bytes) } }
+    }
+    if let before, before.isRegular, FileIdentity(path) != before {
+      throw FileIOError(path: path, operation: "read", reason: changedWhileRead)
+    }
+    return try result.get()
   }
+
+  /// Why a file that changed while it was read was not used.
+  static let changedWhileRead = "it changed while it was read; nothing was made of it"
 
   /// The file mapped read-only and known to the guard, or `nil` when there is no guard, no free place
   /// in it, or the mapping fails (the caller reads the file instead).

@@ -4,18 +4,28 @@ import InertiaLint
 /// Lints inputs one at a time; the command runs it across the cores (see ``ThreadPool``).
 enum LintRunner {
   /// Lints one input with its configuration's linter. Standard input's bytes are read beforehand.
+  ///
+  /// A file that changes while it is read and linted (an editor saving in place, which a mapped file
+  /// would show part-way) is reported as unreadable, "it changed while it was read", and whatever was
+  /// found in it is dropped: its findings could describe neither version.
   static func lint(_ input: LintInput, linters: [Linter], standardInput: [UInt8]?) -> LintOutcome {
-    let contents: FileContents
-    if let path = input.readPath {
-      do throws(FileIOError) {
-        contents = try FileIO.contents(of: path, maxSize: DecodingLimits.default.maxInputSize)
-      } catch {
-        return .unreadable(error.reason)
-      }
-    } else {
+    guard let path = input.readPath else {
       guard let standardInput else { return .unreadable("standard input could not be read") }
-      contents = FileContents(copying: standardInput)
+      return .linted(
+        linters[input.configuration].lint(
+          FileContents(copying: standardInput), file: input.path, fileName: input.fileName))
     }
-    return .linted(linters[input.configuration].lint(contents, file: input.path, fileName: input.fileName))
+    let before = FileIdentity(path)
+    let findings: [Finding]
+    do throws(FileIOError) {
+      let contents = try FileIO.contents(of: path, maxSize: DecodingLimits.default.maxInputSize)
+      findings = linters[input.configuration].lint(contents, file: input.path, fileName: input.fileName)
+    } catch {
+      return .unreadable(error.reason)
+    }
+    if let before, before.isRegular, FileIdentity(path) != before {
+      return .unreadable(FileIO.changedWhileRead)
+    }
+    return .linted(findings)
   }
 }
