@@ -5,8 +5,8 @@
 #   Scripts/build-tools.sh [--scratch-path DIR] [--install PREFIX]
 #
 # On Linux the tools are linked fully statically (`--static-swift-stdlib -Xswiftc -static-executable`):
-# no shared library is loaded or relocated at start-up, which takes a run on a small file from about
-# 5 ms to about 1.5 ms (Tests/Benchmarks/README.md, "Start-up"). Where the toolchain or the C library
+# no shared library is loaded or relocated at start-up, which takes a run on a small file from 4-5 ms
+# to 1.1-1.8 ms (Tests/Benchmarks/README.md, "Start-up and the binaries users get"). Where the toolchain or the C library
 # cannot link that way (no static libc, for example), it falls back to `--static-swift-stdlib`, then to
 # a plain release build, and says so. On macOS the Swift runtime is part of the system and a plain
 # release build is already the fast one.
