@@ -9,6 +9,13 @@
     generate.py repo [--files N] [--seed S] [--out DIR]
         DIR/repo/...       N small .inertia files laid out like an app's resources; about one in
                            eight carries one lint problem, listed in DIR/repo/PROBLEMS.tsv
+    generate.py fixrepo [--files N] [--seed S] [--out DIR]
+        DIR/fixrepo/...    N small .inertia files laid out the same way, every one with one problem
+                           `inertia-lint --fix` repairs (a zero or negative duration, or a repeated
+                           keyframe id), for timing batch writes
+    generate.py tiny [--seed S] [--out DIR]
+        DIR/tiny.inertia   one animation with two keyframes and no shapes (a few hundred bytes), for
+                           timing start-up
 
 The same seed always gives the same bytes. Needs msgspec (run.sh installs it in Benchmarks/.venv).
 """
@@ -223,12 +230,19 @@ PROBLEMS = [
     ("unknown-shape-type", spoil_unknown_shape_type),
 ]
 
+# The problems `inertia-lint --fix` repairs without --unsafe-fixes.
+FIXABLE_PROBLEMS = [
+    ("zero-duration", spoil_zero_duration),
+    ("negative-duration", spoil_negative_duration),
+    ("duplicate-keyframe-id", spoil_duplicate_keyframe_id),
+]
+
 FEATURES = ["Onboarding", "Checkout", "Profile", "Feed", "Settings", "Search", "Player", "Inbox"]
 
 
-def generate_repo(out, files, seed):
+def generate_repo(out, files, seed, name="repo", every_file_fixable=False):
     author = Author(seed)
-    root = os.path.join(out, "repo")
+    root = os.path.join(out, name)
     if os.path.isdir(root):
         shutil.rmtree(root)
     problems = []
@@ -239,19 +253,34 @@ def generate_repo(out, files, seed):
         os.makedirs(folder, exist_ok=True)
         document = [author.animation(author.view_name(k), keyframes=author.rng.randint(2, 6))
                     for k in range(author.rng.randint(1, 6))]
-        if author.rng.random() < 0.125:
-            name, spoil = author.rng.choice(PROBLEMS)
+        if every_file_fixable:
+            problem, spoil = FIXABLE_PROBLEMS[i % len(FIXABLE_PROBLEMS)]
+            if not spoil(author, document):
+                sys.exit(f"generate.py: could not plant {problem} in file {i}")
+            problems.append((os.path.relpath(os.path.join(folder, f"container{i}.inertia"), root), problem))
+        elif author.rng.random() < 0.125:
+            problem, spoil = author.rng.choice(PROBLEMS)
             if spoil(author, document):
-                problems.append((os.path.relpath(os.path.join(folder, f"container{i}.inertia"), root), name))
+                problems.append((os.path.relpath(os.path.join(folder, f"container{i}.inertia"), root), problem))
         path = os.path.join(folder, f"container{i}.inertia")
         packed = msgspec.msgpack.encode(document)
         write(path, packed)
         total += len(packed)
     with open(os.path.join(root, "PROBLEMS.tsv"), "w") as listing:
         listing.write("file\tproblem\n")
-        for path, name in problems:
-            listing.write(f"{path}\t{name}\n")
-    print(f"repo: {files} files, {total / 1e6:.1f} MB, {len(problems)} with a lint problem (PROBLEMS.tsv)")
+        for path, problem in problems:
+            listing.write(f"{path}\t{problem}\n")
+    print(f"{name}: {files} files, {total / 1e6:.1f} MB, {len(problems)} with a lint problem (PROBLEMS.tsv)")
+
+
+# --- tiny ------------------------------------------------------------------------------------------
+
+def generate_tiny(out, seed):
+    author = Author(seed)
+    packed = msgspec.msgpack.encode([author.animation("card0", with_shapes=False, keyframes=2)])
+    os.makedirs(out, exist_ok=True)
+    write(os.path.join(out, "tiny.inertia"), packed)
+    print(f"tiny: tiny.inertia {len(packed)} bytes")
 
 
 def write(path, data):
@@ -261,7 +290,7 @@ def write(path, data):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["large", "repo"])
+    parser.add_argument("what", choices=["large", "repo", "fixrepo", "tiny"])
     parser.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "work"))
     parser.add_argument("--seed", type=int, default=20240611)
     parser.add_argument("--animations", type=int, default=16000)
@@ -269,8 +298,12 @@ def main():
     args = parser.parse_args()
     if args.what == "large":
         generate_large(args.out, args.animations, args.seed)
-    else:
+    elif args.what == "repo":
         generate_repo(args.out, args.files, args.seed)
+    elif args.what == "fixrepo":
+        generate_repo(args.out, args.files, args.seed, name="fixrepo", every_file_fixable=True)
+    else:
+        generate_tiny(args.out, args.seed)
 
 
 if __name__ == "__main__":

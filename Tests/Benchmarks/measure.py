@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Timing, memory, checking and reporting for Benchmarks/run.sh.
 
-    measure.py time --results FILE --tool T --direction D --input IN [--output OUT] [--runs N]
-                    [--ok-codes 0,1] -- CMD...
-        Runs CMD once to warm the file cache, then N times (default 7). Appends one JSON line to FILE:
-        every run's wall time and peak resident set size (from wait4, per child), and the in-process
-        time when CMD prints `inprocess_seconds=S` on standard error. IN may be a directory (its
-        files' sizes are added up).
+    measure.py add --spec FILE --tool T --direction D --input IN [--output OUT] [--stdout FILE]
+                   [--ok-codes 0,1] [--prepare SHELL] [--no-warm-up] [--ratio-to TOOL]... -- CMD...
+        Appends one command to a group of commands to be timed together (a JSON line in FILE).
+        --prepare runs (untimed, through /bin/sh) before each timed run, for example to restore a
+        tree a command changes; --ratio-to names another tool of the group to divide by.
+    measure.py rounds --spec FILE --results FILE --group G [--rounds N] [--repeat K]
+        Times the commands of a group interleaved: one warm-up run of each, then N rounds, each
+        running every command K times in a row (the order rotating from round to round), so that
+        whatever else the machine does falls on all of them alike. A command's figure for a round is
+        the median of its K runs; each ratio is taken round by round, between runs minutes apart
+        at most. Appends one JSON line per command to the results.
     measure.py verify-json --source large.inertia OUT.json...
         Each OUT.json, read with Python's json module, must equal msgspec's decoding of the source:
         same values, same kinds (int is not float), same key order.
@@ -21,6 +26,7 @@ Sizes and rates use MB = 10^6 bytes.
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,25 +34,12 @@ import tempfile
 import time
 
 
-# --- time ------------------------------------------------------------------------------------------
+def spread(values):
+    """(median, min, max) of a list of numbers."""
+    return statistics.median(values), min(values), max(values)
 
-def run_once(command, ok_codes=(0,), stdout_path=None):
-    """Runs command (its standard output into stdout_path, if given); returns (wall seconds, peak RSS
-    bytes, stderr text)."""
-    with tempfile.TemporaryFile() as errors, open(stdout_path or os.devnull, "wb") as out:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=errors)
-        _, status, usage = os.wait4(process.pid, 0)
-        wall = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
-        errors.seek(0)
-        text = errors.read().decode("utf-8", "replace")
-    if process.returncode not in ok_codes:
-        sys.exit(f"measure.py: {' '.join(command)} exited {process.returncode}:\n{text}")
-    # ru_maxrss is in kilobytes on Linux and in bytes on macOS.
-    rss = usage.ru_maxrss if sys.platform == "darwin" else usage.ru_maxrss * 1024
-    return wall, rss, text
 
+# --- rounds ----------------------------------------------------------------------------------------
 
 def size(path):
     """The size of a file, or of all the files under a directory."""
@@ -62,30 +55,80 @@ def inprocess_seconds(text):
     return None
 
 
-def command_time(args):
-    ok_codes = tuple(int(code) for code in args.ok_codes.split(","))
-    run_once(args.command, ok_codes, args.stdout)  # warm-up: file cache, page cache of the binary
-    walls, rsses, inside = [], [], []
-    for _ in range(args.runs):
-        wall, rss, text = run_once(args.command, ok_codes, args.stdout)
-        walls.append(wall)
-        rsses.append(rss)
-        seconds = inprocess_seconds(text)
-        if seconds is not None:
-            inside.append(seconds)
-    record = {
-        "tool": args.tool,
-        "direction": args.direction,
-        "command": args.command,
-        "input_bytes": size(args.input),
-        "output_bytes": size(args.output) if args.output else 0,
-        "wall": walls,
-        "rss": rsses,
-        "inprocess": inside or None,
+def spawn_once(command, ok_codes, stdout_path, prepare):
+    """Runs prepare (untimed, through /bin/sh), then command, its standard output into stdout_path if
+    given; returns (wall seconds, peak RSS bytes from wait4, stderr text). posix_spawn keeps this
+    process's own work out of the figure as far as it can."""
+    if prepare:
+        subprocess.run(["/bin/sh", "-c", prepare], check=True)
+    with tempfile.TemporaryFile() as errors, open(stdout_path or os.devnull, "wb") as out, \
+            open(os.devnull, "rb") as stdin:
+        actions = [(os.POSIX_SPAWN_DUP2, stdin.fileno(), 0), (os.POSIX_SPAWN_DUP2, out.fileno(), 1),
+                   (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)]
+        start = time.perf_counter()
+        pid = os.posix_spawnp(command[0], command, os.environ, file_actions=actions)
+        _, status, usage = os.wait4(pid, 0)
+        wall = time.perf_counter() - start
+        code = os.waitstatus_to_exitcode(status)
+        errors.seek(0)
+        text = errors.read().decode("utf-8", "replace")
+    if code not in ok_codes:
+        sys.exit(f"measure.py: {' '.join(command)} exited {code}:\n{text[-2000:]}")
+    rss = usage.ru_maxrss if sys.platform == "darwin" else usage.ru_maxrss * 1024
+    return wall, rss, text
+
+
+def command_add(args):
+    entry = {
+        "tool": args.tool, "direction": args.direction, "input": args.input, "output": args.output,
+        "stdout": args.stdout, "ok_codes": args.ok_codes, "prepare": args.prepare,
+        "warm_up": not args.no_warm_up, "ratio_to": args.ratio_to or [], "command": args.command,
     }
+    with open(args.spec, "a") as f:
+        f.write(json.dumps(entry) + "\n")
+
+
+def command_rounds(args):
+    with open(args.spec) as f:
+        entries = [json.loads(line) for line in f if line.strip()]
+    codes = [tuple(int(c) for c in e["ok_codes"].split(",")) for e in entries]
+    for e, ok in zip(entries, codes):
+        if e["warm_up"]:
+            spawn_once(e["command"], ok, e["stdout"], e["prepare"])
+    per_round = [[] for _ in entries]   # the median of each round's K runs
+    every = [[] for _ in entries]
+    rsses = [[] for _ in entries]
+    inside = [[] for _ in entries]
+    for r in range(args.rounds):
+        order = [(r + i) % len(entries) for i in range(len(entries))]
+        for i in order:
+            walls = []
+            for _ in range(args.repeat):
+                wall, rss, text = spawn_once(entries[i]["command"], codes[i], entries[i]["stdout"],
+                                             entries[i]["prepare"])
+                walls.append(wall)
+                rsses[i].append(rss)
+                seconds = inprocess_seconds(text)
+                if seconds is not None:
+                    inside[i].append(seconds)
+            every[i].extend(walls)
+            per_round[i].append(statistics.median(walls))
     with open(args.results, "a") as f:
-        f.write(json.dumps(record) + "\n")
-    print(f"  {args.tool:<24} {args.direction:<11} median {statistics.median(walls):.3f} s over {args.runs} runs")
+        for i, e in enumerate(entries):
+            record = {
+                "tool": e["tool"], "direction": e["direction"], "group": args.group, "command": e["command"],
+                "input_bytes": size(e["input"]), "output_bytes": size(e["output"]) if e["output"] else 0,
+                "wall": per_round[i], "every_wall": every[i], "repeat": args.repeat, "rss": rsses[i],
+                "inprocess": inside[i] or None, "ratio_to": e["ratio_to"],
+                # A child's peak includes the memory of this process until the child's exec.
+                "harness_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+            }
+            f.write(json.dumps(record) + "\n")
+    width = max(len(e["tool"]) for e in entries)
+    for i, e in enumerate(entries):
+        median, low, high = spread(per_round[i])
+        print(f"  {e['tool']:<{width}}  median {median * 1000:9.2f} ms  [{low * 1000:.2f}-{high * 1000:.2f}]"
+              f"  over {args.rounds} rounds of {args.repeat}")
 
 
 # --- verify ----------------------------------------------------------------------------------------
@@ -146,44 +189,110 @@ def command_verify_bytes(args):
 
 # --- report ----------------------------------------------------------------------------------------
 
+# The goals the figures are held to (issue 13 and the README's promises), as time ratios within one
+# group: (group, tool, divided by tool, at most, what it means).
+GOALS = [
+    ("start-up", "inertia-convert to-json (build-tools.sh)", "msgpack2json", 1.2,
+     "inertia-convert start-up no slower than msgpack2json (x1.2)"),
+    ("start-up", "inertia-lint (build-tools.sh)", "msgpack2json", 1.2,
+     "inertia-lint start-up no slower than msgpack2json (x1.2)"),
+    ("start-up", "inertia-lint (pre-commit entry)", "msgpack2json", 1.2,
+     "the pre-commit entry no slower than msgpack2json (x1.2)"),
+    ("to-json compact", "inertia-convert compact", "msgpack2json", 1 / 1.5, "to-json compact >= 1.5x msgpack2json"),
+    ("to-json pretty", "inertia-convert pretty", "msgpack2json-p2", 1 / 1.5, "to-json pretty >= 1.5x msgpack2json -p"),
+    ("to-msgpack", "inertia-convert", "json2msgpack", 1 / 2.5, "to-msgpack >= 2.5x json2msgpack"),
+    ("to-json compact", "inertia-convert compact", "msgspec", 1 / 4, "to-json compact >= 4x msgspec"),
+    ("to-msgpack", "inertia-convert", "msgspec", 1 / 4, "to-msgpack >= 4x msgspec"),
+    ("lint, 10,000 files", "inertia-lint", "grep -rc", 1.5, "lint of 10,000 files within 1.5x grep -rc"),
+    ("batch writes, 10,000 files", "inertia-lint --fix", "inertia-lint (no fix)", 2.0,
+     "--fix of 10,000 files within 2x linting them"),
+    ("batch writes, 10,000 files", "inertia-convert --out-dir", "inertia-lint (no fix)", 2.0,
+     "to-json --out-dir of 10,000 files within 2x linting them"),
+]
+
+
+def round_ratios(numerator, denominator):
+    """The ratio of two commands' times, round by round (both ran in every round of their group)."""
+    return [a / b for a, b in zip(numerator["wall"], denominator["wall"])]
+
+
 def command_report(args):
     with open(args.results) as f:
         records = [json.loads(line) for line in f if line.strip()]
     mb = 1e6
-    header = (f"{'tool':<24} {'direction':<11} {'median s':>9} {'MB/s':>8} {'in-proc s':>9} {'in-proc MB/s':>12} "
-              f"{'peak RSS MB':>11} {'RSS/(in+out)':>12}")
-    print(header)
-    print("-" * len(header))
-    by_key = {}
     for r in records:
-        median = statistics.median(r["wall"])
-        inside = statistics.median(r["inprocess"]) if r["inprocess"] else None
-        peak = max(r["rss"])
-        by_key[(r["tool"], r["direction"])] = (r, median, inside)
-        inside_text = f"{inside:.3f}" if inside else "-"
-        inside_rate = f"{r['input_bytes'] / mb / inside:.1f}" if inside else "-"
-        print(f"{r['tool']:<24} {r['direction']:<11} {median:>9.3f} {r['input_bytes'] / mb / median:>8.1f} "
-              f"{inside_text:>9} {inside_rate:>12} "
-              f"{peak / mb:>11.1f} {peak / (r['input_bytes'] + r['output_bytes']):>12.2f}")
+        r.setdefault("group", r["direction"])
+        r.setdefault("ratio_to", [])
+    by_group = {}
+    for r in records:
+        by_group.setdefault(r["group"], {})[r["tool"]] = r
+
+    def ms(seconds):
+        return f"{seconds * 1000:.2f}" if seconds < 0.1 else f"{seconds * 1000:.0f}"
+
+    width = max(24, max(len(r["tool"]) for r in records))
+    header = (f"{'tool':<{width}} {'median ms':>10} {'min-max ms':>15} {'MB/s':>8} {'in-proc ms':>10} "
+              f"{'peak RSS MB':>11} {'RSS/(in+out)':>12}")
+    for group, tools in by_group.items():
+        first = next(iter(tools.values()))
+        repeat = first.get("repeat", 1)
+        print(f"{group}: {len(first['wall'])} rounds" + (f", median of {repeat} runs a round" if repeat > 1 else ""))
+        print(header)
+        print("-" * len(header))
+        for r in tools.values():
+            median, low, high = spread(r["wall"])
+            inside = statistics.median(r["inprocess"]) if r["inprocess"] else None
+            peak = max(r["rss"])
+            rate = r["input_bytes"] / mb / median
+            # Below the harness's own size the figure is the harness's, not the command's.
+            if peak <= r.get("harness_rss", 0) * 1.05:
+                peak_text, per_byte = f"<{peak / mb:.0f}", "-"
+            else:
+                peak_text, per_byte = f"{peak / mb:.1f}", f"{peak / (r['input_bytes'] + r['output_bytes']):.2f}"
+            print(f"{r['tool']:<{width}} {ms(median):>10} {ms(low) + '-' + ms(high):>15} {rate:>8.1f} "
+                  f"{(ms(inside) if inside else '-'):>10} {peak_text:>11} {per_byte:>12}")
+        lines = []
+        for r in tools.values():
+            for other in r["ratio_to"]:
+                if other not in tools:
+                    continue
+                median, low, high = spread(round_ratios(r, tools[other]))
+                lines.append(f"  {r['tool']} / {other}: {median:.2f} [{low:.2f}-{high:.2f}]")
+        if lines:
+            print("time ratios, median [min-max] of the rounds' ratios:")
+            print("\n".join(lines))
+        print()
+
+    print("Goals (time ratios within one group; median of the rounds' ratios):")
+    for group, tool, other, limit, meaning in GOALS:
+        tools = by_group.get(group, {})
+        if tool not in tools or other not in tools:
+            continue
+        median, low, high = spread(round_ratios(tools[tool], tools[other]))
+        verdict = "met" if median <= limit else "not met"
+        print(f"  {meaning}: {tool} / {other} = {median:.2f} [{low:.2f}-{high:.2f}], "
+              f"at most {limit:.2f}: {verdict}")
     print()
-    lint_repo = by_key.get(("inertia-lint", "lint"))
+
+    lint_repo = by_group.get("lint, 10,000 files", {}).get("inertia-lint")
     if lint_repo:
-        files = sum(len(names) for _, _, names in os.walk(lint_repo[0]["command"][-1]))
-        print(f"lint of a repository of {files} files: {lint_repo[1]:.3f} s wall "
-              f"(target < 1 s: {'met' if lint_repo[1] < 1 else 'not met'})")
-    lint_large = by_key.get(("inertia-lint", "lint-large"))
-    for convert_tool in ("inertia-convert compact", "inertia-convert pretty"):
-        convert = by_key.get((convert_tool, "to-json"))
-        if lint_large and convert:
-            ratio = convert[1] / lint_large[1]
-            print(f"lint of the large file / {convert_tool} to-json throughput: {ratio:.2f} "
-                  f"(target >= 0.5: {'met' if ratio >= 0.5 else 'not met'})")
+        files = sum(name.endswith(".inertia") for _, _, names in os.walk(lint_repo["command"][-1]) for name in names)
+        median = statistics.median(lint_repo["wall"])
+        print(f"lint of a repository of {files} files: {median:.3f} s wall "
+              f"(target < 1 s: {'met' if median < 1 else 'not met'})")
+    compact = by_group.get("to-json compact", {})
+    if "inertia-lint" in compact and "inertia-convert compact" in compact:
+        ratio = statistics.median(round_ratios(compact["inertia-convert compact"], compact["inertia-lint"]))
+        print(f"lint of the large file / to-json --compact throughput: {ratio:.2f} "
+              f"(target >= 0.5: {'met' if ratio >= 0.5 else 'not met'})")
     print()
     # The documented memory bounds (README.md, "Guarantees"): converting needs at most the input plus
     # the output plus 32 MB; linting one file at most six times the input plus 32 MB.
     slack = 32 * mb
     for r in records:
         peak = max(r["rss"])
+        if os.path.isdir(r["command"][-1]) or r["direction"] in ("batch", "start-up"):
+            continue
         if r["direction"] in ("to-svg", "timeline"):
             # A preview holds the whole document, its typed model and the SVG: reported, not bounded.
             print(f"memory {r['tool']:<24} {r['direction']:<11}: peak {peak / mb:7.1f} MB (input "
@@ -191,65 +300,61 @@ def command_report(args):
             continue
         if r["tool"].startswith("inertia-convert"):
             bound, rule = r["input_bytes"] + r["output_bytes"] + slack, "input + output + 32 MB"
-        elif r["tool"].startswith("inertia-lint") and not os.path.isdir(r["command"][-1]):
+        elif r["tool"].startswith("inertia-lint"):
             bound, rule = 6 * r["input_bytes"] + slack, "6 x input + 32 MB"
         else:
             continue
         verdict = "within" if peak <= bound else "OVER"
-        print(f"memory {r['tool']:<24} {r['direction']:<11}: peak {peak / mb:7.1f} MB, bound {bound / mb:7.1f} MB "
+        print(f"memory {r['tool'] + ', ' + r['group']:<52}: peak {peak / mb:7.1f} MB, bound {bound / mb:7.1f} MB "
               f"({rule}): {verdict}")
     print()
-    print("Throughput is input size / median wall time of the whole process, start-up included.")
+    print("MB/s is input size / median wall time of the whole process, start-up included.")
     print("in-proc is msgspec's own time after start-up and imports (read, convert, write).")
-    print()
-    print("Ratios compare the same work: read the input, convert, write the output file (ours through")
-    print("standard output, msgspec with open().write(), neither flushing to disk). The '-o' rows add our")
-    print("atomic write: a temporary file, fsync, rename.")
-    print()
-    for direction, ours_tool in (("to-json", "inertia-convert compact"), ("to-json", "inertia-convert pretty"),
-                                 ("to-msgpack", "inertia-convert")):
-        ours = by_key.get((ours_tool, direction))
-        if not ours:
-            continue
-        for peer_tool in ("msgspec", "msgspec (gc on)"):
-            peer = by_key.get((peer_tool, direction))
-            if not peer:
-                continue
-            whole = peer[1] / ours[1]
-            line = f"throughput {ours_tool:<24}/ {peer_tool:<15} {direction:<10}: {whole:5.2f}x whole process"
-            if peer[2]:
-                line += f", {peer[2] / ours[1]:5.2f}x against its in-process time"
-            line += f"  (target >= 4x: {'met' if whole >= 4 else 'not met'})"
-            print(line)
+    print("Conversions write the output file (ours and msgpack-tools through standard output, msgspec with")
+    print("open().write()), none flushing it to disk; the '-o' rows add our atomic write (temporary file,")
+    print("fsync, rename). The I/O floor reads the input and writes as many bytes, converting nothing.")
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
-    t = sub.add_parser("time")
-    t.add_argument("--results", required=True)
-    t.add_argument("--tool", required=True)
-    t.add_argument("--direction", required=True)
-    t.add_argument("--input", required=True)
-    t.add_argument("--output", help="the file written, if any")
-    t.add_argument("--stdout", help="a file to send the command's standard output to")
-    t.add_argument("--ok-codes", default="0", help="exit codes that count as success, comma-separated")
-    t.add_argument("--runs", type=int, default=7)
-    t.add_argument("command", nargs=argparse.REMAINDER)
     vj = sub.add_parser("verify-json")
     vj.add_argument("--source", required=True)
     vj.add_argument("outputs", nargs="+")
     vb = sub.add_parser("verify-bytes")
     vb.add_argument("--expected", required=True)
     vb.add_argument("outputs", nargs="+")
+    a = sub.add_parser("add")
+    a.add_argument("--spec", required=True)
+    a.add_argument("--tool", required=True)
+    a.add_argument("--direction", required=True)
+    a.add_argument("--input", required=True)
+    a.add_argument("--output")
+    a.add_argument("--stdout")
+    a.add_argument("--ok-codes", default="0")
+    a.add_argument("--prepare")
+    a.add_argument("--no-warm-up", action="store_true")
+    a.add_argument("--ratio-to", action="append")
+    a.add_argument("command", nargs=argparse.REMAINDER)
+    ro = sub.add_parser("rounds")
+    ro.add_argument("--spec", required=True)
+    ro.add_argument("--results", required=True)
+    ro.add_argument("--group", required=True)
+    ro.add_argument("--rounds", type=int, default=7)
+    ro.add_argument("--repeat", type=int, default=1)
     r = sub.add_parser("report")
     r.add_argument("--results", required=True)
     args = parser.parse_args()
-    if args.what == "time":
+    if args.what == "add":
         if args.command[:1] == ["--"]:
             args.command = args.command[1:]
-        if args.runs < 1 or not args.command:
-            parser.error("time needs --runs >= 1 and a command after --")
-        return command_time(args)
+        if not args.command:
+            parser.error("add needs a command after --")
+        return command_add(args)
+    if args.what == "rounds":
+        if args.rounds < 1 or args.repeat < 1:
+            parser.error("rounds needs --rounds >= 1 and --repeat >= 1")
+        return command_rounds(args)
     if args.what == "verify-json":
         return command_verify_json(args)
     if args.what == "verify-bytes":

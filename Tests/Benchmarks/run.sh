@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
-# Benchmarks for Inertia Tools: inertia-convert against Python's msgspec on one large animation file.
-# What it measures and how to read the table: Benchmarks/README.md.
+# Benchmarks for Inertia Tools: inertia-convert and inertia-lint against the C/C++ msgpack-tools
+# (msgpack2json, json2msgpack), Python's msgspec, grep and the I/O floor, each figure a ratio taken
+# in one run from interleaved rounds. What it measures and how to read it: Benchmarks/README.md.
 #
-#   Benchmarks/run.sh [--runs N] [--animations N] [--skip-build] [--no-lint]
+#   Tests/Benchmarks/run.sh [--runs N] [--batch-runs N] [--animations N] [--skip-build] [--no-lint]
+#                           [--no-batch]
+#
+#   --runs N         rounds of each interleaved group (at least 5; default 7)
+#   --batch-runs N   rounds of the batch-write group, whose runs take seconds each (default 3)
+#   --no-batch       skip the batch-write group (--fix and --out-dir over 10,000 files)
 #
 # Environment:
 #   SWIFT_SCRATCH_PATH   passed to `swift build --scratch-path` (default: the package's .build)
 #   INERTIA_BIN_DIR      a directory holding already built release binaries; skips the build
+#   INERTIA_TOOLS_DIR    a directory holding binaries built by Scripts/build-tools.sh; skips that build
+#   MSGPACK_TOOLS_SRC    msgpack-tools' sources and build.sh (default: ../shared/peers/msgpack-tools
+#                        beside the repository, or two levels up)
 #   PYTHON               the Python used to make the virtualenv (default: python3)
 set -euo pipefail
 
@@ -17,16 +26,20 @@ venv=$here/.venv
 results=$work/results.jsonl
 
 runs=7
+batch_runs=3
+batch=true
 animations=16000
 seed=20240611
 build=true
 lint=true
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while (( $# )); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
+    --batch-runs) batch_runs=$2; shift 2 ;;
+    --no-batch) batch=false; shift ;;
     --animations) animations=$2; shift 2 ;;
     --skip-build) build=false; shift ;;
     --no-lint) lint=false; shift ;;
@@ -39,6 +52,8 @@ done
 step() { printf '\n== %s\n' "$*"; }
 
 # --- Swift: build the tools ------------------------------------------------------------------------
+# Two builds: `swift build -c release` (what `swift run` and SwiftPM give), and Scripts/build-tools.sh
+# (what the README's install steps and the pre-commit hook give). Start-up differs; the work does not.
 
 bin=""
 build_swift() {
@@ -50,7 +65,7 @@ build_swift() {
   local scratch=()
   if [[ -n "${SWIFT_SCRATCH_PATH:-}" ]]; then scratch=(--scratch-path "$SWIFT_SCRATCH_PATH"); fi
   if $build; then
-    step "Building release binaries"
+    step "Building release binaries (swift build -c release)"
     swift build -c release --package-path "$root" ${scratch[@]+"${scratch[@]}"}
   fi
   bin=$(swift build -c release --package-path "$root" ${scratch[@]+"${scratch[@]}"} --show-bin-path)
@@ -61,6 +76,69 @@ check_binaries() {
     echo "run.sh: no inertia-convert in $bin; build without --skip-build, or set INERTIA_BIN_DIR" >&2
     exit 2
   fi
+}
+
+tools=""
+tools_how=""
+build_tools() {
+  if [[ -n "${INERTIA_TOOLS_DIR:-}" ]]; then
+    tools=$INERTIA_TOOLS_DIR
+    tools_how="given in INERTIA_TOOLS_DIR"
+    step "Using the Scripts/build-tools.sh binaries in $tools"
+    return
+  fi
+  local scratch=$root/.build/tools
+  if $build || [[ ! -f $scratch/tools-built ]]; then
+    step "Building the tools as installed (Scripts/build-tools.sh, into .build/tools)"
+    tools=$("$root/Scripts/build-tools.sh" | tail -n 1)
+  else
+    tools=$(swift build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)
+  fi
+  tools_how=$(cat "$scratch/tools-built")
+  echo "Scripts/build-tools.sh: $tools_how"
+}
+
+# --- The C/C++ peer: msgpack-tools -----------------------------------------------------------------
+# msgpack2json and json2msgpack (MPack + RapidJSON), built from the sources beside the repository by
+# their own build.sh into Benchmarks/work/peer. Skipped, with the reason, when that is not possible.
+
+peer=""
+build_peer() {
+  step "C/C++ peer: msgpack-tools"
+  local src=${MSGPACK_TOOLS_SRC:-} candidate
+  if [[ -z $src ]]; then
+    for candidate in "$root/../shared/peers/msgpack-tools" "$root/../../shared/peers/msgpack-tools"; do
+      if [[ -f $candidate/build.sh ]]; then src=$(cd "$candidate" && pwd); break; fi
+    done
+  fi
+  if [[ -z $src || ! -f $src/build.sh ]]; then
+    echo "skipped: msgpack-tools' sources and build.sh not found (set MSGPACK_TOOLS_SRC)"
+    return
+  fi
+  local out=$work/peer stamp
+  stamp="$(cat "$src/build.sh" "$src"/src/* | cksum)"
+  if [[ -x $out/msgpack2json && -x $out/json2msgpack && -x $out/msgpack2json-p2 \
+    && "$(cat "$out/stamp" 2>/dev/null)" == "$stamp" ]]; then
+    echo "reusing the peer built in Benchmarks/work/peer"
+  elif sh "$src/build.sh" "$out"; then
+    echo "$stamp" > "$out/stamp"
+  else
+    echo "skipped: $src/build.sh could not build msgpack-tools (it needs a C++ compiler, and rapidjson-dev"
+    echo "and libb64-dev, which it installs with apt-get when they are missing)"
+    return
+  fi
+  peer=$out
+  # What was built, for the record: the commits build.sh names, its compiler flags, the compiler.
+  {
+    echo "sources: $(sed -n 's/^# benchmarks\. Sources: //p; s/^# (mpack\/, the commit.*//p' "$src/build.sh" | head -n 1)"
+    grep -o 'ludocode/[a-z-]* [0-9a-f]*' "$src/build.sh" | sed 's/^/  /'
+    echo "flags: $(sed -n 's/^F="\(.*\)"$/\1/p' "$src/build.sh" | sed 's/ -I[^ ]*//g')"
+    echo "compiler: $(c++ --version | head -n 1)"
+    if command -v dpkg-query >/dev/null; then
+      dpkg-query -W -f='${Package} ${Version}\n' rapidjson-dev libb64-dev 2>/dev/null | sed 's/^/  /'
+    fi
+  } > "$work/peer.txt"
+  sed 's/^/  /' "$work/peer.txt"
 }
 
 # --- Python: a virtualenv with msgspec -------------------------------------------------------------
@@ -81,64 +159,161 @@ setup_venv() {
 
 # --- Data ------------------------------------------------------------------------------------------
 
-generate_large() {
+# generate WHAT CHECK-PATH [ARGS...]: runs generate.py unless its output is there and was made by the
+# same generator with the same arguments.
+generate() {
+  local what=$1 check=$2 stamp
+  shift 2
+  stamp="$seed $* $(cksum < "$here/generate.py")"
+  if [[ -e $check && "$(cat "$work/$what.stamp" 2>/dev/null)" == "$stamp" ]]; then
+    echo "reusing $what"
+  else
+    "$py" "$here/generate.py" "$what" --out "$work" --seed "$seed" "$@"
+    echo "$stamp" > "$work/$what.stamp"
+  fi
+}
+
+generate_data() {
   step "Benchmark data in Benchmarks/work/"
   mkdir -p "$work"
-  # Regenerate only when the seed, the size or the generator changed.
-  local stamp
-  stamp="$seed $animations $(cksum < "$here/generate.py")"
-  if [[ -f $work/large.inertia && -f $work/large.json && "$(cat "$work/large.stamp" 2>/dev/null)" == "$stamp" ]]; then
-    echo "reusing large.inertia and large.json"
-  else
-    "$py" "$here/generate.py" large --out "$work" --seed "$seed" --animations "$animations"
-    echo "$stamp" > "$work/large.stamp"
-  fi
+  generate large "$work/large.json" --animations "$animations"
   printf 'large.inertia %s bytes, large.json %s bytes\n' "$(wc -c < "$work/large.inertia" | tr -d ' ')" \
     "$(wc -c < "$work/large.json" | tr -d ' ')"
+  generate tiny "$work/tiny.inertia"
+  printf 'tiny.inertia %s bytes\n' "$(wc -c < "$work/tiny.inertia" | tr -d ' ')"
+  if $lint; then
+    generate repo "$work/repo/PROBLEMS.tsv"
+    if $batch; then generate fixrepo "$work/fixrepo/PROBLEMS.tsv"; fi
+  fi
 }
 
-# measure TOOL DIRECTION INPUT OUTPUT -- [--stdout FILE --] COMMAND...
-measure() {
-  local tool=$1 direction=$2 input=$3 output=$4
-  shift 5
-  local extra=()
-  if [[ ${1:-} == --stdout ]]; then extra=(--stdout "$2"); shift 3; fi
-  "$py" "$here/measure.py" time --results "$results" --runs "$runs" --tool "$tool" --direction "$direction" \
-    --input "$input" --output "$output" ${extra[@]+"${extra[@]}"} -- "$@"
+# The I/O floor: read the input, write as many bytes as the conversion writes, convert nothing.
+floor=""
+build_floor() {
+  if command -v cc >/dev/null && cc -O2 -o "$work/iofloor" "$here/iofloor.c"; then
+    floor=$work/iofloor
+  else
+    echo "run.sh: no C compiler: the I/O floor rows are left out" >&2
+  fi
 }
 
-# --- Conversion: ours (Swift) ----------------------------------------------------------------------
+# --- Interleaved groups ----------------------------------------------------------------------------
+# Each group's commands run in rounds (measure.py rounds): every ratio compares runs made minutes
+# apart at most, under the same load.
 
-bench_convert_ours() {
-  step "inertia-convert ($runs runs each, after one warm-up)"
+spec=$work/spec.jsonl
+group_begin() { rm -f "$spec"; }
+add() { "$py" "$here/measure.py" add --spec "$spec" "$@"; }
+group_run() {  # NAME ROUNDS REPEAT
+  step "$1: $2 rounds, each command $3 time(s) a round, interleaved"
+  "$py" "$here/measure.py" rounds --spec "$spec" --results "$results" --group "$1" --rounds "$2" --repeat "$3"
+}
+bytes() { wc -c < "$1" | tr -d ' '; }
+
+bench_to_json_compact() {
   local convert=$bin/inertia-convert
-  # The same work as the peer script: read, convert, write the output file (here through standard output).
-  measure "inertia-convert compact" to-json "$work/large.inertia" "$work/ours-compact.json" -- \
-    --stdout "$work/ours-compact.json" -- "$convert" to-json --compact "$work/large.inertia"
-  measure "inertia-convert pretty" to-json "$work/large.inertia" "$work/ours-pretty.json" -- \
-    --stdout "$work/ours-pretty.json" -- "$convert" to-json "$work/large.inertia"
-  measure "inertia-convert" to-msgpack "$work/large.json" "$work/ours.inertia" -- \
-    --stdout "$work/ours.inertia" -- "$convert" to-msgpack "$work/large.json"
-  # With -o: the atomic write (temporary file, fsync, rename) a user gets when naming the output.
-  measure "inertia-convert -o" to-json "$work/large.inertia" "$work/ours-pretty.json" -- \
-    "$convert" to-json "$work/large.inertia" -o "$work/ours-pretty.json"
-  measure "inertia-convert -o" to-msgpack "$work/large.json" "$work/ours.inertia" -- \
-    "$convert" to-msgpack "$work/large.json" -o "$work/ours.inertia"
+  "$convert" to-json --compact large.inertia > ours-compact.json
+  group_begin
+  # Ours and the peers read the file and write the output file (ours and msgpack2json through
+  # standard output), and none of them flushes it to disk.
+  add --tool "inertia-convert compact" --direction to-json --input large.inertia --output ours-compact.json \
+    --stdout ours-compact.json --ratio-to msgpack2json --ratio-to "I/O floor" --ratio-to msgspec -- \
+    "$convert" to-json --compact large.inertia
+  if [[ -n $peer ]]; then
+    add --tool msgpack2json --direction to-json --input large.inertia --output peer-compact.json \
+      --stdout peer-compact.json --ratio-to "I/O floor" -- "$peer/msgpack2json" -i large.inertia
+  fi
+  add --tool msgspec --direction to-json --input large.inertia --output msgspec.json -- \
+    "$py" "$here/peer_msgspec.py" to-json large.inertia msgspec.json
+  add --tool "msgspec (gc on)" --direction to-json --input large.inertia --output msgspec.json -- \
+    "$py" "$here/peer_msgspec.py" --gc to-json large.inertia msgspec.json
+  if [[ -n $floor ]]; then
+    add --tool "I/O floor" --direction to-json --input large.inertia --output floor.out --stdout floor.out -- \
+      "$floor" large.inertia "$(bytes ours-compact.json)"
+  fi
+  if $lint && lint_is_available "$bin/inertia-lint"; then
+    # The large file, whose lint throughput must be at least half that of converting it to JSON.
+    add --tool inertia-lint --direction lint-large --input large.inertia --ok-codes 0,1 \
+      --ratio-to "inertia-convert compact" -- "$bin/inertia-lint" --no-config large.inertia
+  fi
+  group_run "to-json compact" "$runs" 1
 }
 
-# --- Conversion: the peer (Python, msgspec) --------------------------------------------------------
+bench_to_json_pretty() {
+  local convert=$bin/inertia-convert
+  "$convert" to-json large.inertia > ours-pretty.json
+  group_begin
+  add --tool "inertia-convert pretty" --direction to-json --input large.inertia --output ours-pretty.json \
+    --stdout ours-pretty.json --ratio-to msgpack2json-p2 --ratio-to "I/O floor" -- \
+    "$convert" to-json large.inertia
+  # With -o: the atomic write (temporary file, fsync, rename) a user gets when naming the output.
+  add --tool "inertia-convert -o" --direction to-json --input large.inertia --output ours-pretty-o.json \
+    --ratio-to "inertia-convert pretty" -- "$convert" to-json large.inertia -o ours-pretty-o.json
+  if [[ -n $peer ]]; then
+    add --tool msgpack2json-p2 --direction to-json --input large.inertia --output peer-pretty.json \
+      --stdout peer-pretty.json --ratio-to "I/O floor" -- "$peer/msgpack2json-p2" -p -i large.inertia
+  fi
+  if [[ -n $floor ]]; then
+    add --tool "I/O floor" --direction to-json --input large.inertia --output floor.out --stdout floor.out -- \
+      "$floor" large.inertia "$(bytes ours-pretty.json)"
+  fi
+  group_run "to-json pretty" "$runs" 1
+}
 
-bench_convert_peer() {
-  step "msgspec ($runs runs each, after one warm-up)"
-  local peer=$here/peer_msgspec.py
-  measure "msgspec" to-json "$work/large.inertia" "$work/peer.json" -- \
-    "$py" "$peer" to-json "$work/large.inertia" "$work/peer.json"
-  measure "msgspec (gc on)" to-json "$work/large.inertia" "$work/peer.json" -- \
-    "$py" "$peer" --gc to-json "$work/large.inertia" "$work/peer.json"
-  measure "msgspec" to-msgpack "$work/large.json" "$work/peer.inertia" -- \
-    "$py" "$peer" to-msgpack "$work/large.json" "$work/peer.inertia"
-  measure "msgspec (gc on)" to-msgpack "$work/large.json" "$work/peer.inertia" -- \
-    "$py" "$peer" --gc to-msgpack "$work/large.json" "$work/peer.inertia"
+bench_to_msgpack() {
+  local convert=$bin/inertia-convert
+  group_begin
+  add --tool "inertia-convert" --direction to-msgpack --input large.json --output ours.inertia \
+    --stdout ours.inertia --ratio-to json2msgpack --ratio-to "I/O floor" --ratio-to msgspec -- \
+    "$convert" to-msgpack large.json
+  add --tool "inertia-convert -o" --direction to-msgpack --input large.json --output ours-o.inertia \
+    --ratio-to "inertia-convert" -- "$convert" to-msgpack large.json -o ours-o.inertia
+  if [[ -n $peer ]]; then
+    add --tool json2msgpack --direction to-msgpack --input large.json --output peer.inertia \
+      --stdout peer.inertia --ratio-to "I/O floor" -- "$peer/json2msgpack" -i large.json
+  fi
+  add --tool msgspec --direction to-msgpack --input large.json --output msgspec.inertia -- \
+    "$py" "$here/peer_msgspec.py" to-msgpack large.json msgspec.inertia
+  add --tool "msgspec (gc on)" --direction to-msgpack --input large.json --output msgspec.inertia -- \
+    "$py" "$here/peer_msgspec.py" --gc to-msgpack large.json msgspec.inertia
+  if [[ -n $floor ]]; then
+    add --tool "I/O floor" --direction to-msgpack --input large.json --output floor.out --stdout floor.out -- \
+      "$floor" large.json "$(bytes large.inertia)"
+  fi
+  group_run "to-msgpack" "$runs" 1
+}
+
+# Start-up: a file of a few hundred bytes, as git's textconv, editors and pre-commit hooks hand over.
+# Each command runs 20 times a round; its figure for the round is the median of those.
+bench_start_up() {
+  "$bin/inertia-convert" to-json tiny.inertia > tiny.json
+  local out_size
+  out_size=$(bytes tiny.json)
+  group_begin
+  local ratio=(--ratio-to "I/O floor")
+  if [[ -n $peer ]]; then ratio=(--ratio-to msgpack2json --ratio-to "I/O floor"); fi
+  add --tool "inertia-convert to-json (swift build)" --direction start-up --input tiny.inertia "${ratio[@]}" -- \
+    "$bin/inertia-convert" to-json tiny.inertia
+  add --tool "inertia-convert to-json (build-tools.sh)" --direction start-up --input tiny.inertia "${ratio[@]}" -- \
+    "$tools/inertia-convert" to-json tiny.inertia
+  if $lint && lint_is_available "$bin/inertia-lint"; then
+    add --tool "inertia-lint (swift build)" --direction start-up --input tiny.inertia --ok-codes 0,1 \
+      "${ratio[@]}" -- "$bin/inertia-lint" tiny.inertia
+    add --tool "inertia-lint (build-tools.sh)" --direction start-up --input tiny.inertia --ok-codes 0,1 \
+      "${ratio[@]}" -- "$tools/inertia-lint" tiny.inertia
+    if [[ -z ${INERTIA_TOOLS_DIR:-} ]]; then
+      add --tool "inertia-lint (pre-commit entry)" --direction start-up --input tiny.inertia --ok-codes 0,1 \
+        "${ratio[@]}" -- "$root/Scripts/pre-commit-inertia-lint.sh" tiny.inertia
+    fi
+  fi
+  if [[ -n $peer ]]; then
+    add --tool msgpack2json --direction start-up --input tiny.inertia --ratio-to "I/O floor" -- \
+      "$peer/msgpack2json" -i tiny.inertia
+  fi
+  if [[ -n $floor ]]; then
+    add --tool "I/O floor" --direction start-up --input tiny.inertia -- "$floor" tiny.inertia "$out_size"
+  fi
+  group_run "start-up" "$runs" 20
 }
 
 # --- Correctness of what was timed -----------------------------------------------------------------
@@ -146,39 +321,86 @@ bench_convert_peer() {
 verified=true
 verify_convert() {
   step "Correctness"
-  "$bin/inertia-convert" to-msgpack "$work/ours-pretty.json" -o "$work/ours-roundtrip.inertia"
-  "$py" "$here/measure.py" verify-json --source "$work/large.inertia" \
-    "$work/ours-compact.json" "$work/ours-pretty.json" || verified=false
-  "$py" "$here/measure.py" verify-bytes --expected "$work/large.inertia" \
-    "$work/ours.inertia" "$work/ours-roundtrip.inertia" "$work/peer.inertia" || verified=false
+  "$bin/inertia-convert" to-msgpack ours-pretty.json -o ours-roundtrip.inertia
+  "$py" "$here/measure.py" verify-json --source large.inertia ours-compact.json ours-pretty.json || verified=false
+  "$py" "$here/measure.py" verify-bytes --expected large.inertia \
+    ours.inertia ours-o.inertia ours-roundtrip.inertia msgspec.inertia || verified=false
+  # The binaries users install must give the same bytes as the ones measured here.
+  if "$tools/inertia-convert" to-json --compact large.inertia | cmp -s - ours-compact.json; then
+    echo "  PASS: Scripts/build-tools.sh's inertia-convert writes the same compact JSON"
+  else
+    echo "  FAIL: Scripts/build-tools.sh's inertia-convert writes other compact JSON"
+    verified=false
+  fi
+  # The peer's outputs, checked the same way, so that the comparison is like for like.
+  if [[ -n $peer ]]; then
+    "$py" "$here/measure.py" verify-json --source large.inertia peer-compact.json peer-pretty.json \
+      || echo "  (the peer's JSON differs: its ratios compare unlike work)"
+    "$py" "$here/measure.py" verify-bytes --expected large.inertia peer.inertia \
+      || echo "  (the peer's MessagePack differs: its ratios compare unlike work)"
+  fi
 }
 
-# --- Lint figures (hook) ---------------------------------------------------------------------------
-# Filled in once inertia-lint lints: times one run over a repository of 10,000 small files, some with
-# lint problems (Benchmarks/work/repo/, listed in PROBLEMS.tsv). Skipped until `inertia-lint --help`
-# prints a usage text. Exit status 1 (findings) counts as success here.
+# --- Lint figures ----------------------------------------------------------------------------------
+# A repository of 10,000 small files, some with lint problems (Benchmarks/work/repo/, listed in
+# PROBLEMS.tsv), against grep reading the same files; both with a warm cache. Skipped until
+# `inertia-lint --help` prints a usage text. Exit status 1 (findings) counts as success here.
 
 lint_is_available() {
   [[ -x $1 ]] && "$1" --help 2>/dev/null | grep -qi 'usage'
 }
 
 bench_lint() {
-  local lint_tool=$bin/inertia-lint
   if ! $lint; then
     return
   fi
-  if ! lint_is_available "$lint_tool"; then
+  if ! lint_is_available "$bin/inertia-lint"; then
     step "Lint: skipped (inertia-lint does not lint yet)"
     return
   fi
-  step "Lint over a repository of small files"
-  "$py" "$here/generate.py" repo --out "$work" --seed "$seed"
-  "$py" "$here/measure.py" time --results "$results" --runs "$runs" --tool "inertia-lint" --direction lint \
-    --input "$work/repo" --ok-codes 0,1 -- "$lint_tool" "$work/repo"
-  # The large file, whose throughput must be at least half that of converting it to JSON.
-  step "Lint of the large file"
-  "$py" "$here/measure.py" time --results "$results" --runs "$runs" --tool "inertia-lint" --direction lint-large \
-    --input "$work/large.inertia" --ok-codes 0,1 -- "$lint_tool" --no-config "$work/large.inertia"
+  group_begin
+  add --tool inertia-lint --direction lint --input repo --ok-codes 0,1 --ratio-to "grep -rc" -- \
+    "$bin/inertia-lint" repo
+  add --tool "inertia-lint (build-tools.sh)" --direction lint --input repo --ok-codes 0,1 --ratio-to "grep -rc" -- \
+    "$tools/inertia-lint" repo
+  # grep reads every byte of every file (a count needs them all), with the C locale's byte matching.
+  add --tool "grep -rc" --direction lint --input repo --ok-codes 0,1 -- env LC_ALL=C grep -rc keyframes repo
+  group_run "lint, 10,000 files" "$runs" 1
+  "$bin/inertia-lint" repo > lint-repo.txt || true
+  "$tools/inertia-lint" repo > lint-repo-tools.txt || true
+  if cmp -s lint-repo.txt lint-repo-tools.txt; then
+    echo "  PASS: Scripts/build-tools.sh's inertia-lint reports the same findings over repo/"
+  else
+    echo "  FAIL: Scripts/build-tools.sh's inertia-lint reports other findings over repo/"
+    verified=false
+  fi
+}
+
+# --- Batch writes ----------------------------------------------------------------------------------
+# 10,000 files that each get a fix (Benchmarks/work/fixrepo/): `--fix` over a fresh copy, and
+# `to-json --out-dir` of the same files into an empty folder, against linting them. Each timed run
+# starts from a copy made and flushed to disk (`sync`) beforehand, so no run waits on another's writes.
+
+bench_batch() {
+  if ! $lint || ! $batch || ! lint_is_available "$bin/inertia-lint"; then
+    return
+  fi
+  local files=()
+  mapfile -t files < <(find fixrepo -name '*.inertia' | sort)
+  group_begin
+  add --tool "inertia-lint (no fix)" --direction batch --input fixrepo --ok-codes 0,1 -- \
+    "$bin/inertia-lint" fixrepo
+  add --tool "inertia-lint --fix" --direction batch --input fixrepo --ok-codes 0,1 --no-warm-up \
+    --prepare "rm -rf fixcopy && cp -a fixrepo fixcopy && sync" --ratio-to "inertia-lint (no fix)" -- \
+    "$bin/inertia-lint" --fix fixcopy
+  add --tool "inertia-convert --out-dir" --direction batch --input fixrepo --output outdir --no-warm-up \
+    --prepare "rm -rf outdir && mkdir outdir && sync" --ratio-to "inertia-lint (no fix)" -- \
+    "$bin/inertia-convert" to-json --out-dir outdir "${files[@]}"
+  # What writing 10,000 files durably costs at least: copy them, then one syncfs for them all.
+  add --tool "cp + one syncfs" --direction batch --input fixrepo --output copydir --no-warm-up \
+    --prepare "rm -rf copydir && mkdir copydir && sync" --ratio-to "inertia-lint (no fix)" -- \
+    sh -c 'cp -- "$@" copydir && sync -f copydir' sh "${files[@]}"
+  group_run "batch writes, 10,000 files" "$batch_runs" 1
 }
 
 # --- Previews --------------------------------------------------------------------------------------
@@ -197,16 +419,23 @@ bench_svg() {
 
 build_swift
 check_binaries
+build_tools
+build_peer
 setup_venv
-generate_large
+generate_data
+build_floor
+cd "$work"
 rm -f "$results"
-bench_convert_ours
-bench_convert_peer
+bench_to_json_compact
+bench_to_json_pretty
+bench_to_msgpack
+bench_start_up
 verify_convert
 bench_lint
+bench_batch
 bench_svg
 
-step "Results ($(uname -sm), $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs)"
+step "Results ($(uname -sm), $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
 "$py" "$here/measure.py" report --results "$results"
 if $verified; then
   echo "Correctness: PASS"

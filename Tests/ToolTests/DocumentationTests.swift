@@ -39,14 +39,22 @@ struct DocumentationTests {
     }
   }
 
-  @Test("The pre-commit hook runs the tool with --strict")
+  @Test("The pre-commit hook runs the tool Scripts/build-tools.sh builds, with --strict")
   func preCommitHook() throws {
     let text = try String(
       contentsOf: Fixtures.packageRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
     #expect(text.contains("- id: inertia-lint"))
-    #expect(text.contains("entry: inertia-lint\n"))
+    #expect(text.contains("entry: Scripts/pre-commit-inertia-lint.sh\n"))
     #expect(text.contains("args: [--strict]"))
-    #expect(text.contains("language: swift"))
+    #expect(text.contains("language: script\n"))
+    // pre-commit runs the entry itself: it must be executable, build with the script, and hand over.
+    let entry = Fixtures.packageRoot.appendingPathComponent("Scripts/pre-commit-inertia-lint.sh")
+    #expect(FileManager.default.isExecutableFile(atPath: entry.path))
+    let script = try String(contentsOf: entry, encoding: .utf8)
+    #expect(script.contains("/build-tools.sh\""))
+    #expect(script.contains("exec \"$tools/release/inertia-lint\" \"$@\""))
+    let build = entry.deletingLastPathComponent().appendingPathComponent("build-tools.sh")
+    #expect(FileManager.default.isExecutableFile(atPath: build.path))
   }
 
   @Test("Every option in --help is parsed, and every parsed option is in --help")

@@ -1,0 +1,69 @@
+#!/bin/sh
+# Builds inertia-convert and inertia-lint for use: a release build that starts as fast as the platform
+# allows, in a build folder of its own so that it never disturbs `swift build` and `swift test`.
+#
+#   Scripts/build-tools.sh [--scratch-path DIR] [--install PREFIX]
+#
+# On Linux the tools are linked fully statically (`--static-swift-stdlib -Xswiftc -static-executable`):
+# no shared library is loaded or relocated at start-up, which takes a run on a small file from 4-5 ms
+# to 1.1-1.8 ms (Tests/Benchmarks/README.md, "Start-up and the binaries users get"). Where the toolchain or the C library
+# cannot link that way (no static libc, for example), it falls back to `--static-swift-stdlib`, then to
+# a plain release build, and says so. On macOS the Swift runtime is part of the system and a plain
+# release build is already the fast one.
+#
+# The flags are given here, on the command line, and not in Package.swift: SwiftPM refuses a package
+# with unsafe flags as a versioned dependency.
+#
+#   --scratch-path DIR   the build folder (default: .build/tools in the package)
+#   --install PREFIX     then copy both tools into PREFIX/bin (for example ~/.local or /usr/local)
+#
+# Prints the folder holding the built tools as its last line. Writes DIR/tools-built when it is done,
+# which Scripts/pre-commit-inertia-lint.sh waits for.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+scratch=$root/.build/tools
+prefix=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --scratch-path) scratch=$2; shift 2 ;;
+    --install) prefix=$2; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "build-tools.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+
+build() {
+  swift build -c release --package-path "$root" --scratch-path "$scratch" "$@" >&2
+}
+
+rm -f "$scratch/tools-built"
+if [ "$(uname -s)" = Linux ]; then
+  if build --static-swift-stdlib -Xswiftc -static-executable; then
+    how="fully static (--static-swift-stdlib -Xswiftc -static-executable)"
+  elif build --static-swift-stdlib; then
+    how="Swift runtime static, C libraries shared (--static-swift-stdlib): starts about 2x slower"
+    echo "build-tools.sh: could not link fully statically; built with --static-swift-stdlib" >&2
+  else
+    build
+    how="plain release build: starts about 3x slower"
+    echo "build-tools.sh: could not link the Swift runtime statically; built a plain release build" >&2
+  fi
+else
+  build
+  how="release build"
+fi
+bin=$(swift build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)
+echo "$how" > "$scratch/tools-built"
+echo "build-tools.sh: built inertia-convert and inertia-lint, $how" >&2
+
+if [ -n "$prefix" ]; then
+  mkdir -p "$prefix/bin"
+  for tool in inertia-convert inertia-lint; do
+    # A copy beside the target, then a rename: a tool running from PREFIX/bin keeps its old file.
+    cp "$bin/$tool" "$prefix/bin/.$tool.new"
+    mv -f "$prefix/bin/.$tool.new" "$prefix/bin/$tool"
+  done
+  echo "build-tools.sh: installed into $prefix/bin" >&2
+fi
+echo "$bin"
