@@ -61,7 +61,17 @@ final class LintSandbox {
     adjust(&environment)
     let status = LintCommand.run(
       arguments: arguments, stdout: { out += $0 }, stderr: { err += $0 + "\n" }, environment: environment)
+    Self.keepIfSARIF(out)
     return Run(status: status, stdout: out, stderr: err)
+  }
+
+  /// Every SARIF log a test makes is kept under `.build/test-artifacts/sarif/`, where
+  /// `Tests/Integration/sarif-schema.sh` (run by `.ci/run`) validates each against the official schema.
+  static func keepIfSARIF(_ output: String) {
+    guard output.hasPrefix("{\n  \"$schema\": \"\(SARIFReporter.schema)\"") else { return }
+    let directory = Fixtures.packageRoot.appendingPathComponent(".build/test-artifacts/sarif")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try? Data(output.utf8).write(to: directory.appendingPathComponent(UUID().uuidString + ".sarif"))
   }
 
   /// The absolute path of a path relative to the root.
