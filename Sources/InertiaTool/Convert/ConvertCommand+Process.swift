@@ -16,7 +16,7 @@ extension ConvertCommand {
     FileIO.installMappedFileGuard()
     ProcessSignals.install()
     return run(
-      arguments: Array(CommandLine.arguments.dropFirst()),
+      arguments: commandLineArguments(),
       stdout: { bytes in
         do throws(FileIOError) {
           try FileIO.write(bytes, fd: STDOUT_FILENO, path: "<stdout>")
@@ -27,5 +27,15 @@ extension ConvertCommand {
       },
       stderr: { FileIO.writeLine($0, fd: STDERR_FILENO) },
       stdoutIsTerminal: FileIO.isTerminal(STDOUT_FILENO))
+  }
+
+  /// The arguments after the program's name, each as the exact bytes it was given (see ``PathText``):
+  /// `CommandLine.arguments` replaces bytes that are not UTF-8, so a file named so could not be opened,
+  /// and git names the files it hands a textconv or a merge driver after the file in the repository.
+  static func commandLineArguments() -> [String] {
+    (0..<Int(CommandLine.argc)).dropFirst().map { index in
+      let argument = CommandLine.unsafeArgv[index]!
+      return PathText.decode(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
   }
 }

@@ -24,7 +24,7 @@ extension FileIO {
   /// before reading it: mapped when the file is large and regular and the guard is installed, else read.
   package static func contents(of path: String, maxSize: Int) throws(FileIOError) -> FileContents {
     if path == "-" { return try FileContents(path: path, maxSize: maxSize) }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = PathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
     defer { close(fd) }
     let size = try FileContents.checkedSize(of: fd, path: path, maxSize: maxSize)
