@@ -27,7 +27,9 @@ struct GitTextconvTests {
   /// empty file, then a truncated one, then the file deleted, then another commit; and a bin value.
   static func makeHistory() throws -> (GitRepository, versions: [String: [UInt8]]) {
     let repository = try GitRepository()
-    let setup = try GitRepository.readmeShellLines(section: heading)
+    let blocks = try GitRepository.readmeShellBlocks(section: heading)
+    #expect(blocks.count == 1)
+    let setup = blocks.joined()
     #expect(setup.contains("git config diff.inertia.textconv \"inertia-convert textconv\""))
     let configured = try repository.shell(setup)
     #expect(configured.status == 0, "\(configured.stderr)")

@@ -126,24 +126,25 @@ final class GitRepository {
     }
   }
 
-  /// The `sh` blocks of a README section (from its heading to the next heading of any level), joined:
-  /// the lines a user copies.
-  static func readmeShellLines(section heading: String) throws -> String {
+  /// The `sh` code blocks of a README section (from its heading to the next heading of any level), in
+  /// order: the lines a user copies.
+  static func readmeShellBlocks(section heading: String) throws -> [String] {
     let readme = try String(
       contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     guard let start = readme.range(of: "\n\(heading)\n") else { throw ReadmeSectionMissing(heading: heading) }
-    var lines: [String] = []
+    var blocks: [String] = []
     var fence: Substring?  // the opening line of the code block we are in
     for line in readme[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
       if fence == nil && line.hasPrefix("#") { break }
       let trimmed = line.drop { $0 == " " }
       if trimmed.hasPrefix("```") {
         fence = fence == nil ? trimmed : nil
+        if fence == "```sh" { blocks.append("") }
       } else if fence == "```sh" {
-        lines.append(String(line))
+        blocks[blocks.count - 1] += trimmed + "\n"
       }
     }
-    return lines.joined(separator: "\n")
+    return blocks
   }
 }
 
