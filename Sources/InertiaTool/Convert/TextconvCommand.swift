@@ -59,7 +59,7 @@ package enum TextconvCommand {
     package var dump = 64 << 10
     /// How much JSON is held before any is written, so that a failure found within it is reported in
     /// a header above it; a longer output streams, and a failure is then reported where it is found.
-    package var heldOutput = 16 << 20
+    package var heldOutput = 4 << 20
     /// The output of a file of `size` bytes stops after this many bytes: 64 MiB, and 16 bytes for
     /// each byte of the file (pretty JSON of an animation file runs to about 3 times its size).
     package var outputBase = 64 << 20
