@@ -267,15 +267,17 @@ struct TextconvCommandTests {
       ])
   }
 
-  @Test("JSON longer than what is held streams; a failure after it is reported where it is found")
-  func streamedFailure() throws {
+  @Test(
+    "JSON longer than what is held streams; a failure after it is reported where it is found",
+    arguments: [64, 100, 256, 300, 555])
+  func streamedFailure(held: Int) throws {
     var bounds = TextconvCommand.Bounds()
-    bounds.heldOutput = 256
+    bounds.heldOutput = held
     let result = runTextconv([corpus("broken/truncated-array.inertia")], bounds: bounds)
     let shown = lines(result.stdoutText)
     let full = lines(runTextconv([corpus("valid/card0-trigger.inertia")]).stdoutText)
     #expect(result.status == 0)
-    // The JSON up to the second animation, then the header where the file stops parsing.
+    // The JSON up to the second animation, whole lines, then the header where the file stops parsing.
     let json = shown.prefix { !$0.hasPrefix("#") }
     #expect(Array(json) == Array(full[..<(json.count - 1)]) + ["  },"])
     #expect(

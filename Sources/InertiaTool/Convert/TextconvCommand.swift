@@ -196,11 +196,10 @@ package enum TextconvCommand {
             + " from there in hex"
         }
         appendHeader(failure.description, what, to: tail)
-      } else if !endsLine {
-        tail.append(0x0A)
       }
+      // The JSON held, which carries on the line written last, if any; then the line ends.
       tail.append(UnsafeRawBufferPointer(rebasing: out.bytes[..<partial]))
-      if partial > 0 { tail.append(0x0A) }
+      if partial > 0 || !endsLine { tail.append(0x0A) }
       if written > 0 {
         // The JSON above was too long to hold: the failure is reported where it is found.
         appendHeader(failure.description, "above: the JSON read before offset \(offset)", to: tail)
