@@ -41,6 +41,19 @@ public enum Converter {
     try out.flush()
   }
 
+  /// MessagePack bytes to JSON text appended to `out`, which may stream (see ``ByteBuffer``). On an
+  /// error, `out` still holds the text made since it last streamed, so a caller can show the part of a
+  /// broken document read before the fault. The caller flushes a streaming `out`.
+  ///
+  /// - Throws: ``FormatError`` as ``toJSON(messagePack:options:limits:)`` does.
+  package static func toJSON(
+    messagePack bytes: UnsafeRawBufferPointer, options: JSONWriter.Options, limits: DecodingLimits,
+    appendingTo out: ByteBuffer
+  ) throws(FormatError) {
+    var emitter = MessagePackToJSON(bytes, out: out, options: options, limits: limits)
+    try emitter.document()
+  }
+
   /// JSON text to canonical MessagePack bytes.
   ///
   /// - Throws: ``FormatError`` with the line, column and path of the first fault.

@@ -36,6 +36,8 @@ package struct ConvertCommand {
     Usage: inertia-convert to-json    [OPTIONS] [FILE|-]...
            inertia-convert to-msgpack [OPTIONS] [FILE|-]...
            inertia-convert to-svg     [OPTIONS] [FILE|-]...   (an animated preview; see to-svg --help)
+           inertia-convert textconv FILE                     (for git diff; see textconv --help)
+           inertia-convert merge BASE OURS THEIRS            (a git merge driver; see merge --help)
 
     Converts .inertia animation files between MessagePack and their JSON form, losing nothing.
     Either command reads either encoding, detected from the content.
@@ -49,7 +51,8 @@ package struct ConvertCommand {
 
     Notes: a float32 is widened exactly to a double in plain JSON. MessagePack output is canonical:
     each value in its smallest format, so to-json then to-msgpack gives back a canonical file byte
-    for byte. Use as a git diff driver: git config diff.inertia.textconv "inertia-convert to-json"
+    for byte. For git: git config diff.inertia.textconv "inertia-convert textconv" (see textconv --help),
+    and a merge driver that merges the JSON forms (see merge --help).
 
     Exit status: 0 success, 1 invalid input, 2 usage or I/O error.
     """
@@ -86,8 +89,13 @@ package struct ConvertCommand {
     _ arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: @escaping (String) -> Void,
     _ stdoutIsTerminal: Bool, _ writer: AtomicWriter
   ) -> Int32 {
-    if arguments.first == "to-svg" {
+    switch arguments.first {
+    case "to-svg":
       return SVGCommand.run(arguments: Array(arguments.dropFirst()), stdout: stdout, stderr: stderr, writer: writer)
+    case "textconv": return TextconvCommand.run(arguments: Array(arguments.dropFirst()), stdout: stdout, stderr: stderr)
+    case "merge":
+      return MergeCommand.run(arguments: Array(arguments.dropFirst()), stdout: stdout, stderr: stderr, writer: writer)
+    default: break
     }
     let options: Options
     switch parse(arguments) {
@@ -270,14 +278,14 @@ package struct ConvertCommand {
     if elements.contains(.option("--help", value: nil)) { return .failure(.help) }
     if elements.contains(.option("--version", value: nil)) { return .failure(.version) }
     guard case .operand(let command)? = elements.first else {
-      return .failure(.usage("missing command: to-json, to-msgpack or to-svg"))
+      return .failure(.usage("missing command: to-json, to-msgpack, to-svg, textconv or merge"))
     }
     var options: Options
     switch command {
     case "to-json": options = Options(direction: .toJSON)
     case "to-msgpack": options = Options(direction: .toMessagePack)
     default:
-      return .failure(.usage("unknown command '\(command)': expected to-json, to-msgpack or to-svg"))
+      return .failure(.usage("unknown command '\(command)': expected to-json, to-msgpack, to-svg, textconv or merge"))
     }
     for element in elements.dropFirst() {
       switch element {

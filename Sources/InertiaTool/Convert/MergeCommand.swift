@@ -1,0 +1,267 @@
+import InertiaFormat
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `inertia-convert merge BASE OURS THEIRS`: a git merge driver for animation files.
+///
+/// git cannot merge binary files, so two branches that both touch an animation file conflict even when
+/// they change different keyframes. This driver merges the three versions' JSON forms (pretty and
+/// extended: one entry per line, so changes to different keyframes fall on different lines) with git's
+/// own `git merge-file`, and writes the result back into OURS, atomically, in the encoding OURS had.
+/// On a conflict OURS holds the merged JSON form with conflict markers, to resolve as text; a version
+/// that does not parse makes the merge a conflict with OURS left as it was. Nothing is ever lost: git
+/// keeps all three versions in the index until the conflict is resolved.
+package enum MergeCommand {
+  static let arguments = ArgumentParser([
+    CommandOption("--marker-size", value: "N", help: "Conflict markers of N characters (git's %L; default 7)."),
+    CommandOption("--path", value: "PATH", help: "The file's path in the repository (git's %P), for messages."),
+    CommandOption("-h", "--help", help: "Show this help."),
+    CommandOption("--version", help: "Show the version."),
+  ])
+
+  package static let usage = """
+    Usage: inertia-convert merge [--marker-size N] [--path PATH] BASE OURS THEIRS
+
+    A git merge driver for animation files: merges the three versions' JSON forms line by line with
+    git merge-file, so branches that change different keyframes merge cleanly. Set it up with:
+
+      echo '*.inertia merge=inertia' >> .gitattributes
+      git config merge.inertia.name "Inertia animation files, merged as JSON"
+      git config merge.inertia.driver "inertia-convert merge --marker-size %L --path %P %O %A %B"
+
+    The result replaces OURS, atomically, in the encoding OURS had: MessagePack as canonical
+    MessagePack, a JSON-form file as pretty JSON. On a conflict OURS holds the merged JSON form
+    (extended, as to-json --extended writes it) with conflict markers: resolve them, then restore
+    the binary with  inertia-convert to-msgpack --extended -o FILE < FILE
+    When OURS or THEIRS does not parse, OURS is left as it was and the merge is a conflict. A BASE
+    that does not parse, or is empty (both sides added the file), is merged as an empty text.
+
+    Options:
+    \(arguments.help)
+
+    Exit status: 0 merged, 1 conflict (git then marks the file unmerged), 2 usage or I/O error, or
+    git not on PATH (OURS left as it was).
+    """
+
+  struct Options {
+    var base = ""
+    var ours = ""
+    var theirs = ""
+    var markerSize = 7
+    var path: String?
+  }
+
+  /// Runs `merge` with the arguments after the command's name.
+  /// - Parameters:
+  ///   - searchPath: where to look for `git` (a `PATH` value; default the process's `PATH`).
+  ///   - temporaryDirectory: where the JSON forms are merged (default `TMPDIR`, else `/tmp`).
+  package static func run(
+    arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void,
+    searchPath: String? = environment("PATH"), temporaryDirectory: String? = nil,
+    limits: DecodingLimits = .default, writer: AtomicWriter = AtomicWriter()
+  ) -> Int32 {
+    let options: Options
+    do {
+      switch try parse(arguments) {
+      case .help:
+        write("\(usage)\n", to: stdout)
+        return 0
+      case .version:
+        write("inertia-convert \(ToolVersion.current)\n", to: stdout)
+        return 0
+      case .merge(let parsed): options = parsed
+      }
+    } catch {
+      stderr("inertia-convert: \(error.message) (see merge --help)")
+      return 2
+    }
+    let name = options.path ?? options.ours
+    let base: [UInt8]
+    let ours: [UInt8]
+    let theirs: [UInt8]
+    do throws(FileIOError) {
+      base = try FileIO.read(options.base, maxSize: limits.maxInputSize)
+      ours = try FileIO.read(options.ours, maxSize: limits.maxInputSize)
+      theirs = try FileIO.read(options.theirs, maxSize: limits.maxInputSize)
+    } catch {
+      stderr(error.description)
+      return 2
+    }
+    let outcome = merge(
+      base: base, ours: ours, theirs: theirs, name: name, markerSize: options.markerSize,
+      git: GitMergeFile(searchPath: searchPath),
+      temporaryDirectory: temporaryDirectory ?? environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp",
+      limits: limits)
+    if let result = outcome.result {
+      do throws(FileIOError) {
+        let replacement = try writer.prepare(options.ours, bytes: result)
+        if let reason = writer.commit([replacement])[0] {
+          throw FileIOError(path: options.ours, operation: "write", reason: reason)
+        }
+      } catch {
+        stderr(error.description)
+        return 2
+      }
+    }
+    for message in outcome.messages { stderr("inertia-convert merge: \(name): \(message)") }
+    return outcome.status
+  }
+
+  /// What a merge comes to.
+  struct Outcome {
+    /// What replaces OURS, or `nil` to leave it as it is.
+    var result: [UInt8]?
+    /// What to tell the user, each a line after the file's name.
+    var messages: [String] = []
+    /// The exit status.
+    var status: Int32
+
+    static func keepOurs(_ status: Int32, _ message: String? = nil) -> Outcome {
+      Outcome(result: nil, messages: message.map { [$0] } ?? [], status: status)
+    }
+  }
+
+  /// Merges the three versions' bytes.
+  /// - Parameters:
+  ///   - name: the file's name, for the advice on a conflict.
+  ///   - git: where `git merge-file` is, or `nil` when there is no git.
+  static func merge(
+    base: [UInt8], ours: [UInt8], theirs: [UInt8], name: String, markerSize: Int, git: GitMergeFile?,
+    temporaryDirectory: String, limits: DecodingLimits
+  ) -> Outcome {
+    let oursEncoding = DocumentEncoding.detect(ours)
+    // Only one side changed: its bytes are the result, unchanged (git seldom asks for these).
+    if ours == theirs || base == theirs { return .keepOurs(0) }
+    if base == ours && DocumentEncoding.detect(theirs) == oursEncoding { return Outcome(result: theirs, status: 0) }
+
+    let oursJSON: [UInt8]
+    let theirsJSON: [UInt8]
+    switch (jsonForm(of: ours, limits: limits), jsonForm(of: theirs, limits: limits)) {
+    case (.failure(let error), _):
+      return .keepOurs(1, "ours does not parse (\(error)); left as it was, for you to resolve")
+    case (_, .failure(let error)):
+      return .keepOurs(1, "theirs does not parse (\(error)); ours is left as it was, for you to resolve")
+    case (.success(let first), .success(let second)):
+      oursJSON = first
+      theirsJSON = second
+    }
+    var messages: [String] = []
+    var baseJSON: [UInt8] = []
+    if !base.isEmpty {
+      switch jsonForm(of: base, limits: limits) {
+      case .success(let json): baseJSON = json
+      case .failure(let error):
+        messages.append("the common ancestor does not parse (\(error)); merging as if it were empty")
+      }
+    }
+    guard let git else {
+      return .keepOurs(2, "git is not on PATH, and the merge needs git merge-file; ours is left as it was")
+    }
+    let merged: GitMergeFile.Merged
+    do {
+      merged = try git.merge(
+        ours: oursJSON, base: baseJSON, theirs: theirsJSON, labels: ("ours", "base", "theirs"),
+        markerSize: markerSize, temporaryDirectory: temporaryDirectory)
+    } catch {
+      return .keepOurs(2, error.message + "; ours is left as it was")
+    }
+    if merged.conflicts > 0 {
+      let conflicts = merged.conflicts == 1 ? "1 conflict" : "\(merged.conflicts) conflicts"
+      let file = shellQuoted(name)
+      let then =
+        oursEncoding == .json
+        ? "resolve them (the file stays JSON)"
+        : "resolve them, then run: inertia-convert to-msgpack --extended -o \(file) < \(file)"
+      messages.append("\(conflicts); the file holds its JSON form with conflict markers: \(then)")
+      return Outcome(result: merged.text, messages: messages, status: 1)
+    }
+    let messagePack: [UInt8]
+    do {
+      messagePack = try Converter.toMessagePack(json: merged.text, extended: true, limits: limits)
+    } catch {
+      messages.append(
+        "the lines merged cleanly but the result does not parse (\(error)); the file holds it as JSON to mend")
+      return Outcome(result: merged.text, messages: messages, status: 1)
+    }
+    guard oursEncoding == .json else { return Outcome(result: messagePack, messages: messages, status: 0) }
+    // A JSON-form file stays plain JSON, as to-msgpack reads it by default, unless it now holds a value
+    // plain JSON cannot hold (from a MessagePack version).
+    if let plain = try? Converter.toJSON(messagePack: messagePack, limits: limits) {
+      return Outcome(result: plain, messages: messages, status: 0)
+    }
+    messages.append(
+      "the result holds values plain JSON cannot hold, written in the extended form (read it with --extended)")
+    return Outcome(result: merged.text, messages: messages, status: 0)
+  }
+
+  /// The pretty, extended JSON form of a version in either encoding (a JSON one read as plain JSON, as
+  /// to-msgpack reads it), or why it has none.
+  static func jsonForm(of bytes: [UInt8], limits: DecodingLimits) -> Result<[UInt8], FormatError> {
+    do throws(FormatError) {
+      let messagePack =
+        DocumentEncoding.detect(bytes) == .json
+        ? try Converter.toMessagePack(json: bytes, extended: false, limits: limits) : bytes
+      return .success(try Converter.toJSON(messagePack: messagePack, options: extended, limits: limits))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  static let extended = JSONWriter.Options(style: .pretty, extended: true)
+
+  /// What the command line asks for.
+  enum Request {
+    case help
+    case version
+    case merge(Options)
+  }
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+    let elements = try Self.arguments.parse(arguments)
+    if elements.contains(.option("--help", value: nil)) { return .help }
+    if elements.contains(.option("--version", value: nil)) { return .version }
+    var options = Options()
+    var files: [String] = []
+    for element in elements {
+      switch element {
+      case .operand(let file): files.append(file)
+      case .option("--marker-size", let text?):
+        guard let size = Int(text), (1...1000).contains(size) else {
+          throw UsageError("--marker-size takes a number from 1 to 1000")
+        }
+        options.markerSize = size
+      case .option("--path", let path?): options.path = path
+      case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
+      }
+    }
+    guard files.count == 3 else {
+      throw UsageError("merge takes three files, BASE OURS THEIRS (git's %O %A %B)")
+    }
+    (options.base, options.ours, options.theirs) = (files[0], files[1], files[2])
+    return .merge(options)
+  }
+
+  /// `name` as a shell word: as it is when it holds nothing the shell reads specially, else in single quotes.
+  static func shellQuoted(_ name: String) -> String {
+    let plain = name.unicodeScalars.allSatisfy { scalar in
+      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./+@%,:=".unicodeScalars.contains(scalar)
+    }
+    guard !plain || name.isEmpty else { return name }
+    return "'" + name.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+  }
+
+  package static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  private static func write(_ text: String, to stdout: (UnsafeRawBufferPointer) -> Void) {
+    var text = text
+    text.withUTF8 { stdout(UnsafeRawBufferPointer($0)) }
+  }
+}
