@@ -12,8 +12,8 @@ package enum FixTesting {
   }
 
   /// A linter whose fresh identifiers are 1, 2, 3… in the order it makes them.
-  package static func linter(severities: [String: Severity?] = [:]) -> Linter {
-    var linter = Linter(severities: severities)
+  package static func linter() -> Linter {
+    var linter = Linter()
     let counter = IndexDispenser()
     linter.makeIdentifier = { identifier(counter.next() + 1) }
     return linter

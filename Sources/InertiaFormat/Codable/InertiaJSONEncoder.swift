@@ -37,10 +37,17 @@ public struct InertiaJSONEncoder: Sendable {
   /// - Throws: `EncodingError` from the value's own `encode(to:)`, or `.invalidValue` with a
   ///   ``FormatError`` underneath when the tree holds something the writer cannot write as JSON.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
+    Data(try encodeBytes(value))
+  }
+
+  /// The JSON text of `value`, in UTF-8, as bytes: the same bytes as ``encode(_:)``.
+  /// - Throws: `EncodingError` from the value's own `encode(to:)`, or `.invalidValue` with a
+  ///   ``FormatError`` underneath when the tree holds something the writer cannot write as JSON.
+  public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
     let options = ValueCodingOptions(dataForm: .base64, userInfo: userInfo, unknownFieldPolicy: unknownFieldPolicy)
     let tree = try ValueEncoder(options: options).box(value, at: []).value
     do {
-      return Data(try JSONWriter(options: writerOptions).write(tree))
+      return try JSONWriter(options: writerOptions).write(tree)
     } catch {
       throw CodingFailure.unwritable(value, error)
     }

@@ -6,20 +6,36 @@
 
 /// Decodes any `Decodable` type from MessagePack, shaped like Foundation's `JSONDecoder`.
 ///
+/// ```swift
+/// let animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: bytes)
+/// ```
+///
+/// Every failure is a `DecodingError`, as Foundation's decoders throw, never a ``FormatError`` itself.
+/// Bytes that are not one well-formed MessagePack value (truncated, invalid UTF-8, bytes after the end)
+/// give `DecodingError.dataCorrupted`, and the reader's ``FormatError``, with the byte offset and the
+/// path of the value, is only its context's `underlyingError`. A well-formed document that is not of the
+/// type gives the other cases, whose context's description starts with the path:
+///
+/// ```swift
+/// do {
+///   let animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: bytes)
+///   print("\(animations.count) animations")
+/// } catch DecodingError.dataCorrupted(let context) where context.underlyingError is FormatError {
+///   let error = context.underlyingError as! FormatError
+///   print(error)  // offset 5: str8 length 200 runs past the end of the input (4 bytes left) at /0/id
+/// } catch DecodingError.keyNotFound(_, let context), DecodingError.typeMismatch(_, let context),
+///   DecodingError.valueNotFound(_, let context), DecodingError.dataCorrupted(let context)
+/// {
+///   print(context.debugDescription)  // [0].keyframes[1].values.translate: expected 2 numbers, found 3
+/// }
+/// ```
+///
 /// The bytes are first read into a ``MessagePackValue`` tree by ``MessagePackReader``, then decoded from it
 /// (``decode(_:from:)-(_,MessagePackValue)`` decodes a tree you already hold).
 ///
 /// Numbers decode across encodings the way the runtimes accept them: a `Double` reads an integer or a float
 /// of either width (`"scale": 1`); an integer type reads an integer, or a float with an integral value,
 /// within its range. A fraction, NaN or infinity into an integer, or any value out of range, is an error.
-///
-/// Every failure is a `DecodingError` whose coding path and description say where and what, such as
-/// `[0].keyframes[2].values.translate: expected 2 numbers, found 3`. Bytes that are not MessagePack at
-/// all give `DecodingError.dataCorrupted` with the reader's ``FormatError`` as its underlying error.
-///
-/// ```swift
-/// let animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: data)
-/// ```
 public struct MessagePackDecoder: Sendable {
   /// Whether the Inertia model's types keep the fields they do not know. Defaults to `.preserve`.
   public var unknownFieldPolicy: InertiaUnknownFieldPolicy

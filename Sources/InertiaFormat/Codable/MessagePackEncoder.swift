@@ -16,7 +16,8 @@
 /// float32, NaN and the infinities included. `Data` is MessagePack binary, `URL` its string.
 ///
 /// ```swift
-/// let bytes = try MessagePackEncoder().encode(animations)
+/// let data = try MessagePackEncoder().encode(animations)          // Data, as Foundation's coders return
+/// let bytes = try MessagePackEncoder().encodeBytes(animations)    // [UInt8], to compare with a file read so
 /// ```
 public struct MessagePackEncoder: Sendable {
   /// Whether the Inertia model's types write the fields they do not know. Defaults to `.preserve`.
@@ -32,10 +33,17 @@ public struct MessagePackEncoder: Sendable {
     self.userInfo = userInfo
   }
 
-  /// The MessagePack encoding of `value`.
+  /// The MessagePack encoding of `value`, as `Data`.
   /// - Throws: `EncodingError` from the value's own `encode(to:)`.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
     MessagePackWriter().writeData(try encodeValue(value))
+  }
+
+  /// The MessagePack encoding of `value`, as bytes: the same bytes as ``encode(_:)``, in the form
+  /// ``MessagePackDecoder/decode(_:from:)-(_,[UInt8])`` reads, so it compares directly with a file's bytes.
+  /// - Throws: `EncodingError` from the value's own `encode(to:)`.
+  public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    MessagePackWriter().write(try encodeValue(value))
   }
 
   /// The value tree of `value`, before it is written: what ``encode(_:)`` writes.

@@ -19,12 +19,22 @@ extension InertiaSchema {
     public let presence: Presence
     /// What the field means, in one sentence.
     public let summary: String
+    /// The values the spec gives the number a meaning for, when it names a range: a colour component is
+    /// from 0 to 1.
+    ///
+    /// A number outside the range still has the field's type, so ``InertiaSchema/violations(in:)`` does not
+    /// report it: the linter's `colour-out-of-range` rule does, and the JSON Schema gives it as `minimum`
+    /// and `maximum`.
+    public let range: ClosedRange<Double>?
 
-    init(_ name: String, _ type: ValueType, _ presence: Presence, _ summary: String) {
+    init(
+      _ name: String, _ type: ValueType, _ presence: Presence, _ summary: String, range: ClosedRange<Double>? = nil
+    ) {
       self.name = name
       self.type = type
       self.presence = presence
       self.summary = summary
+      self.range = range
     }
 
     /// Whether a file must carry the field.

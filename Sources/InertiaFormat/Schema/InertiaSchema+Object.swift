@@ -3,11 +3,17 @@ extension InertiaSchema {
   public struct Object: Hashable, Sendable {
     /// Which object this table describes.
     public let kind: ObjectKind
+    /// The object's name as a heading: "Animation object", "Colour".
+    public let title: String
+    /// What the object is, in a sentence or two.
+    public let summary: String
     /// The fields, in the order the editor writes them.
     public let fields: [Field]
 
-    init(kind: ObjectKind, fields: [Field]) {
+    init(kind: ObjectKind, title: String, summary: String, fields: [Field]) {
       self.kind = kind
+      self.title = title
+      self.summary = summary
       self.fields = fields
     }
 

@@ -20,7 +20,8 @@ public enum InertiaSchema {
 
   /// The animation object: one animated view's track. See ``InertiaAnimation``.
   public static let animation = Object(
-    kind: .animation,
+    kind: .animation, title: "Animation object",
+    summary: "One animated view's track: its id, when it plays, its initial pose and its keyframes.",
     fields: [
       Field("id", .string, .required, "Matches the id the animated view was tagged with."),
       Field(
@@ -36,7 +37,8 @@ public enum InertiaSchema {
 
   /// The keyframe object: one pose of a track. See ``InertiaAnimationKeyframe``.
   public static let keyframe = Object(
-    kind: .keyframe,
+    kind: .keyframe, title: "Keyframe object",
+    summary: "One pose of a track. Every keyframe carries all five animatable values.",
     fields: [
       Field("id", .string, .required, "Unique within the track. The editor writes UUIDs."),
       Field("duration", .number, .required, "Seconds to reach this keyframe from the previous one."),
@@ -46,7 +48,8 @@ public enum InertiaSchema {
   /// The five animatable values: a keyframe's pose, an animation's initial values, a shape's transforms.
   /// See ``InertiaAnimationValues``.
   public static let values = Object(
-    kind: .values,
+    kind: .values, title: "Animatable values",
+    summary: "The five animatable values: a keyframe's pose, an animation's initial values, a shape's transforms.",
     fields: [
       Field("scale", .number, .required, "Scale factor, 1 for the view's own size."),
       Field("translate", .numberPair, .required, "Offset [x, y] as a fraction of the container's size."),
@@ -61,7 +64,8 @@ public enum InertiaSchema {
   /// `transforms`, and this table follows the example. Where `vertices`, `showsBeforeAnimation` and
   /// `animation` go is not shown by any example: they sit next to the fields they belong with.
   public static let shape = Object(
-    kind: .shape,
+    kind: .shape, title: "Shape object",
+    summary: "A vector drawn against a view, or inside another shape.",
     fields: [
       Field("id", .string, .required, "Unique within the animation. What the editor's selection points at."),
       Field("zIndex", .integer, .defaulted(0), "Order among its siblings; higher draws in front."),
@@ -82,7 +86,8 @@ public enum InertiaSchema {
   /// The shape description: which vector a shape draws, its size and its colours.
   /// See ``InertiaShapeDescription``.
   public static let shapeDescription = Object(
-    kind: .shapeDescription,
+    kind: .shapeDescription, title: "Shape description",
+    summary: "Which vector a shape draws, its size and its colours.",
     fields: [
       Field("id", .string, .required, "Identifies the description."),
       Field(
@@ -97,12 +102,13 @@ public enum InertiaSchema {
 
   /// A colour: four floats from 0 to 1, in sRGB. See ``InertiaColour``.
   public static let colour = Object(
-    kind: .colour,
+    kind: .colour, title: "Colour",
+    summary: "Four floats from 0 to 1, in sRGB.",
     fields: [
-      Field("red", .number, .required, "Red, 0 to 1."),
-      Field("green", .number, .required, "Green, 0 to 1."),
-      Field("blue", .number, .required, "Blue, 0 to 1."),
-      Field("alpha", .number, .required, "Opacity, 0 to 1."),
+      Field("red", .number, .required, "Red, 0 to 1.", range: 0...1),
+      Field("green", .number, .required, "Green, 0 to 1.", range: 0...1),
+      Field("blue", .number, .required, "Blue, 0 to 1.", range: 0...1),
+      Field("alpha", .number, .required, "Opacity, 0 to 1.", range: 0...1),
     ])
 
   /// Every object table, in the order the spec introduces them.

@@ -22,8 +22,8 @@ public struct LintConfiguration: Sendable, Equatable {
   /// The keys a configuration may have.
   public static let keys = ["rules", "include", "exclude", "containerId", "loopDuration"]
 
-  /// A severity per rule id; `nil` switches the rule off.
-  public var severities: [String: Severity?] = [:]
+  /// A severity, or ``RuleSeverity/off``, per rule id; a rule not named keeps its default.
+  public var severities: [String: RuleSeverity] = [:]
   /// Globs of the files a directory walk lints, replacing the default `*.inertia` when not empty.
   public var includes: [String] = []
   /// Globs of files and folders not to lint.
@@ -98,25 +98,21 @@ public struct LintConfiguration: Sendable, Equatable {
       return configuration
     }
 
-    func rules(_ located: Located) throws(ConfigurationError) -> [String: Severity?] {
+    func rules(_ located: Located) throws(ConfigurationError) -> [String: RuleSeverity] {
       guard document.isMap(located) else {
         throw fail("rules must be an object of rule ids to \"error\", \"warning\", \"info\" or \"off\"", at: located)
       }
-      var severities: [String: Severity?] = [:]
+      var severities: [String: RuleSeverity] = [:]
       for entry in document.entries(of: located) {
         let id = document.name(of: entry) ?? ""
         guard RuleRegistry.rule(id) != nil else {
           throw fail(RuleSelection.unknownRuleMessage(id), at: entry.key)
         }
         guard severities[id] == nil else { throw fail("rule '\(id)' is configured twice", at: entry.key) }
-        let text = document.string(of: entry.value)
-        if text == "off" {
-          severities[id] = .some(nil)
-        } else if let severity = text.flatMap(Severity.init(rawValue:)) {
-          severities[id] = severity
-        } else {
+        guard let severity = document.string(of: entry.value).flatMap(RuleSeverity.init(rawValue:)) else {
           throw fail("rule '\(id)' must be \"error\", \"warning\", \"info\" or \"off\"", at: entry.value)
         }
+        severities[id] = severity
       }
       return severities
     }

@@ -23,19 +23,33 @@ public struct Linter: Sendable {
   /// that spreads the work over the machine's cores.
   public var runner: any ParallelRunner = SerialRunner()
 
-  /// A linter running every registered rule except the ones switched off.
+  /// A linter running every registered rule at its default severity.
+  /// - Parameter settings: what the configuration says about container ids and the loop.
+  public init(settings: LintSettings = .default) {
+    self.init(checkedSeverities: [:], settings: settings)
+  }
+
+  /// A linter running every registered rule at the severity given for it, except the ones given as
+  /// ``RuleSeverity/off``. Rules not named keep their default severity.
   /// - Parameters:
-  ///   - severities: a severity per rule id, or `nil` to switch the rule off. Rules not named keep their
-  ///     default severity.
+  ///   - severities: a ``RuleSeverity`` per rule id, as `.inertia-lint.json`'s `rules` gives them.
   ///   - settings: what the configuration says about container ids and the loop.
-  public init(severities: [String: Severity?] = [:], settings: LintSettings = .default) {
+  /// - Throws: ``UnknownRuleError`` for an id that names no rule (the first, in alphabetical order), as
+  ///   the command line and the configuration refuse one.
+  public init(severities: [String: RuleSeverity], settings: LintSettings = .default) throws(UnknownRuleError) {
+    if let unknown = severities.keys.sorted().first(where: { RuleRegistry.rule($0) == nil }) {
+      throw UnknownRuleError(id: unknown)
+    }
+    self.init(checkedSeverities: severities, settings: settings)
+  }
+
+  private init(checkedSeverities severities: [String: RuleSeverity], settings: LintSettings) {
     var rules: [(rule: any LintRule.Type, severity: Severity?)] = []
     for rule in RuleRegistry.rules {
-      let id = rule.description.identifier
-      if let configured = severities[id] {
-        if let severity = configured { rules.append((rule, severity)) }
-      } else {
-        rules.append((rule, nil))
+      switch severities[rule.description.identifier] {
+      case .off?: continue
+      case let configured?: rules.append((rule, configured.severity))
+      case nil: rules.append((rule, nil))
       }
     }
     self.rules = rules

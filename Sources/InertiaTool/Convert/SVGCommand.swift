@@ -249,11 +249,12 @@ package enum SVGCommand {
 
   /// A linter running only `invalid-file` and `schema`: what keeps the SwiftUI container from decoding a file.
   static let decodability: Linter = {
-    var severities: [String: Severity?] = [:]
+    var severities: [String: RuleSeverity] = [:]
     for id in RuleRegistry.identifiers where id != "invalid-file" && id != "schema" {
-      severities.updateValue(nil, forKey: id)
+      severities[id] = .off
     }
-    return Linter(severities: severities)
+    // Every id comes from the registry, so none is unknown.
+    return try! Linter(severities: severities)
   }()
 
   /// `x.inertia` becomes `x.svg`, or `x.timeline.svg` for a timeline.

@@ -82,7 +82,7 @@ final class ConfigurationResolver {
   private func add(_ configuration: LintConfiguration, displayPath: String?) throws -> Int {
     let severities = try RuleSelection.severities(
       configured: configuration.severities, enable: enable, disable: disable)
-    var linter = Linter(severities: severities, settings: configuration.settings)
+    var linter = try Linter(severities: severities, settings: configuration.settings)
     linter.runner = runner
     let directory = configuration.path.flatMap { FileIO.physicalPath(FilePath.directory(of: $0)) }
     applied.append(

@@ -6,16 +6,16 @@ extension RuleSelection {
   /// The severities after applying `--disable` and `--enable` to a configuration's.
   /// - Throws: a message naming an unknown rule.
   static func severities(
-    configured: [String: Severity?], enable: [String], disable: [String]
-  ) throws(UsageError) -> [String: Severity?] {
+    configured: [String: RuleSeverity], enable: [String], disable: [String]
+  ) throws(UsageError) -> [String: RuleSeverity] {
     var severities = configured
     for id in disable {
       guard RuleRegistry.rule(id) != nil else { throw UsageError("--disable: " + unknownRuleMessage(id)) }
-      severities[id] = .some(nil)
+      severities[id] = .off
     }
     for id in enable {
       guard RuleRegistry.rule(id) != nil else { throw UsageError("--enable: " + unknownRuleMessage(id)) }
-      if case .some(.none) = severities[id] { severities[id] = nil }
+      if severities[id] == .off { severities[id] = nil }
     }
     return severities
   }

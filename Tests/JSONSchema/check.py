@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Checks schema/inertia.schema.json with a validator that shares no code with ours: Python's jsonschema.
+
+- The schema is itself valid against the draft 2020-12 metaschema.
+- Every JSON file in Corpus/valid/ and Corpus/lint/clean/ follows it, read as draft 2020-12 and as
+  draft 7 (editors that know only draft 7 must accept the same files).
+- Corpus/lint/schema.json and Corpus/lint/colour-out-of-range.json do not, in either draft, and the
+  failures are the ones the Swift tests expect (JSONSchemaTests.swift checks the same files).
+
+Exit status: 0 when every check passes, or when the module is not installed (it says so and skips);
+1 when a check fails. Run from anywhere: Tests/JSONSchema/check.py
+"""
+import json
+import pathlib
+import sys
+
+root = pathlib.Path(__file__).resolve().parents[2]
+
+try:
+    import jsonschema
+except ImportError:
+    print("Tests/JSONSchema/check.py: skipped: Python's jsonschema module is not installed "
+          "(pip install jsonschema)")
+    sys.exit(0)
+
+schema = json.loads((root / "schema/inertia.schema.json").read_text(encoding="utf-8"))
+failed = 0
+
+
+def fail(message):
+    global failed
+    failed += 1
+    print("FAIL", message)
+
+
+try:
+    jsonschema.Draft202012Validator.check_schema(schema)
+except jsonschema.SchemaError as error:
+    print(f"FAIL schema/inertia.schema.json is not a valid draft 2020-12 schema: {error.message}")
+    sys.exit(1)
+
+drafts = {"2020-12": jsonschema.Draft202012Validator(schema), "7": jsonschema.Draft7Validator(schema)}
+valid = sorted((root / "Corpus/valid").glob("*.json")) + sorted((root / "Corpus/lint/clean").glob("*.json"))
+invalid = {
+    "schema.json": {"enum", "type", "maxItems", "required"},
+    "colour-out-of-range.json": {"minimum", "maximum"},
+}
+
+for path in valid:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    for name, validator in drafts.items():
+        errors = list(validator.iter_errors(document))
+        if errors:
+            where = "/" + "/".join(map(str, errors[0].absolute_path))
+            fail(f"{path.relative_to(root)} (draft {name}): {errors[0].message} at {where}")
+
+for file_name, keywords in invalid.items():
+    document = json.loads((root / "Corpus/lint" / file_name).read_text(encoding="utf-8"))
+    for name, validator in drafts.items():
+        found = {error.validator for error in validator.iter_errors(document)}
+        if found != keywords:
+            fail(f"Corpus/lint/{file_name} (draft {name}): failed {sorted(found)}, expected {sorted(keywords)}")
+
+checked = len(valid) + len(invalid)
+if failed:
+    print(f"Tests/JSONSchema/check.py: {failed} failed")
+    sys.exit(1)
+print(f"Tests/JSONSchema/check.py: schema valid; {checked} files checked under drafts 2020-12 and 7")
