@@ -121,7 +121,7 @@ struct LimitsTests {
     let tooBig = path.isJSON ? utf8("[1,2,3,456]") : hexBytes("9a 01 02 03 04 05 06 07 08 09 0a")
     #expect(
       throws: FormatError(
-        format: path.isJSON ? .json : .messagePack, offset: 0,
+        code: .inputTooLarge, format: path.isJSON ? .json : .messagePack, offset: 0,
         line: path.isJSON ? 1 : nil, column: path.isJSON ? 1 : nil,
         message: "input of 11 bytes is larger than the limit of 10 bytes")
     ) {

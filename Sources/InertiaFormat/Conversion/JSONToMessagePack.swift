@@ -37,7 +37,7 @@ struct JSONToMessagePack {
       try parse(top: &top, outer: &outer)
       skipWhitespace()
       if offset < bytes.count {
-        throw error("unexpected text after the end of the document (a file holds one value)", at: offset)
+        throw error(.trailingData, "unexpected text after the end of the document (a file holds one value)", at: offset)
       }
     } catch {
       var path = ErrorPath()
@@ -57,8 +57,8 @@ struct JSONToMessagePack {
   }
 
   @inline(never)
-  func error(_ message: String, at offset: Int) -> FormatError {
-    FormatError(format: .json, offset: offset, message: message)
+  func error(_ code: FormatError.Code, _ message: String, at offset: Int) -> FormatError {
+    FormatError(code: code, format: .json, offset: offset, message: message)
   }
 
   @inline(__always)
@@ -98,7 +98,9 @@ struct JSONToMessagePack {
 
   @inline(never)
   private func nonFiniteLiteral(at offset: Int) -> FormatError {
-    error("NaN and Infinity are not JSON (the extended form writes them as {\"$float64\": \"NaN\"})", at: offset)
+    error(
+      .nonFiniteNumber, "NaN and Infinity are not JSON (the extended form writes them as {\"$float64\": \"NaN\"})",
+      at: offset)
   }
 
   private mutating func literal(_ word: StaticString) throws(FormatError) {
@@ -107,7 +109,7 @@ struct JSONToMessagePack {
       offset += count
       return
     }
-    throw error("expected a value, found \(describeByte(at: offset))", at: offset)
+    throw error(.unexpectedCharacter, "expected a value, found \(describeByte(at: offset))", at: offset)
   }
 
   // MARK: Containers
@@ -161,7 +163,9 @@ struct JSONToMessagePack {
     nextValue: while true {
       let start = offset
       var node = sourceMap?.open(at: start) ?? 0
-      guard offset < bytes.count else { throw error("unexpected end of input: expected a value", at: offset) }
+      guard offset < bytes.count else {
+        throw error(.truncated, "unexpected end of input: expected a value", at: offset)
+      }
       switch bytes[offset] {
       case UInt8(ascii: "\""):
         try string()
@@ -247,7 +251,7 @@ struct JSONToMessagePack {
         UInt8(ascii: "I") where hasPrefix("Infinity", at: offset):
         throw nonFiniteLiteral(at: offset)
       default:
-        throw error("expected a value, found \(describeByte(at: offset))", at: offset)
+        throw error(.unexpectedCharacter, "expected a value, found \(describeByte(at: offset))", at: offset)
       }
 
       // A value is read: close each container it completes.
@@ -308,7 +312,7 @@ struct JSONToMessagePack {
     skipWhitespace()
     guard offset < bytes.count else {
       top.readingValue = false
-      throw error("unexpected end of input: expected ',' or '\(close)'", at: offset)
+      throw error(.truncated, "unexpected end of input: expected ',' or '\(close)'", at: offset)
     }
     let byte = bytes[offset]
     offset += 1
@@ -318,7 +322,8 @@ struct JSONToMessagePack {
     }
     guard byte == UInt8(ascii: close) else {
       top.readingValue = false
-      throw error("expected ',' or '\(close)', found \(describeByte(at: offset - 1))", at: offset - 1)
+      throw error(
+        .unexpectedCharacter, "expected ',' or '\(close)', found \(describeByte(at: offset - 1))", at: offset - 1)
     }
     return false
   }
@@ -327,9 +332,10 @@ struct JSONToMessagePack {
   /// where it is in the output.
   @inline(__always)
   private mutating func key() throws(FormatError) -> Int {
-    guard offset < bytes.count else { throw error("unexpected end of input: expected a key", at: offset) }
+    guard offset < bytes.count else { throw error(.truncated, "unexpected end of input: expected a key", at: offset) }
     guard bytes[offset] == UInt8(ascii: "\"") else {
-      throw error("expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
+      throw error(
+        .unexpectedCharacter, "expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
     }
     let keyNode = sourceMap?.open(at: offset) ?? 0
     let keyHead = out.count
@@ -337,7 +343,10 @@ struct JSONToMessagePack {
     sourceMap?.close(keyNode, at: offset)
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-      throw error("expected ':' after the key, found \(describeByte(at: offset))", at: offset)
+      let atEnd = offset >= bytes.count
+      throw error(
+        atEnd ? .truncated : .unexpectedCharacter, "expected ':' after the key, found \(describeByte(at: offset))",
+        at: offset)
     }
     offset += 1
     skipWhitespace()
@@ -346,7 +355,7 @@ struct JSONToMessagePack {
 
   @inline(never)
   private func depthError(at offset: Int) -> FormatError {
-    error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: offset)
+    error(.depthLimitExceeded, "nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: offset)
   }
 
   /// The text of the MessagePack string written at `head` (a key, for error paths). The key's value,
@@ -359,13 +368,13 @@ struct JSONToMessagePack {
 
   /// Rewrites a container's one-byte head once its count is known.
   @inline(__always)
-  private func finishContainer(head: Int, count: Int, isMap: Bool, at start: Int) throws(FormatError) {
+  func finishContainer(head: Int, count: Int, isMap: Bool, at start: Int) throws(FormatError) {
     if count < 16 {
       out[head] = (isMap ? 0x80 : 0x90) | UInt8(count)
       return
     }
     if count > Int(UInt32.max) {
-      throw error("container of \(count) entries is larger than MessagePack allows", at: start)
+      throw error(.containerTooLarge, "container of \(count) entries is larger than MessagePack allows", at: start)
     }
     let size = CanonicalHeads.containerHeaderSize(count)
     out.insertGap(at: head + 1, width: size - 1)
@@ -382,7 +391,7 @@ struct JSONToMessagePack {
   private mutating func finishTag(_ tagged: Container, shape: Shape) throws(FormatError) {
     if tagged.tag == .map {
       guard shape == .pairs else {
-        throw error("$map holds an array of [key, value] pairs", at: tagged.contentStart)
+        throw error(.invalidExtendedValue, "$map holds an array of [key, value] pairs", at: tagged.contentStart)
       }
     } else {
       let written = UnsafeRawBufferPointer(start: out.base + tagged.head, count: out.count - tagged.head)
@@ -391,13 +400,14 @@ struct JSONToMessagePack {
         // Already checked against the limits as it was parsed.
         content = try MessagePackReader(limits: DecodingLimits(maxDepth: .max, maxInputSize: .max)).read(written)
       } catch {
-        throw self.error("internal error re-reading a tagged value: \(error.message)", at: tagged.contentStart)
+        throw self.error(
+          .invalidExtendedValue, "internal error re-reading a tagged value: \(error.message)", at: tagged.contentStart)
       }
       let value: MessagePackValue
       do {
         value = try ExtendedJSON.decode(tagged.tag, content)
       } catch {
-        throw self.error(error.message, at: tagged.contentStart)
+        throw self.error(error.code, error.message, at: tagged.contentStart)
       }
       out.truncate(to: tagged.head)
       MessagePackWriter().write(value, to: out)
@@ -405,6 +415,7 @@ struct JSONToMessagePack {
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "}") else {
       throw error(
+        offset >= bytes.count ? .truncated : .invalidExtendedValue,
         "a \(tagged.tag.rawValue) object holds exactly one entry: expected '}', found \(describeByte(at: offset))",
         at: offset)
     }
@@ -427,7 +438,9 @@ struct JSONToMessagePack {
       if byte == UInt8(ascii: "\"") {
         let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<offset])
         if !asciiOnly, let bad = UTF8Validation.firstInvalid(content) {
-          throw error("string is not valid UTF-8 (byte 0x\(String(content[bad], radix: 16)))", at: contentStart + bad)
+          throw error(
+            .invalidUTF8, "string is not valid UTF-8 (byte 0x\(String(content[bad], radix: 16)))",
+            at: contentStart + bad)
         }
         offset += 1
         CanonicalHeads.string(content, to: out)
@@ -437,12 +450,14 @@ struct JSONToMessagePack {
         return try escapedString(start: start, contentStart: contentStart)
       }
       if byte < 0x20 {
-        throw error("control character 0x\(String(byte, radix: 16)) must be escaped in a string", at: offset)
+        throw error(
+          .unescapedControlCharacter, "control character 0x\(String(byte, radix: 16)) must be escaped in a string",
+          at: offset)
       }
       if byte >= 0x80 { asciiOnly = false }
       offset += 1
     }
-    throw error("unterminated string", at: start)
+    throw error(.truncated, "unterminated string", at: start)
   }
 
   /// Reads the rest of a string that has escapes, from the first backslash on.
@@ -467,13 +482,15 @@ struct JSONToMessagePack {
         try escape()
         runStart = offset
       case 0..<0x20:
-        throw error("control character 0x\(String(byte, radix: 16)) must be escaped in a string", at: offset)
+        throw error(
+          .unescapedControlCharacter, "control character 0x\(String(byte, radix: 16)) must be escaped in a string",
+          at: offset)
       default:
         scratch.append(byte)
         offset += 1
       }
     }
-    throw error("unterminated string", at: start)
+    throw error(.truncated, "unterminated string", at: start)
   }
 
   /// Checks that the raw bytes from `runStart` up to `offset` are UTF-8.
@@ -481,13 +498,13 @@ struct JSONToMessagePack {
   private func checkRawRun(from runStart: Int) throws(FormatError) {
     let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<offset])
     if let bad = UTF8Validation.firstInvalid(run) {
-      throw error("string is not valid UTF-8 (byte 0x\(String(run[bad], radix: 16)))", at: runStart + bad)
+      throw error(.invalidUTF8, "string is not valid UTF-8 (byte 0x\(String(run[bad], radix: 16)))", at: runStart + bad)
     }
   }
 
   private mutating func escape() throws(FormatError) {
     let start = offset
-    guard offset + 1 < bytes.count else { throw error("unterminated string", at: start) }
+    guard offset + 1 < bytes.count else { throw error(.truncated, "unterminated string", at: start) }
     let kind = bytes[offset + 1]
     offset += 2
     switch kind {
@@ -503,29 +520,32 @@ struct JSONToMessagePack {
       var scalar = UInt32(try hex4(at: start))
       if (0xD800...0xDBFF).contains(scalar) {
         guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
-        else { throw error("lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start) }
+        else {
+          throw error(.invalidEscape, "lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
+        }
         let lowStart = offset
         offset += 2
         let low = UInt32(try hex4(at: lowStart))
         guard (0xDC00...0xDFFF).contains(low) else {
-          throw error("lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
+          throw error(.invalidEscape, "lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
         }
         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
       } else if (0xDC00...0xDFFF).contains(scalar) {
-        throw error("lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
+        throw error(.invalidEscape, "lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
       }
       scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
     default:
       let next = bytes[start + 1]
       if next >= 0x21 && next < 0x7F {
-        throw error("invalid escape '\\\(Character(Unicode.Scalar(next)))' in a string", at: start)
+        throw error(.invalidEscape, "invalid escape '\\\(Character(Unicode.Scalar(next)))' in a string", at: start)
       }
-      throw error("invalid escape: '\\' followed by \(describeByte(at: start + 1)) in a string", at: start)
+      throw error(
+        .invalidEscape, "invalid escape: '\\' followed by \(describeByte(at: start + 1)) in a string", at: start)
     }
   }
 
   private mutating func hex4(at escapeStart: Int) throws(FormatError) -> UInt16 {
-    guard offset + 4 <= bytes.count else { throw error("\\u needs four hex digits", at: escapeStart) }
+    guard offset + 4 <= bytes.count else { throw error(.invalidEscape, "\\u needs four hex digits", at: escapeStart) }
     var value: UInt16 = 0
     for _ in 0..<4 {
       let byte = bytes[offset]
@@ -534,7 +554,7 @@ struct JSONToMessagePack {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw error("\\u needs four hex digits", at: escapeStart)
+      default: throw error(.invalidEscape, "\\u needs four hex digits", at: escapeStart)
       }
       value = value << 4 | UInt16(digit)
       offset += 1

@@ -288,7 +288,7 @@ struct MessagePackToJSON {
   @inline(never)
   private func unrepresentable(_ what: String, at offset: Int) -> FormatError {
     FormatError(
-      format: .messagePack, offset: offset,
+      code: .needsExtendedForm, format: .messagePack, offset: offset,
       message: "\(what) cannot be written as plain JSON (the extended form, --extended, keeps it)")
   }
 

@@ -48,7 +48,7 @@ package enum ExtendedJSON {
   /// The value a tagged object stands for.
   static func decode(_ tag: Tag, _ content: MessagePackValue) throws(FormatError) -> MessagePackValue {
     func fail(_ message: String) -> FormatError {
-      FormatError(format: .json, offset: 0, message: "\(tag.rawValue) \(message)")
+      FormatError(code: .invalidExtendedValue, format: .json, offset: 0, message: "\(tag.rawValue) \(message)")
     }
     switch tag {
     case .bin:

@@ -33,10 +33,12 @@ enum JSONNumber {
     var mantissa: UInt64 = 0
     var significantDigits = 0
     var overflowed = false
-    guard i < count, isDigit(bytes[i]) else { throw failure("a number needs a digit after '-'", start) }
+    guard i < count, isDigit(bytes[i]) else { throw failure(.invalidNumber, "a number needs a digit after '-'", start) }
     if bytes[i] == UInt8(ascii: "0") {
       i += 1
-      if i < count && isDigit(bytes[i]) { throw failure("a number cannot start with 0 followed by digits", start) }
+      if i < count && isDigit(bytes[i]) {
+        throw failure(.invalidNumber, "a number cannot start with 0 followed by digits", start)
+      }
     } else {
       while i < count, isDigit(bytes[i]) {
         let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
@@ -52,7 +54,9 @@ enum JSONNumber {
     if i < count && bytes[i] == UInt8(ascii: ".") {
       isFloat = true
       i += 1
-      guard i < count, isDigit(bytes[i]) else { throw failure("a number needs a digit after '.'", start) }
+      guard i < count, isDigit(bytes[i]) else {
+        throw failure(.invalidNumber, "a number needs a digit after '.'", start)
+      }
       while i < count, isDigit(bytes[i]) {
         let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
         if !overflowed {
@@ -73,7 +77,9 @@ enum JSONNumber {
         exponentNegative = bytes[i] == UInt8(ascii: "-")
         i += 1
       }
-      guard i < count, isDigit(bytes[i]) else { throw failure("a number needs a digit in its exponent", start) }
+      guard i < count, isDigit(bytes[i]) else {
+        throw failure(.invalidNumber, "a number needs a digit in its exponent", start)
+      }
       while i < count, isDigit(bytes[i]) {
         if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")) }
         i += 1
@@ -102,7 +108,7 @@ enum JSONNumber {
     _ = digitsStart
     let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
-      throw failure("number \(abbreviated(text)) is too large for a 64-bit float", start)
+      throw failure(.floatOutOfRange, "number \(abbreviated(text)) is too large for a 64-bit float", start)
     }
     return .double(value)
   }
@@ -113,14 +119,15 @@ enum JSONNumber {
   }
 
   @inline(never)
-  private static func failure(_ message: String, _ offset: Int) -> FormatError {
-    FormatError(format: .json, offset: offset, message: message)
+  private static func failure(_ code: FormatError.Code, _ message: String, _ offset: Int) -> FormatError {
+    FormatError(code: code, format: .json, offset: offset, message: message)
   }
 
   @inline(never)
   private static func outOfRange(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> FormatError {
     let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     return failure(
+      .integerOutOfRange,
       "integer \(abbreviated(text)) is outside the range MessagePack holds (-2^63...2^64-1); write it with a fraction or exponent to make it a float",
       start)
   }

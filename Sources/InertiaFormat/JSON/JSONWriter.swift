@@ -54,7 +54,8 @@ public struct JSONWriter: Sendable {
     } catch {
       // The emitter's offset points into the MessagePack encoding made above, which the caller never
       // sees: it would only mislead.
-      throw FormatError(format: .json, offset: 0, path: error.path, message: error.message, hasPosition: false)
+      throw FormatError(
+        code: error.code, format: .json, offset: 0, path: error.path, message: error.message, hasPosition: false)
     }
     return out.array
   }

@@ -16,8 +16,8 @@ struct MessagePackScanner {
   var isAtEnd: Bool { offset >= bytes.count }
 
   @inline(never)
-  func error(_ message: String, at offset: Int) -> FormatError {
-    FormatError(format: .messagePack, offset: offset, message: message)
+  func error(_ code: FormatError.Code, _ message: String, at offset: Int) -> FormatError {
+    FormatError(code: code, format: .messagePack, offset: offset, message: message)
   }
 
   /// Reads one value head. For strings, binary and extensions the payload follows at `offset`,
@@ -25,7 +25,7 @@ struct MessagePackScanner {
   @inline(__always)
   mutating func readHeader() throws(FormatError) -> MessagePackHeader {
     guard offset < bytes.count else {
-      throw error("unexpected end of input: expected a value", at: offset)
+      throw error(.truncated, "unexpected end of input: expected a value", at: offset)
     }
     let start = offset
     let byte = bytes[offset]
@@ -107,7 +107,9 @@ struct MessagePackScanner {
       let count = Int(try read(UInt32.self, "map32", start))
       return try mapHeader(count: count, format: "map32", start: start)
     default:  // 0xC1, the one byte the spec never uses
-      throw error("byte 0xc1 is not a MessagePack format byte (the spec reserves it as never used)", at: start)
+      throw error(
+        .reservedFormatByte, "byte 0xc1 is not a MessagePack format byte (the spec reserves it as never used)",
+        at: start)
     }
   }
 
@@ -119,6 +121,7 @@ struct MessagePackScanner {
     let size = MemoryLayout<T>.size
     guard remaining >= size else {
       throw error(
+        .truncated,
         "\(format) is cut short: it needs \(size) byte\(size == 1 ? "" : "s") after its format byte, \(remaining) left",
         at: start)
     }
@@ -138,7 +141,8 @@ struct MessagePackScanner {
     }
     guard length <= remaining else {
       throw error(
-        "\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
+        .truncated, "\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)",
+        at: start)
     }
     return header
   }
@@ -149,7 +153,8 @@ struct MessagePackScanner {
     let type = Int8(bitPattern: try read(UInt8.self, format, start))
     guard length <= remaining else {
       throw error(
-        "\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
+        .truncated, "\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)",
+        at: start)
     }
     return .ext(type: type, length: length)
   }
@@ -159,6 +164,7 @@ struct MessagePackScanner {
     // Every element takes at least one byte, so a count above what is left cannot be right.
     guard count <= remaining else {
       throw error(
+        .truncated,
         "\(format) of \(counted(count, "element")) runs past the end of the input (\(counted(remaining, "byte")) left)",
         at: start)
     }
@@ -169,6 +175,7 @@ struct MessagePackScanner {
   private func mapHeader(count: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
     guard count <= remaining / 2 else {
       throw error(
+        .truncated,
         "\(format) of \(counted(count, "entry", "entries")) runs past the end of the input (\(counted(remaining, "byte")) left)",
         at: start)
     }
@@ -189,6 +196,7 @@ struct MessagePackScanner {
     let payload = take(length)
     if let bad = UTF8Validation.firstInvalid(payload) {
       throw error(
+        .invalidUTF8,
         "string is not valid UTF-8 (byte 0x\(String(payload[bad], radix: 16)) at offset \(payload.baseAddress! - bytes.baseAddress! + bad))",
         at: start)
     }
@@ -198,7 +206,8 @@ struct MessagePackScanner {
   @inline(__always)
   func checkDepth(_ depth: Int, _ limits: DecodingLimits, at start: Int) throws(FormatError) {
     if depth >= limits.maxDepth {
-      throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start)
+      throw error(
+        .depthLimitExceeded, "nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start)
     }
   }
 
@@ -206,6 +215,7 @@ struct MessagePackScanner {
   func checkAtEnd() throws(FormatError) {
     if offset < bytes.count {
       throw error(
+        .trailingData,
         "\(remaining) byte\(remaining == 1 ? "" : "s") after the end of the document (a file holds one value)",
         at: offset)
     }
