@@ -11,8 +11,8 @@ struct JSONToMessagePack {
   let limits: DecodingLimits
   /// Whether `{"$bin": …}` and the other tags of the extended form are read as what they stand for.
   let extended: Bool
-  /// When set, records where each value sits (in MessagePack node order).
-  var sourceMap: SourceMap?
+  /// When set, records where each value's text lies (in MessagePack node order).
+  var textRanges: JSONTextRanges?
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
 
@@ -22,7 +22,7 @@ struct JSONToMessagePack {
     self.out = out
     self.limits = limits
     self.extended = extended
-    self.sourceMap = recordsPositions ? SourceMap() : nil
+    self.textRanges = recordsPositions ? JSONTextRanges() : nil
   }
 
   /// Parses the whole input as one JSON document.
@@ -139,7 +139,7 @@ struct JSONToMessagePack {
     var head = 0
     /// The offset of the `[` or `{`.
     var start = 0
-    /// The container's node in the source map.
+    /// The container's node, in the order values are written.
     var node = 0
     /// Where the key of the entry being read is in the output (objects).
     var keyHead = 0
@@ -162,7 +162,7 @@ struct JSONToMessagePack {
     var shape = Shape.other
     nextValue: while true {
       let start = offset
-      var node = sourceMap?.open(at: start) ?? 0
+      var node = textRanges?.open(at: start) ?? 0
       guard offset < bytes.count else {
         throw error(.truncated, "unexpected end of input: expected a value", at: offset)
       }
@@ -256,7 +256,7 @@ struct JSONToMessagePack {
 
       // A value is read: close each container it completes.
       while true {
-        sourceMap?.close(node, at: offset)
+        textRanges?.close(node, at: offset)
         switch top.kind {
         case .document:
           return
@@ -337,10 +337,10 @@ struct JSONToMessagePack {
       throw error(
         .unexpectedCharacter, "expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
     }
-    let keyNode = sourceMap?.open(at: offset) ?? 0
+    let keyNode = textRanges?.open(at: offset) ?? 0
     let keyHead = out.count
     try string()
-    sourceMap?.close(keyNode, at: offset)
+    textRanges?.close(keyNode, at: offset)
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
       let atEnd = offset >= bytes.count
@@ -421,7 +421,7 @@ struct JSONToMessagePack {
     }
     offset += 1
     // The tagged object is one value: forget the nodes recorded inside it.
-    sourceMap?.truncate(after: tagged.node)
+    textRanges?.truncate(after: tagged.node)
   }
 
   // MARK: Strings

@@ -9,13 +9,13 @@
 /// A document read into an index of its values instead of a tree of ``MessagePackValue``s.
 ///
 /// Reading a document for a linter or a validator needs every value's kind and position but only a few
-/// values' contents. The index records, for each value in document order (a map's key before its value,
-/// as in ``SourceMap``), where its MessagePack head is and which value follows its whole subtree: two
+/// values' contents. The index records, for each value in document order (a map's key before its value),
+/// where its MessagePack head is and which value follows its whole subtree: two
 /// 32-bit numbers per value and no allocation per value. Contents are decoded from the bytes when asked
 /// for. JSON input is first turned into MessagePack by the JSON parser, keeping the text positions.
 ///
-/// Reading checks exactly what ``ParsedDocument/parse(_:as:limits:)`` checks and fails with the same
-/// errors, so the two accept the same documents.
+/// Reading checks exactly what ``MessagePackReader`` and ``JSONReader`` check and fails with the same
+/// errors, so they accept the same documents.
 ///
 /// A document never changes once read (its storage is written only while reading), so it can be shared
 /// between threads.
@@ -75,14 +75,14 @@ public final class IndexedDocument: @unchecked Sendable {
     @usableFromInline var next: Int32
   }
   /// Positions in the text, for JSON input.
-  private let textPositions: SourceMap?
+  private let textRanges: JSONTextRanges?
   /// Whether any number in the document is NaN or infinite, noted while indexing: rare, and a rule that
   /// looks for such numbers has nothing to look at without one.
   public let containsNonFiniteNumbers: Bool
 
   private init(
     encoding: DocumentEncoding, contents: FileContents, converted: ByteBuffer?, indexer: Indexer,
-    textPositions: SourceMap?
+    textRanges: JSONTextRanges?
   ) {
     self.encoding = encoding
     self.contents = contents
@@ -90,7 +90,7 @@ public final class IndexedDocument: @unchecked Sendable {
     self.messagePack = converted?.bytes ?? contents.bytes
     self.bytes = messagePack.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
     entries = UnsafeMutableBufferPointer(rebasing: indexer.entries[0..<indexer.count])
-    self.textPositions = textPositions
+    self.textRanges = textRanges
     containsNonFiniteNumbers = indexer.sawNonFiniteNumber
   }
 
@@ -105,7 +105,7 @@ public final class IndexedDocument: @unchecked Sendable {
   public let messagePack: UnsafeRawBufferPointer
 
   /// Reads `bytes` in the encoding their content shows (see ``DocumentEncoding/detect(_:)-(UnsafeRawBufferPointer)``), or in `encoding`.
-  /// - Throws: ``FormatError`` with the position and path of the first fault, as ``ParsedDocument`` does.
+  /// - Throws: ``FormatError`` with the position and path of the first fault, as the tree readers do.
   public static func read(
     _ bytes: [UInt8], as encoding: DocumentEncoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> IndexedDocument {
@@ -114,7 +114,7 @@ public final class IndexedDocument: @unchecked Sendable {
 
   /// Reads a file's contents, which the document keeps: MessagePack input is indexed where it lies,
   /// without a copy.
-  /// - Throws: ``FormatError`` with the position and path of the first fault, as ``ParsedDocument`` does.
+  /// - Throws: ``FormatError`` with the position and path of the first fault, as the tree readers do.
   public static func read(
     _ contents: FileContents, as encoding: DocumentEncoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> IndexedDocument {
@@ -131,12 +131,12 @@ public final class IndexedDocument: @unchecked Sendable {
         throw error
       }
       return IndexedDocument(
-        encoding: .messagePack, contents: contents, converted: nil, indexer: indexer, textPositions: nil)
+        encoding: .messagePack, contents: contents, converted: nil, indexer: indexer, textRanges: nil)
     case .json:
       let out = ByteBuffer(capacity: bytes.count)
       var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: false, recordsPositions: true)
       try parser.document()
-      let positions = parser.sourceMap ?? SourceMap()
+      let positions = parser.textRanges ?? JSONTextRanges()
       // The parser wrote valid MessagePack; index it without checking its text again.
       var indexer = Indexer(scanner: MessagePackScanner(out.bytes), limits: .init(maxDepth: .max), checksText: false)
       do {
@@ -146,7 +146,7 @@ public final class IndexedDocument: @unchecked Sendable {
         throw error
       }
       return IndexedDocument(
-        encoding: .json, contents: contents, converted: out, indexer: indexer, textPositions: positions)
+        encoding: .json, contents: contents, converted: out, indexer: indexer, textRanges: positions)
     }
   }
 
@@ -347,9 +347,38 @@ public final class IndexedDocument: @unchecked Sendable {
   @inlinable @inline(__always)
   public func subtreeEnd(of node: Node) -> Int { Int(entries[node.index].next) }
 
+  /// The value a JSON Pointer names, if the document has it. A map entry is named by its key's pointer
+  /// token (the string itself, or the JSON text of a key that is not a string), and a key that appears
+  /// twice names its first entry.
+  public func node(at pointer: JSONPointer) -> Node? {
+    guard var node = root else { return nil }
+    for component in pointer.components {
+      var child = firstChild(of: node)
+      switch (component, kind(of: node)) {
+      case (.index(let index), .array):
+        for _ in 0..<index { child = child.flatMap { nextSibling(of: $0, in: node) } }
+      case (_, .map):
+        let token: String
+        switch component {
+        case .key(let key): token = key
+        case .index(let index): token = String(index)
+        }
+        while let key = child, string(of: key) ?? value(of: key).pointerToken != token {
+          child = nextSibling(of: key, in: node).flatMap { nextSibling(of: $0, in: node) }
+        }
+        child = child.flatMap { nextSibling(of: $0, in: node) }
+      default:
+        return nil
+      }
+      guard let found = child else { return nil }
+      node = found
+    }
+    return node
+  }
+
   /// The bytes of the input that encode a value: MessagePack bytes, or JSON text.
   public func byteRange(of node: Node) -> Range<Int> {
-    if let textPositions { return textPositions.byteRange(of: SourceMap.Node(index: node.index)) }
+    if let textRanges { return textRanges.byteRange(of: node.index) }
     return messagePackRange(of: node)
   }
 

@@ -40,14 +40,4 @@ public struct JSONReader: Sendable {
     try parser.document()
     return try MessagePackReader(limits: limits).read(out.bytes)
   }
-
-  /// Reads a document and where each of its values sits in the text (see ``SourceMap``).
-  public func readWithPositions(_ bytes: [UInt8]) throws(FormatError) -> (MessagePackValue, SourceMap) {
-    try withBytes(bytes) { (buffer) throws(FormatError) in
-      let out = ByteBuffer(capacity: buffer.count)
-      var parser = JSONToMessagePack(buffer, out: out, limits: limits, extended: extended, recordsPositions: true)
-      try parser.document()
-      return (try MessagePackReader(limits: limits).read(out.bytes), parser.sourceMap ?? SourceMap())
-    }
-  }
 }
