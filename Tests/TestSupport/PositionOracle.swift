@@ -104,11 +104,13 @@ package struct PositionOracle: Sendable {
     node(at: pointer).map(byteRange(of:))
   }
 
-  /// The 1-based line and column of a byte offset: lines end at `\n`, columns count Unicode scalars.
+  /// The 1-based line and column of a byte offset, counted as an editor does: lines end at `\n`, columns
+  /// count Unicode scalars, and a byte order mark at the start of the text is no column.
   package static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-    let before = String(decoding: bytes[0..<offset], as: UTF8.self)
-    let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
-    return (lines.count, lines.last!.unicodeScalars.count + 1)
+    let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    let before = bytes[(hasByteOrderMark ? min(3, offset) : 0)..<offset]
+    let lines = before.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    return (lines.count, String(decoding: lines.last!, as: UTF8.self).unicodeScalars.count + 1)
   }
 
   // MARK: Recording

@@ -51,7 +51,7 @@ struct JSONToMessagePack {
         }
       }
       var error = path.locate(error)
-      (error.line, error.column) = TextPosition.lineAndColumn(of: error.offset, in: bytes)
+      (error.line, error.column) = LineIndex(bytes).location(ofOffset: error.offset, in: bytes)
       throw error
     }
   }

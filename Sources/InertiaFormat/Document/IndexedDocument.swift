@@ -531,7 +531,14 @@ public final class IndexedDocument: @unchecked Sendable {
 
   /// The 1-based line and column (in Unicode scalars) of a byte offset of JSON input.
   public func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
-    TextPosition.lineAndColumn(of: offset, in: input)
+    LineIndex(input).location(ofOffset: offset, in: input)
+  }
+
+  /// The 1-based lines and columns of byte offsets of JSON input, from one ``LineIndex`` of the input.
+  package func lineAndColumn(ofOffsets offsets: [Int]) -> [(line: Int, column: Int)] {
+    guard !offsets.isEmpty else { return [] }
+    let lines = LineIndex(input)
+    return offsets.map { lines.location(ofOffset: $0, in: input) }
   }
 }
 
