@@ -114,7 +114,8 @@ struct FormatErrorCodeTests {
     let out = ByteBuffer()
     out.append(0x90)
     let error = try [UInt8]("[]".utf8).withUnsafeBytes { bytes in
-      let parser = JSONToMessagePack(bytes, out: out, limits: .default, extended: false, recordsPositions: false)
+      let parser = JSONToMessagePack(
+        ByteView(bytes), out: out, limits: .default, extended: false, recordsPositions: false)
       return Result { () throws(FormatError) in
         try parser.finishContainer(head: 0, count: Int(UInt32.max) + 1, isMap: false, at: 0)
       }

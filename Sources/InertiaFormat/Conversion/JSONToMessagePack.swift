@@ -5,7 +5,7 @@
 /// and widened in place when they turn out to hold 16 or more entries, which only the few big arrays of
 /// a file do.
 struct JSONToMessagePack {
-  let bytes: UnsafeRawBufferPointer
+  let bytes: ByteView
   var offset = 0
   let out: ByteBuffer
   let limits: DecodingLimits
@@ -16,8 +16,7 @@ struct JSONToMessagePack {
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
 
-  init(_ bytes: UnsafeRawBufferPointer, out: ByteBuffer, limits: DecodingLimits, extended: Bool, recordsPositions: Bool)
-  {
+  init(_ bytes: ByteView, out: ByteBuffer, limits: DecodingLimits, extended: Bool, recordsPositions: Bool) {
     self.bytes = bytes
     self.out = out
     self.limits = limits
@@ -71,7 +70,7 @@ struct JSONToMessagePack {
       case 0x20:
         i &+= 1
         // Indentation: eight spaces at a time.
-        while i &+ 8 <= count && bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020 {
+        while i &+ 8 <= count && bytes.word(UInt64.self, at: i) == 0x2020_2020_2020_2020 {
           i &+= 8
         }
       case 0x0A, 0x0D, 0x09: i &+= 1
@@ -90,12 +89,6 @@ struct JSONToMessagePack {
     return "byte 0x\(String(byte, radix: 16))"
   }
 
-  /// Whether the input at `offset` starts with `word`.
-  private func hasPrefix(_ word: StaticString, at offset: Int) -> Bool {
-    let count = word.utf8CodeUnitCount
-    return offset + count <= bytes.count && memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0
-  }
-
   @inline(never)
   private func nonFiniteLiteral(at offset: Int) -> FormatError {
     error(
@@ -104,9 +97,8 @@ struct JSONToMessagePack {
   }
 
   private mutating func literal(_ word: StaticString) throws(FormatError) {
-    let count = word.utf8CodeUnitCount
-    if offset + count <= bytes.count && memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0 {
-      offset += count
+    if bytes.hasPrefix(word, at: offset) {
+      offset += word.utf8CodeUnitCount
       return
     }
     throw error(.unexpectedCharacter, "expected a value, found \(describeByte(at: offset))", at: offset)
@@ -247,8 +239,8 @@ struct JSONToMessagePack {
       case UInt8(ascii: "n"):
         try literal("null")
         out.append(0xC0)
-      case UInt8(ascii: "N") where hasPrefix("NaN", at: offset),
-        UInt8(ascii: "I") where hasPrefix("Infinity", at: offset):
+      case UInt8(ascii: "N") where bytes.hasPrefix("NaN", at: offset),
+        UInt8(ascii: "I") where bytes.hasPrefix("Infinity", at: offset):
         throw nonFiniteLiteral(at: offset)
       default:
         throw error(.unexpectedCharacter, "expected a value, found \(describeByte(at: offset))", at: offset)
@@ -361,9 +353,9 @@ struct JSONToMessagePack {
   /// The text of the MessagePack string written at `head` (a key, for error paths). The key's value,
   /// or part of it, may follow it in the output, so only the string itself is read.
   private func keyText(at head: Int) -> String {
-    var scanner = MessagePackScanner(UnsafeRawBufferPointer(start: out.base + head, count: out.count - head))
+    var scanner = MessagePackScanner(out.view.suffix(from: head))
     guard case .string(let length)? = try? scanner.readHeader() else { return "?" }
-    return String(decoding: scanner.take(length), as: UTF8.self)
+    return scanner.take(length).string
   }
 
   /// Rewrites a container's one-byte head once its count is known.
@@ -394,7 +386,7 @@ struct JSONToMessagePack {
         throw error(.invalidExtendedValue, "$map holds an array of [key, value] pairs", at: tagged.contentStart)
       }
     } else {
-      let written = UnsafeRawBufferPointer(start: out.base + tagged.head, count: out.count - tagged.head)
+      let written = out.view.suffix(from: tagged.head)
       let content: MessagePackValue
       do {
         // Already checked against the limits as it was parsed.
@@ -436,7 +428,7 @@ struct JSONToMessagePack {
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
-        let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<offset])
+        let content = bytes[contentStart..<offset]
         if !asciiOnly, let bad = UTF8Validation.firstInvalid(content) {
           throw error(
             .invalidUTF8, "string is not valid UTF-8 (byte 0x\(String(content[bad], radix: 16)))",
@@ -467,7 +459,7 @@ struct JSONToMessagePack {
   @inline(never)
   private mutating func escapedString(start: Int, contentStart: Int) throws(FormatError) {
     scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<offset]))
+    scratch.append(contentsOf: bytes[contentStart..<offset])
     var runStart = contentStart
     while offset < bytes.count {
       let byte = bytes[offset]
@@ -475,7 +467,7 @@ struct JSONToMessagePack {
       case UInt8(ascii: "\""):
         try checkRawRun(from: runStart)
         offset += 1
-        scratch.withUnsafeBytes { CanonicalHeads.string($0, to: out) }
+        CanonicalHeads.string(scratch, to: out)
         return
       case UInt8(ascii: "\\"):
         try checkRawRun(from: runStart)
@@ -496,7 +488,7 @@ struct JSONToMessagePack {
   /// Checks that the raw bytes from `runStart` up to `offset` are UTF-8.
   @inline(__always)
   private func checkRawRun(from runStart: Int) throws(FormatError) {
-    let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<offset])
+    let run = bytes[runStart..<offset]
     if let bad = UTF8Validation.firstInvalid(run) {
       throw error(.invalidUTF8, "string is not valid UTF-8 (byte 0x\(String(run[bad], radix: 16)))", at: runStart + bad)
     }
@@ -567,7 +559,7 @@ struct JSONToMessagePack {
   /// Reads a number token: an integer when it has no fraction or exponent, otherwise a float64.
   @inline(__always)
   private mutating func number() throws(FormatError) {
-    if bytes[offset] == UInt8(ascii: "-") && hasPrefix("Infinity", at: offset + 1) {
+    if bytes[offset] == UInt8(ascii: "-") && bytes.hasPrefix("Infinity", at: offset + 1) {
       throw nonFiniteLiteral(at: offset)
     }
     switch try JSONNumber.scan(bytes, at: &offset) {
@@ -579,7 +571,3 @@ struct JSONToMessagePack {
     }
   }
 }
-
-#if canImport(Glibc)
-  import Glibc  // memcmp
-#endif

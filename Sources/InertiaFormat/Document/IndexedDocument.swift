@@ -61,8 +61,8 @@ public final class IndexedDocument: @unchecked Sendable {
   private let contents: FileContents
   /// Owns the JSON parser's output, for JSON input.
   private let converted: ByteBuffer?
-  /// The MessagePack bytes, read without bounds checks: every head was checked while indexing.
-  @usableFromInline let bytes: UnsafePointer<UInt8>
+  /// The MessagePack bytes.
+  @usableFromInline let bytes: ByteView
   /// For each value in document order, where its head is and where its subtree ends.
   @usableFromInline let entries: UnsafeMutableBufferPointer<Entry>
 
@@ -88,7 +88,7 @@ public final class IndexedDocument: @unchecked Sendable {
     self.contents = contents
     self.converted = converted
     self.messagePack = converted?.bytes ?? contents.bytes
-    self.bytes = messagePack.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
+    self.bytes = ByteView(messagePack)
     entries = UnsafeMutableBufferPointer(rebasing: indexer.entries[0..<indexer.count])
     self.textRanges = textRanges
     containsNonFiniteNumbers = indexer.sawNonFiniteNumber
@@ -118,7 +118,7 @@ public final class IndexedDocument: @unchecked Sendable {
   public static func read(
     _ contents: FileContents, as encoding: DocumentEncoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> IndexedDocument {
-    let bytes = contents.bytes
+    let bytes = ByteView(contents.bytes)
     switch encoding ?? DocumentEncoding.detect(bytes) {
     case .messagePack:
       try limits.checkSize(bytes.count, format: .messagePack)
@@ -138,7 +138,7 @@ public final class IndexedDocument: @unchecked Sendable {
       try parser.document()
       let positions = parser.textRanges ?? JSONTextRanges()
       // The parser wrote valid MessagePack; index it without checking its text again.
-      var indexer = Indexer(scanner: MessagePackScanner(out.bytes), limits: .init(maxDepth: .max), checksText: false)
+      var indexer = Indexer(scanner: MessagePackScanner(out.view), limits: .init(maxDepth: .max), checksText: false)
       do {
         try indexer.document()
       } catch {
@@ -198,7 +198,7 @@ public final class IndexedDocument: @unchecked Sendable {
     /// float64, or a short ASCII string (valid UTF-8 as it stands). These are most of an animation file's
     /// values and all of its keys, stepped over here; `nil` sends anything else through the scanner.
     @inline(__always)
-    static func plainWidth(_ bytes: UnsafeRawBufferPointer, at offset: Int, checksText: Bool) -> Int? {
+    static func plainWidth(_ bytes: ByteView, at offset: Int, checksText: Bool) -> Int? {
       guard offset < bytes.count else { return nil }
       let format = bytes[offset]
       switch format {
@@ -246,7 +246,7 @@ public final class IndexedDocument: @unchecked Sendable {
           var opened = false
           if let width = Self.plainWidth(scanner.bytes, at: start, checksText: checksText) {
             if scanner.bytes[start] == 0xCB {
-              let bits = UInt64(bigEndian: scanner.bytes.loadUnaligned(fromByteOffset: start &+ 1, as: UInt64.self))
+              let bits = scanner.bytes.bigEndian(UInt64.self, at: start &+ 1)
               if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
             }
             scanner.offset = start &+ width
@@ -310,8 +310,7 @@ public final class IndexedDocument: @unchecked Sendable {
           } else {
             // The key is complete: it ends where its entry's value, the node after it, starts.
             let keyBytes = Int(entries[frame.keyNode].head)..<Int(entries[Int(entries[frame.keyNode].next)].head)
-            let key = try? MessagePackReader(limits: .init(maxDepth: .max)).read(
-              UnsafeRawBufferPointer(rebasing: scanner.bytes[keyBytes]))
+            let key = try? MessagePackReader(limits: .init(maxDepth: .max)).read(scanner.bytes[keyBytes])
             path.append(.key(key?.pointerToken ?? "?"))
           }
         }
@@ -395,14 +394,14 @@ public final class IndexedDocument: @unchecked Sendable {
   // read and checked by the scanner while indexing, so these reads need no checks.
 
   @inlinable @inline(__always)
-  func head(_ node: Node) -> (format: UInt8, at: UnsafePointer<UInt8>) {
-    let at = bytes + Int(entries[node.index].head)
-    return (at.pointee, at)
+  func head(_ node: Node) -> (format: UInt8, at: Int) {
+    let at = Int(entries[node.index].head)
+    return (bytes[at], at)
   }
 
   @inlinable @inline(__always)
-  func bigEndian<T: FixedWidthInteger>(_ at: UnsafePointer<UInt8>, _: T.Type) -> T {
-    T(bigEndian: UnsafeRawPointer(at).loadUnaligned(as: T.self))
+  func bigEndian<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> T {
+    bytes.bigEndian(T.self, at: at)
   }
 
   /// What kind of value a node is.
@@ -425,7 +424,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// An array's element count or a map's entry count; `nil` for other values.
-  @inlinable
+  @inlinable @inline(__always)
   public func count(of node: Node) -> Int? {
     let (format, at) = head(node)
     switch format {
@@ -437,7 +436,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// The number, as a `Double`, for any integer or float.
-  @inlinable
+  @inlinable @inline(__always)
   public func double(of node: Node) -> Double? {
     let (format, at) = head(node)
     switch format {
@@ -445,11 +444,11 @@ public final class IndexedDocument: @unchecked Sendable {
     case 0xE0...0xFF: return Double(Int8(bitPattern: format))
     case 0xCA: return Double(Float(bitPattern: bigEndian(at + 1, UInt32.self)))
     case 0xCB: return Double(bitPattern: bigEndian(at + 1, UInt64.self))
-    case 0xCC: return Double(at[1])
+    case 0xCC: return Double(bytes[at + 1])
     case 0xCD: return Double(bigEndian(at + 1, UInt16.self))
     case 0xCE: return Double(bigEndian(at + 1, UInt32.self))
     case 0xCF: return Double(bigEndian(at + 1, UInt64.self))
-    case 0xD0: return Double(Int8(bitPattern: at[1]))
+    case 0xD0: return Double(Int8(bitPattern: bytes[at + 1]))
     case 0xD1: return Double(bigEndian(at + 1, Int16.self))
     case 0xD2: return Double(bigEndian(at + 1, Int32.self))
     case 0xD3: return Double(bigEndian(at + 1, Int64.self))
@@ -458,7 +457,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// The boolean, when the value is one.
-  @inlinable
+  @inlinable @inline(__always)
   public func bool(of node: Node) -> Bool? {
     switch head(node).format {
     case 0xC2: return false
@@ -472,10 +471,10 @@ public final class IndexedDocument: @unchecked Sendable {
   public func utf8(of node: Node) -> UnsafeRawBufferPointer? {
     let (format, at) = head(node)
     switch format {
-    case 0xA0...0xBF: return UnsafeRawBufferPointer(start: at + 1, count: Int(format & 0x1F))
-    case 0xD9: return UnsafeRawBufferPointer(start: at + 2, count: Int(at[1]))
-    case 0xDA: return UnsafeRawBufferPointer(start: at + 3, count: Int(bigEndian(at + 1, UInt16.self)))
-    case 0xDB: return UnsafeRawBufferPointer(start: at + 5, count: Int(bigEndian(at + 1, UInt32.self)))
+    case 0xA0...0xBF: return bytes[(at + 1)..<(at + 1 + Int(format & 0x1F))].raw
+    case 0xD9: return bytes[(at + 2)..<(at + 2 + Int(bytes[at + 1]))].raw
+    case 0xDA: return bytes[(at + 3)..<(at + 3 + Int(bigEndian(at + 1, UInt16.self)))].raw
+    case 0xDB: return bytes[(at + 5)..<(at + 5 + Int(bigEndian(at + 1, UInt32.self)))].raw
     default: return nil
     }
   }
@@ -493,7 +492,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// Whether the value is a string whose UTF-8 is `utf8`, compared without making a `String`.
-  @inlinable
+  @inlinable @inline(__always)
   public func isString(_ node: Node, equalTo other: UnsafeRawBufferPointer) -> Bool {
     guard let utf8 = utf8(of: node), utf8.count == other.count else { return false }
     for i in 0..<utf8.count where utf8[i] != other[i] { return false }
@@ -509,7 +508,7 @@ public final class IndexedDocument: @unchecked Sendable {
 
   /// The value of a map's first entry whose key is the string with UTF-8 `key`; `nil` when there is none or
   /// the node is not a map. Keys are compared as bytes, without decoding them.
-  @inlinable
+  @inlinable @inline(__always)
   public func value(forKey key: UnsafeRawBufferPointer, in map: Node) -> Node? {
     guard isMap(map) else { return nil }
     var child = firstChild(of: map)
@@ -523,20 +522,19 @@ public final class IndexedDocument: @unchecked Sendable {
   /// The whole value, decoded.
   public func value(of node: Node) -> MessagePackValue {
     let range = messagePackRange(of: node)
-    return
-      (try? MessagePackReader(limits: .init(maxDepth: .max)).read(
-        UnsafeRawBufferPointer(rebasing: messagePack[range])))
-      ?? .nil
+    return (try? MessagePackReader(limits: .init(maxDepth: .max)).read(bytes[range])) ?? .nil
   }
 
   /// The 1-based line and column (in Unicode scalars) of a byte offset of JSON input.
   public func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
-    LineIndex(input).location(ofOffset: offset, in: input)
+    let input = ByteView(self.input)
+    return LineIndex(input).location(ofOffset: offset, in: input)
   }
 
   /// The 1-based lines and columns of byte offsets of JSON input, from one ``LineIndex`` of the input.
   package func lineAndColumn(ofOffsets offsets: [Int]) -> [(line: Int, column: Int)] {
     guard !offsets.isEmpty else { return [] }
+    let input = ByteView(self.input)
     let lines = LineIndex(input)
     return offsets.map { lines.location(ofOffset: $0, in: input) }
   }

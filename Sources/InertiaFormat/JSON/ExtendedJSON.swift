@@ -35,13 +35,12 @@ package enum ExtendedJSON {
       let length = buffer.count - head - 1
       guard length >= 4 && length <= 10, buffer[head] == 0xA0 | UInt8(length), buffer[head + 1] == UInt8(ascii: "$")
       else { return nil }
-      let text = String(decoding: UnsafeRawBufferPointer(start: buffer.base + head + 1, count: length), as: UTF8.self)
-      self.init(rawValue: text)
+      self.init(rawValue: buffer.view[(head + 1)..<buffer.count].string)
     }
 
-    init?(key: UnsafeRawBufferPointer) {
-      guard key.count >= 4 && key.count <= 10 && key.first == UInt8(ascii: "$") else { return nil }
-      self.init(rawValue: String(decoding: key, as: UTF8.self))
+    init?(key: ByteView) {
+      guard key.count >= 4 && key.count <= 10 && key[0] == UInt8(ascii: "$") else { return nil }
+      self.init(rawValue: key.string)
     }
   }
 

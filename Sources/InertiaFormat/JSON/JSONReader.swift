@@ -35,9 +35,13 @@ public struct JSONReader: Sendable {
 
   /// - Throws: ``FormatError`` with the line, column and path of the first fault.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(FormatError) -> MessagePackValue {
+    try read(ByteView(bytes))
+  }
+
+  func read(_ bytes: ByteView) throws(FormatError) -> MessagePackValue {
     let out = ByteBuffer(capacity: bytes.count)
     var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
     try parser.document()
-    return try MessagePackReader(limits: limits).read(out.bytes)
+    return try MessagePackReader(limits: limits).read(out.view)
   }
 }

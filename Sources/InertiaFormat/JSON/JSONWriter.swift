@@ -48,7 +48,7 @@ public struct JSONWriter: Sendable {
     let messagePack = ByteBuffer(capacity: 1024)
     MessagePackWriter().write(value, to: messagePack)
     let out = ByteBuffer(capacity: messagePack.count * 2)
-    var emitter = MessagePackToJSON(messagePack.bytes, out: out, options: options, limits: .init(maxDepth: .max))
+    var emitter = MessagePackToJSON(messagePack.view, out: out, options: options, limits: .init(maxDepth: .max))
     do {
       try emitter.document()
     } catch {

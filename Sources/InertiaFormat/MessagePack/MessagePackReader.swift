@@ -30,6 +30,10 @@ public struct MessagePackReader: Sendable {
 
   /// - Throws: ``FormatError`` with the byte offset and path of the first fault.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(FormatError) -> MessagePackValue {
+    try read(ByteView(bytes))
+  }
+
+  func read(_ bytes: ByteView) throws(FormatError) -> MessagePackValue {
     var builder = Builder(scanner: MessagePackScanner(bytes), limits: limits)
     return try builder.document()
   }
@@ -101,11 +105,11 @@ public struct MessagePackReader: Sendable {
         case .float64(let d): values.push(.float64(d))
         case .string(let length):
           let payload = try scanner.readString(length: length, start: start)
-          values.push(.string(String(decoding: payload, as: UTF8.self)))
+          values.push(.string(payload.string))
         case .binary(let length):
-          values.push(.binary(Array(scanner.take(length))))
+          values.push(.binary(scanner.take(length).array))
         case .ext(let type, let length):
-          values.push(.ext(type: type, data: Array(scanner.take(length))))
+          values.push(.ext(type: type, data: scanner.take(length).array))
         case .array(let count):
           try scanner.checkDepth(outer.count, limits, at: start)
           guard count > 0 else {

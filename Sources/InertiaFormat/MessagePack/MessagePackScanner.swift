@@ -3,11 +3,11 @@
 /// This is the one place that knows the format bytes; the tree reader and the converters all scan
 /// through it, so every reader reports the same errors for the same input.
 struct MessagePackScanner {
-  let bytes: UnsafeRawBufferPointer
+  let bytes: ByteView
   /// Where the next byte will be read.
   var offset: Int
 
-  init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+  init(_ bytes: ByteView, offset: Int = 0) {
     self.bytes = bytes
     self.offset = offset
   }
@@ -125,7 +125,7 @@ struct MessagePackScanner {
         "\(format) is cut short: it needs \(size) byte\(size == 1 ? "" : "s") after its format byte, \(remaining) left",
         at: start)
     }
-    let value = T(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+    let value = bytes.bigEndian(T.self, at: offset)
     offset &+= size
     return value
   }
@@ -184,20 +184,21 @@ struct MessagePackScanner {
 
   /// The next `length` bytes, already checked to be in bounds by `readHeader()`.
   @inline(__always)
-  mutating func take(_ length: Int) -> UnsafeRawBufferPointer {
-    let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset &+ length])
+  mutating func take(_ length: Int) -> ByteView {
+    let slice = bytes[offset..<offset &+ length]
     offset &+= length
     return slice
   }
 
   /// Reads a string payload, checking that it is UTF-8.
   @inline(__always)
-  mutating func readString(length: Int, start: Int) throws(FormatError) -> UnsafeRawBufferPointer {
+  mutating func readString(length: Int, start: Int) throws(FormatError) -> ByteView {
+    let payloadStart = offset
     let payload = take(length)
     if let bad = UTF8Validation.firstInvalid(payload) {
       throw error(
         .invalidUTF8,
-        "string is not valid UTF-8 (byte 0x\(String(payload[bad], radix: 16)) at offset \(payload.baseAddress! - bytes.baseAddress! + bad))",
+        "string is not valid UTF-8 (byte 0x\(String(payload[bad], radix: 16)) at offset \(payloadStart + bad))",
         at: start)
     }
     return payload

@@ -16,10 +16,10 @@ package struct LineIndex: Sendable {
 
   /// The index of `text`.
   package init(_ text: [UInt8]) {
-    self = text.withUnsafeBytes { LineIndex($0) }
+    self = withBytes(text) { LineIndex($0) }
   }
 
-  init(_ text: UnsafeRawBufferPointer) {
+  init(_ text: ByteView) {
     var starts: [UInt32] = [0]
     starts.reserveCapacity(text.count / 32 + 1)
     let ones: UInt64 = 0x0101_0101_0101_0101
@@ -28,7 +28,7 @@ package struct LineIndex: Sendable {
     var offset = 0
     // Eight bytes at a time, looking closer only at words that hold a newline (a zero byte after `^ 0x0A`).
     while offset &+ 8 <= text.count {
-      let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      let word = text.word(UInt64.self, at: offset)
       highBits |= word
       let newlines = word ^ (ones &* 0x0A)
       if (newlines &- ones) & ~newlines & highs != 0 {
@@ -49,10 +49,10 @@ package struct LineIndex: Sendable {
 
   /// The 1-based line and column of `offset` in `text`, the text the index was built from.
   package func location(ofOffset offset: Int, in text: [UInt8]) -> (line: Int, column: Int) {
-    text.withUnsafeBytes { location(ofOffset: offset, in: $0) }
+    withBytes(text) { location(ofOffset: offset, in: $0) }
   }
 
-  func location(ofOffset offset: Int, in text: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
+  func location(ofOffset offset: Int, in text: ByteView) -> (line: Int, column: Int) {
     let offset = min(max(offset, 0), text.count)
     // The last line that starts at or before the offset.
     var low = 0
