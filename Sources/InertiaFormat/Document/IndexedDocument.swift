@@ -99,10 +99,10 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// The input as read. Valid while the document lives.
-  public var input: UnsafeRawBufferPointer { contents.bytes }
+  var input: UnsafeRawBufferPointer { contents.bytes }
 
   /// The document as MessagePack: the input itself for MessagePack input. Valid while the document lives.
-  public let messagePack: UnsafeRawBufferPointer
+  let messagePack: UnsafeRawBufferPointer
 
   /// Reads `bytes` in the encoding their content shows (see ``DocumentEncoding/detect(_:)-(UnsafeRawBufferPointer)``), or in `encoding`.
   /// - Throws: ``FormatError`` with the position and path of the first fault, as the tree readers do.
@@ -194,32 +194,6 @@ public final class IndexedDocument: @unchecked Sendable {
     /// A float64's exponent bits, all set in NaN and the infinities alone.
     static let float64Exponent: UInt64 = 0x7FF0_0000_0000_0000
 
-    /// The width of a value whose head needs no decoding, whole within `bytes`: a scalar of one byte, a
-    /// float64, or a short ASCII string (valid UTF-8 as it stands). These are most of an animation file's
-    /// values and all of its keys, stepped over here; `nil` sends anything else through the scanner.
-    @inline(__always)
-    static func plainWidth(_ bytes: ByteView, at offset: Int, checksText: Bool) -> Int? {
-      guard offset < bytes.count else { return nil }
-      let format = bytes[offset]
-      switch format {
-      case 0x00...0x7F, 0xE0...0xFF, 0xC0, 0xC2, 0xC3:
-        return 1
-      case 0xCB:
-        return bytes.count &- offset >= 9 ? 9 : nil
-      case 0xA0...0xBF:
-        let width = 1 &+ Int(format & 0x1F)
-        guard bytes.count &- offset >= width else { return nil }
-        if checksText {
-          var bits: UInt8 = 0
-          for index in (offset &+ 1)..<(offset &+ width) { bits |= bytes[index] }
-          if bits >= 0x80 { return nil }
-        }
-        return width
-      default:
-        return nil
-      }
-    }
-
     /// An open array or map: its node, how many values it holds (keys and values alike for maps), how
     /// many of them are read, and the node of the key of the entry being read.
     struct Frame: BitwiseCopyable {
@@ -244,12 +218,11 @@ public final class IndexedDocument: @unchecked Sendable {
           count &+= 1
           if let open = top, open.isMap, open.read & 1 == 0 { top!.keyNode = index }
           var opened = false
-          if let width = Self.plainWidth(scanner.bytes, at: start, checksText: checksText) {
-            if scanner.bytes[start] == 0xCB {
+          if let format = scanner.skipPlainValue(checksText: checksText) {
+            if format == 0xCB {
               let bits = scanner.bytes.bigEndian(UInt64.self, at: start &+ 1)
               if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
             }
-            scanner.offset = start &+ width
           } else {
             switch try scanner.readHeader() {
             case .string(let length):
@@ -390,126 +363,137 @@ public final class IndexedDocument: @unchecked Sendable {
 
   // MARK: Contents
   //
-  // Heads are decoded here directly from their format byte rather than through the scanner: they were all
-  // read and checked by the scanner while indexing, so these reads need no checks.
+  // Heads are decoded again by the scanner, checked against the end of the bytes as when indexing: a
+  // mapped input may change underneath the document (an editor saving in place), and then a value may
+  // read as garbled, but no read leaves the bytes. Node numbers and subtree ends come from the index's
+  // own table, so walks end whatever the bytes say.
 
-  @inlinable @inline(__always)
-  func head(_ node: Node) -> (format: UInt8, at: Int) {
-    let at = Int(entries[node.index].head)
-    return (bytes[at], at)
+  /// A scanner at a node's head.
+  @inline(__always)
+  func scanner(at node: Node) -> MessagePackScanner {
+    MessagePackScanner(bytes, offset: Int(entries[node.index].head))
   }
 
-  @inlinable @inline(__always)
-  func bigEndian<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> T {
-    bytes.bigEndian(T.self, at: at)
+  /// A node's head, and where its payload (a string's bytes) starts; `nil` when it no longer decodes.
+  @inline(__always)
+  func header(of node: Node) -> (header: MessagePackHeader, payload: Int)? {
+    var scanner = scanner(at: node)
+    guard let header = try? scanner.readHeader() else { return nil }
+    return (header, scanner.offset)
   }
 
   /// What kind of value a node is.
-  @inlinable @inline(__always)
+  @inline(__always)
   public func kind(of node: Node) -> Kind {
-    let (format, at) = head(node)
-    switch format {
-    case 0x00...0x7F, 0xE0...0xFF, 0xD0...0xD3, 0xCC...0xCE: return .int
-    case 0xCF: return bigEndian(at + 1, UInt64.self) > UInt64(Int64.max) ? .uint : .int
-    case 0x80...0x8F, 0xDE, 0xDF: return .map
-    case 0x90...0x9F, 0xDC, 0xDD: return .array
-    case 0xA0...0xBF, 0xD9...0xDB: return .string
-    case 0xC2, 0xC3: return .bool
-    case 0xC4...0xC6: return .binary
-    case 0xC7...0xC9, 0xD4...0xD8: return .ext
-    case 0xCA: return .float32
-    case 0xCB: return .float64
-    default: return .nil  // 0xC0 (0xC1 never passes indexing)
-    }
+    let head = Int(entries[node.index].head)
+    if let kind = MessagePackScanner.kind(ofFormat: bytes[head]) { return kind }
+    return header(of: node)?.header.kind ?? .nil
   }
 
   /// An array's element count or a map's entry count; `nil` for other values.
-  @inlinable @inline(__always)
+  @inline(__always)
   public func count(of node: Node) -> Int? {
-    let (format, at) = head(node)
-    switch format {
-    case 0x80...0x9F: return Int(format & 0x0F)
-    case 0xDC, 0xDE: return Int(bigEndian(at + 1, UInt16.self))
-    case 0xDD, 0xDF: return Int(bigEndian(at + 1, UInt32.self))
+    // Never more than the values the index holds inside: the head's count may have changed since.
+    let inside = Int(entries[node.index].next) &- node.index &- 1
+    switch header(of: node)?.header {
+    case .array(let count): return min(count, inside)
+    case .map(let count): return min(count, inside / 2)
     default: return nil
     }
   }
 
   /// The number, as a `Double`, for any integer or float.
-  @inlinable @inline(__always)
+  @inline(__always)
   public func double(of node: Node) -> Double? {
-    let (format, at) = head(node)
-    switch format {
-    case 0x00...0x7F: return Double(format)
-    case 0xE0...0xFF: return Double(Int8(bitPattern: format))
-    case 0xCA: return Double(Float(bitPattern: bigEndian(at + 1, UInt32.self)))
-    case 0xCB: return Double(bitPattern: bigEndian(at + 1, UInt64.self))
-    case 0xCC: return Double(bytes[at + 1])
-    case 0xCD: return Double(bigEndian(at + 1, UInt16.self))
-    case 0xCE: return Double(bigEndian(at + 1, UInt32.self))
-    case 0xCF: return Double(bigEndian(at + 1, UInt64.self))
-    case 0xD0: return Double(Int8(bitPattern: bytes[at + 1]))
-    case 0xD1: return Double(bigEndian(at + 1, Int16.self))
-    case 0xD2: return Double(bigEndian(at + 1, Int32.self))
-    case 0xD3: return Double(bigEndian(at + 1, Int64.self))
+    switch header(of: node)?.header {
+    case .int(let i): return Double(i)
+    case .uint(let u): return Double(u)
+    case .float32(let f): return Double(f)
+    case .float64(let d): return d
     default: return nil
     }
   }
 
   /// The boolean, when the value is one.
-  @inlinable @inline(__always)
+  @inline(__always)
   public func bool(of node: Node) -> Bool? {
-    switch head(node).format {
-    case 0xC2: return false
-    case 0xC3: return true
-    default: return nil
-    }
+    guard case .bool(let b)? = header(of: node)?.header else { return nil }
+    return b
   }
 
   /// A string's UTF-8 bytes, which stay valid as long as the document; `nil` when the value is not a string.
-  @inlinable @inline(__always)
-  public func utf8(of node: Node) -> UnsafeRawBufferPointer? {
-    let (format, at) = head(node)
-    switch format {
-    case 0xA0...0xBF: return bytes[(at + 1)..<(at + 1 + Int(format & 0x1F))].raw
-    case 0xD9: return bytes[(at + 2)..<(at + 2 + Int(bytes[at + 1]))].raw
-    case 0xDA: return bytes[(at + 3)..<(at + 3 + Int(bigEndian(at + 1, UInt16.self)))].raw
-    case 0xDB: return bytes[(at + 5)..<(at + 5 + Int(bigEndian(at + 1, UInt32.self)))].raw
-    default: return nil
-    }
+  @inline(__always)
+  func utf8(of node: Node) -> ByteView? {
+    guard let (header, payload) = header(of: node), case .string(let length) = header else { return nil }
+    return bytes[payload..<(payload &+ length)]
   }
 
   /// The string, when the value is one.
   public func string(of node: Node) -> String? {
-    utf8(of: node).map { String(decoding: $0, as: UTF8.self) }
+    utf8(of: node)?.string
   }
 
-  /// Calls `body` with a string's UTF-8 bytes, without making a `String`; `nil` when the value is not a string.
-  @inlinable @inline(__always)
-  public func withUTF8<R>(of node: Node, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+  /// The length of a string's UTF-8, when the value is a string.
+  @inline(__always)
+  public func utf8Count(of node: Node) -> Int? {
+    utf8(of: node)?.count
+  }
+
+  /// The byte at `index` of a string's UTF-8; `nil` when the value is not a string or is shorter.
+  @inline(__always)
+  public func utf8Byte(of node: Node, at index: Int) -> UInt8? {
+    guard let utf8 = utf8(of: node), index >= 0 && index < utf8.count else { return nil }
+    return utf8[index]
+  }
+
+  /// Whether the value is the string `text`, compared without making a `String`.
+  @inline(__always)
+  public func isString(_ node: Node, equalTo text: StaticString) -> Bool {
+    utf8(of: node)?.elementsEqual(text) ?? false
+  }
+
+  /// Whether the value is the string `text`, compared without making a `String` of it.
+  public func isString(_ node: Node, equalTo text: String) -> Bool {
+    utf8(of: node)?.elementsEqual(text) ?? false
+  }
+
+  /// Whether two values, of this document or `other`, are the same string, compared without making
+  /// `String`s.
+  @inline(__always)
+  public func isSameString(_ node: Node, as otherNode: Node, in other: IndexedDocument? = nil) -> Bool {
+    guard let utf8 = utf8(of: node), let otherUTF8 = (other ?? self).utf8(of: otherNode) else { return false }
+    return utf8.elementsEqual(otherUTF8)
+  }
+
+  /// A hash of a string's UTF-8 (FNV-1a, eight bytes at a time), equal for equal strings: for finding
+  /// repeated strings without making `String`s. `nil` when the value is not a string.
+  package func stringHash(of node: Node) -> UInt64? {
     guard let utf8 = utf8(of: node) else { return nil }
-    return try body(utf8)
-  }
-
-  /// Whether the value is a string whose UTF-8 is `utf8`, compared without making a `String`.
-  @inlinable @inline(__always)
-  public func isString(_ node: Node, equalTo other: UnsafeRawBufferPointer) -> Bool {
-    guard let utf8 = utf8(of: node), utf8.count == other.count else { return false }
-    for i in 0..<utf8.count where utf8[i] != other[i] { return false }
-    return true
+    let prime: UInt64 = 0x0000_0100_0000_01B3
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(utf8.count)
+    var index = 0
+    while utf8.count &- index >= 8 {
+      hash = (hash ^ utf8.word(UInt64.self, at: index)) &* prime
+      hash ^= hash >> 32
+      index &+= 8
+    }
+    while index < utf8.count {
+      hash = (hash ^ UInt64(utf8[index])) &* prime
+      index &+= 1
+    }
+    return hash
   }
 
   /// Whether a node is a map, from its format byte alone.
-  @inlinable @inline(__always)
+  @inline(__always)
   public func isMap(_ node: Node) -> Bool {
-    let format = head(node).format
-    return format & 0xF0 == 0x80 || format == 0xDE || format == 0xDF
+    MessagePackScanner.kind(ofFormat: bytes[Int(entries[node.index].head)]) == .map
   }
 
-  /// The value of a map's first entry whose key is the string with UTF-8 `key`; `nil` when there is none or
-  /// the node is not a map. Keys are compared as bytes, without decoding them.
-  @inlinable @inline(__always)
-  public func value(forKey key: UnsafeRawBufferPointer, in map: Node) -> Node? {
+  /// The value of a map's first entry whose key is the string `key`; `nil` when there is none or the node
+  /// is not a map. Keys are compared as bytes, without decoding them.
+  @inline(__always)
+  public func value(forKey key: StaticString, in map: Node) -> Node? {
     guard isMap(map) else { return nil }
     var child = firstChild(of: map)
     while let keyNode = child, let valueNode = nextSibling(of: keyNode, in: map) {
@@ -518,6 +502,30 @@ public final class IndexedDocument: @unchecked Sendable {
     }
     return nil
   }
+
+  /// The value of a map's first entry whose key is the string `key` (a name known only at run time).
+  public func value(forKey key: String, in map: Node) -> Node? {
+    guard isMap(map) else { return nil }
+    var child = firstChild(of: map)
+    while let keyNode = child, let valueNode = nextSibling(of: keyNode, in: map) {
+      if isString(keyNode, equalTo: key) { return valueNode }
+      child = nextSibling(of: valueNode, in: map)
+    }
+    return nil
+  }
+
+  /// Whether the MessagePack bytes in `range` are the same as those in `otherRange` of `other`'s.
+  package func messagePackBytes(_ range: Range<Int>, equal other: IndexedDocument, _ otherRange: Range<Int>) -> Bool {
+    bytes[range].elementsEqual(other.bytes[otherRange])
+  }
+
+  /// Whether the input bytes in `range` are the same as those in `otherRange` of `other`'s input.
+  package func inputBytes(_ range: Range<Int>, equal other: IndexedDocument, _ otherRange: Range<Int>) -> Bool {
+    ByteView(input)[range].elementsEqual(ByteView(other.input)[otherRange])
+  }
+
+  /// The size of the input, in bytes.
+  package var inputCount: Int { contents.bytes.count }
 
   /// The whole value, decoded.
   public func value(of node: Node) -> MessagePackValue {

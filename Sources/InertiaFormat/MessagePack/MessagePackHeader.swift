@@ -13,23 +13,24 @@ enum MessagePackHeader {
   case array(count: Int)
   case map(count: Int)
 
-  /// The kind of value, as error messages name it ("an integer", "binary data").
-  var kindDescription: String {
-    let kind: IndexedDocument.Kind
+  /// The kind of value.
+  var kind: IndexedDocument.Kind {
     switch self {
-    case .nil: kind = .nil
-    case .bool: kind = .bool
-    case .int: kind = .int
-    case .uint: kind = .uint
-    case .float32: kind = .float32
-    case .float64: kind = .float64
-    case .string: kind = .string
-    case .binary: kind = .binary
-    case .ext: kind = .ext
-    case .array: kind = .array
-    case .map: kind = .map
+    case .nil: return .nil
+    case .bool: return .bool
+    case .int: return .int
+    case .uint: return .uint
+    case .float32: return .float32
+    case .float64: return .float64
+    case .string: return .string
+    case .binary: return .binary
+    case .ext: return .ext
+    case .array: return .array
+    case .map: return .map
     }
-    return kind.description
   }
+
+  /// The kind of value, as error messages name it ("an integer", "binary data").
+  var kindDescription: String { kind.description }
 
 }

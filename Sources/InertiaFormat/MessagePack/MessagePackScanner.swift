@@ -1,7 +1,8 @@
 /// Reads MessagePack value heads from contiguous bytes, checking every length against what is left.
 ///
-/// This is the one place that knows the format bytes; the tree reader and the converters all scan
-/// through it, so every reader reports the same errors for the same input.
+/// This is the one decoder of MessagePack heads: the tree reader, the converters and the document index
+/// (both while indexing and when it reads a value later) all read heads through it, so every reader
+/// reports the same errors for the same input, and every read is checked against the end of the bytes.
 struct MessagePackScanner {
   let bytes: ByteView
   /// Where the next byte will be read.
@@ -14,6 +15,55 @@ struct MessagePackScanner {
 
   var remaining: Int { bytes.count &- offset }
   var isAtEnd: Bool { offset >= bytes.count }
+
+  /// The kind of value a format byte starts, for every format byte but 0xcf (uint64), whose kind depends
+  /// on its value (`readHeader()` tells it), and 0xc1, which starts none.
+  @inline(__always)
+  static func kind(ofFormat format: UInt8) -> IndexedDocument.Kind? {
+    switch format {
+    case 0x00...0x7F, 0xE0...0xFF, 0xD0...0xD3, 0xCC...0xCE: return .int
+    case 0x80...0x8F, 0xDE, 0xDF: return .map
+    case 0x90...0x9F, 0xDC, 0xDD: return .array
+    case 0xA0...0xBF, 0xD9...0xDB: return .string
+    case 0xC0: return .nil
+    case 0xC2, 0xC3: return .bool
+    case 0xC4...0xC6: return .binary
+    case 0xC7...0xC9, 0xD4...0xD8: return .ext
+    case 0xCA: return .float32
+    case 0xCB: return .float64
+    default: return nil
+    }
+  }
+
+  /// Steps over a value whose head needs no decoding and that lies whole within the bytes: a scalar of one
+  /// byte, a float64, or a short ASCII string (valid UTF-8 as it stands; its bytes are looked at only
+  /// when `checksText`). These are most of an animation file's values and all of its keys. Returns the
+  /// value's format byte, or `nil`, having read nothing, for any other value, which `readHeader()` reads.
+  @inline(__always)
+  mutating func skipPlainValue(checksText: Bool) -> UInt8? {
+    guard offset < bytes.count else { return nil }
+    let format = bytes[offset]
+    let width: Int
+    switch format {
+    case 0x00...0x7F, 0xE0...0xFF, 0xC0, 0xC2, 0xC3:
+      width = 1
+    case 0xCB:
+      guard remaining >= 9 else { return nil }
+      width = 9
+    case 0xA0...0xBF:
+      width = 1 &+ Int(format & 0x1F)
+      guard remaining >= width else { return nil }
+      if checksText {
+        var bits: UInt8 = 0
+        for index in (offset &+ 1)..<(offset &+ width) { bits |= bytes[index] }
+        if bits >= 0x80 { return nil }
+      }
+    default:
+      return nil
+    }
+    offset &+= width
+    return format
+  }
 
   @inline(never)
   func error(_ code: FormatError.Code, _ message: String, at offset: Int) -> FormatError {

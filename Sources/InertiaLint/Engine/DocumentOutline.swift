@@ -1,13 +1,5 @@
 import InertiaFormat
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where the animation objects, keyframes and shapes of a document are, found in one walk and shared by
 /// every rule.
 ///
@@ -145,16 +137,17 @@ public struct DocumentOutline: Sendable {
     var width, height, fill, stroke, strokeWidth: Located?
 
     init(of object: Located, _ document: LocatedDocument) {
-      document.forEachKey(of: object) { key, value in note(key, value) }
+      let indexed = document.indexed
+      document.forEachKey(of: object) { key, value in note(key, value, indexed) }
     }
 
-    private mutating func note(_ key: UnsafeRawBufferPointer, _ value: Located) {
+    private mutating func note(_ key: Located, _ value: Located, _ indexed: IndexedDocument) {
       func take(_ slot: inout Located?, _ name: StaticString) -> Bool {
-        guard slot == nil, DocumentOutline.matches(key, name) else { return false }
+        guard slot == nil, indexed.isString(key.node, equalTo: name) else { return false }
         slot = value
         return true
       }
-      switch key.count {
+      switch indexed.utf8Count(of: key.node) {
       case 2: _ = take(&id, "id")
       case 4: _ = take(&fill, "fill")
       case 5: _ = take(&shape, "shape") || take(&width, "width")
@@ -203,13 +196,6 @@ public struct DocumentOutline: Sendable {
     return Description(
       object: object, width: fields.width, height: fields.height, fill: present(fields.fill),
       stroke: present(fields.stroke), strokeWidth: fields.strokeWidth)
-  }
-
-  /// Whether a key's bytes spell `name`.
-  @inline(__always)
-  static func matches(_ key: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
-    key.count == name.utf8CodeUnitCount && !key.isEmpty
-      && memcmp(key.baseAddress!, name.utf8Start, key.count) == 0
   }
 
   private mutating func addShapes(

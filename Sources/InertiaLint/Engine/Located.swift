@@ -81,8 +81,7 @@ public final class LocatedDocument: @unchecked Sendable {
 
   /// Whether a value is the string `text`, compared without decoding it.
   public func isString(_ located: Located, _ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { indexed.isString(located.node, equalTo: UnsafeRawBufferPointer($0)) }
+    indexed.isString(located.node, equalTo: text)
   }
 
   /// Whether a value is a number that is not finite.
@@ -118,13 +117,14 @@ public final class LocatedDocument: @unchecked Sendable {
     }
   }
 
-  /// Calls `body` with the UTF-8 of each string key of a map and the entry's value, in file order.
+  /// Calls `body` with the key and the value of each entry of a map, in file order, without counting
+  /// positions.
   @inline(__always)
-  public func forEachKey(of located: Located, _ body: (UnsafeRawBufferPointer, Located) throws -> Void) rethrows {
+  public func forEachKey(of located: Located, _ body: (Located, Located) throws -> Void) rethrows {
     var child = indexed.firstChild(of: located.node)
     guard child != nil, indexed.isMap(located.node) else { return }
     while let keyNode = child, let valueNode = indexed.nextSibling(of: keyNode, in: located.node) {
-      if let key = indexed.utf8(of: keyNode) { try body(key, Located(valueNode)) }
+      try body(Located(keyNode), Located(valueNode))
       child = indexed.nextSibling(of: valueNode, in: located.node)
     }
   }
@@ -146,16 +146,12 @@ public final class LocatedDocument: @unchecked Sendable {
   /// The value of the first entry whose key is `name`, or `nil` when there is none or this is not a map.
   @inline(__always)
   public func field(_ name: StaticString, of located: Located) -> Located? {
-    indexed.value(
-      forKey: UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), in: located.node
-    )
-    .map(Located.init)
+    indexed.value(forKey: name, in: located.node).map(Located.init)
   }
 
   /// The value of the first entry whose key is `name` (a name known only at run time), or `nil`.
   public func field(named name: String, of located: Located) -> Located? {
-    var name = name
-    return name.withUTF8 { indexed.value(forKey: UnsafeRawBufferPointer($0), in: located.node) }.map(Located.init)
+    indexed.value(forKey: name, in: located.node).map(Located.init)
   }
 
   /// The value of a field that is there and not `nil` (a `nil` optional field reads as absent).

@@ -123,7 +123,7 @@ final class SchemaWalk {
     var unknown: [(entry: LocatedEntry, name: String, suggestion: String?)] = []
     var otherKeys: [(entry: LocatedEntry, key: MessagePackValue)] = []
     document.forEachEntry(of: located) { entry in
-      switch indexed.withUTF8(of: entry.key.node, object.fieldIndex) {
+      switch object.fieldIndex(of: entry.key.node, in: indexed) {
       case .some(.some(let index)):
         if seen & (1 << index) != 0 {
           events.append(.duplicateKey(entry, firstPosition: firstPosition(of: entry, in: located)))
@@ -211,19 +211,20 @@ private final class CompiledSchema: @unchecked Sendable {
 
   struct Object {
     let kind: InertiaSchema.ObjectKind
-    let names: UnsafeBufferPointer<UnsafeRawBufferPointer>
-    let fieldTypes: UnsafeBufferPointer<Int>
+    let names: [String]
+    let fieldTypes: [Int]
     let requiredMask: UInt64
 
+    /// The index of the field a key names: `nil` when the key is not a string, `.some(nil)` when it is a
+    /// string the table does not list.
     @inline(__always)
-    func fieldIndex(_ key: UnsafeRawBufferPointer) -> Int? {
-      for index in 0..<names.count {
-        let name = names[index]
-        if name.count == key.count && (key.isEmpty || memcmp(name.baseAddress!, key.baseAddress!, key.count) == 0) {
-          return index
-        }
+    func fieldIndex(of key: IndexedDocument.Node, in indexed: IndexedDocument) -> Int?? {
+      guard let length = indexed.utf8Count(of: key) else { return nil }
+      for index in names.indices where names[index].utf8.count == length && indexed.isString(key, equalTo: names[index])
+      {
+        return .some(index)
       }
-      return nil
+      return .some(nil)
     }
   }
 
@@ -262,21 +263,13 @@ private final class CompiledSchema: @unchecked Sendable {
     var objects: [Object] = []
     for kind in kinds {
       let fields = InertiaSchema.object(kind).fields
-      let names = UnsafeMutableBufferPointer<UnsafeRawBufferPointer>.allocate(capacity: fields.count)
-      let fieldTypes = UnsafeMutableBufferPointer<Int>.allocate(capacity: fields.count)
+      var fieldTypes: [Int] = []
       var mask: UInt64 = 0
       for (index, field) in fields.enumerated() {
-        let utf8 = Array(field.name.utf8)
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(utf8.count, 1), alignment: 1)
-        storage.copyBytes(from: utf8)
-        names[index] = UnsafeRawBufferPointer(rebasing: storage[0..<utf8.count])
-        fieldTypes[index] = number(field.type)
+        fieldTypes.append(number(field.type))
         if field.isRequired { mask |= 1 << index }
       }
-      objects.append(
-        Object(
-          kind: kind, names: UnsafeBufferPointer(names), fieldTypes: UnsafeBufferPointer(fieldTypes),
-          requiredMask: mask))
+      objects.append(Object(kind: kind, names: fields.map(\.name), fieldTypes: fieldTypes, requiredMask: mask))
     }
     self.valueTypes = valueTypes
     types = Self.immortal(compiled)

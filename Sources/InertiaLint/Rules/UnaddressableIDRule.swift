@@ -39,9 +39,11 @@ struct UnaddressableIDRule: LintRule {
     checkContainer(context, &findings)
     let animations = context.outline.animations
     var animationIDs = RepeatedStrings(capacity: animations.count)
-    for (animation, utf8) in zip(animations, texts(animations.map(\.id), document)) {
-      guard let id = animation.id, let utf8, checkText(id, utf8, of: "animation", document, &findings) else { continue }
-      if let first = animationIDs.earlier(id, utf8, in: document) {
+    for (animation, length) in zip(animations, lengths(animations.map(\.id), document)) {
+      guard let id = animation.id, let length, checkText(id, length, of: "animation", document, &findings) else {
+        continue
+      }
+      if let first = animationIDs.earlier(id, in: document) {
         let text = document.string(of: id) ?? ""
         let firstPointer = document.pointer(of: first).components.first.map { JSONPointer([$0]) } ?? .root
         findings.report(
@@ -54,13 +56,13 @@ struct UnaddressableIDRule: LintRule {
     let shapes = context.outline.shapes
     var shapeIDs = RepeatedStrings()
     var animationIndex = -1
-    for (shape, utf8) in zip(shapes, texts(shapes.map(\.id), document)) {
-      guard let id = shape.id, let utf8, checkText(id, utf8, of: "shape", document, &findings) else { continue }
+    for (shape, length) in zip(shapes, lengths(shapes.map(\.id), document)) {
+      guard let id = shape.id, let length, checkText(id, length, of: "shape", document, &findings) else { continue }
       if shape.animationIndex != animationIndex {
         animationIndex = shape.animationIndex
         shapeIDs.removeAll()
       }
-      if let first = shapeIDs.earlier(id, utf8, in: document) {
+      if let first = shapeIDs.earlier(id, in: document) {
         let shapePointer = document.pointer(of: first).components.dropLast()
         findings.report(
           "shape id '\(document.string(of: id) ?? "")' is already used by the shape at "
@@ -71,25 +73,27 @@ struct UnaddressableIDRule: LintRule {
     }
   }
 
-  /// The UTF-8 of each id that is a string, read in one tight pass before any is looked at: the ids lie
-  /// all over the document, and reading them together lets the memory latencies overlap instead of adding up.
-  private static func texts(_ ids: [Located?], _ document: LocatedDocument) -> [UnsafeRawBufferPointer?] {
-    ids.map { id in id.flatMap { document.indexed.utf8(of: $0.node) } }
+  /// The UTF-8 length of each id that is a string, read in one tight pass before any is looked at: the ids
+  /// lie all over the document, and reading their heads together lets the memory latencies overlap instead
+  /// of adding up.
+  private static func lengths(_ ids: [Located?], _ document: LocatedDocument) -> [Int?] {
+    ids.map { id in id.flatMap { document.indexed.utf8Count(of: $0.node) } }
   }
 
   /// Reports an empty id or one with surrounding whitespace; returns whether the id is worth comparing
   /// with the others.
   private static func checkText(
-    _ id: Located, _ bytes: UnsafeRawBufferPointer, of kind: String, _ document: LocatedDocument,
-    _ findings: inout FindingSink
+    _ id: Located, _ length: Int, of kind: String, _ document: LocatedDocument, _ findings: inout FindingSink
   ) -> Bool {
-    if bytes.isEmpty {
+    if length == 0 {
       let consequence =
         kind == "animation" ? "no view can be tagged to play it" : "the editor's selection cannot point at it"
       findings.report("\(kind) id is empty: \(consequence)", at: id)
       return false
     }
-    let mayHaveSpace = mayBeSpace(bytes[0]) || mayBeSpace(bytes[bytes.count - 1])
+    let first = document.indexed.utf8Byte(of: id.node, at: 0) ?? 0
+    let last = document.indexed.utf8Byte(of: id.node, at: length - 1) ?? 0
+    let mayHaveSpace = mayBeSpace(first) || mayBeSpace(last)
     if mayHaveSpace, let text = document.string(of: id), let first = text.unicodeScalars.first,
       let last = text.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
     {
