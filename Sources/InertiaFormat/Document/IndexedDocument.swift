@@ -17,6 +17,11 @@
 /// Reading checks exactly what ``MessagePackReader`` and ``JSONReader`` check and fails with the same
 /// errors, so they accept the same documents.
 ///
+/// Rules and other walkers read the document through it directly: each value is a ``Node``, a map entry
+/// an ``Entry`` (key and value, each with its own position, so a later duplicate of a key is told from
+/// the first), and a value's JSON Pointer is worked out only when something is reported
+/// (``pointer(of:)``, or a ``PointerCache`` for many), so a walk allocates nothing per value.
+///
 /// A document never changes once read (its storage is written only while reading), so it can be shared
 /// between threads.
 public final class IndexedDocument: @unchecked Sendable {
@@ -55,6 +60,16 @@ public final class IndexedDocument: @unchecked Sendable {
     }
   }
 
+  /// One entry of a map: its key and its value, each a value of its own with its own position.
+  public struct Entry: Hashable, Sendable {
+    /// The key.
+    public let key: Node
+    /// The entry's value.
+    public let value: Node
+    /// The entry's place in the map (0-based, in file order).
+    public let position: Int
+  }
+
   /// The encoding the input came in.
   public let encoding: DocumentEncoding
   /// Owns the input as read, which for MessagePack input is also the indexed bytes.
@@ -64,11 +79,11 @@ public final class IndexedDocument: @unchecked Sendable {
   /// The MessagePack bytes.
   @usableFromInline let bytes: ByteView
   /// For each value in document order, where its head is and where its subtree ends.
-  @usableFromInline let entries: UnsafeMutableBufferPointer<Entry>
+  @usableFromInline let entries: UnsafeMutableBufferPointer<Record>
 
   /// What the index records of one value. The two numbers sit side by side because walks read both.
   @usableFromInline
-  struct Entry: BitwiseCopyable {
+  struct Record: BitwiseCopyable {
     /// The offset in the MessagePack bytes of the value's head.
     @usableFromInline var head: Int32
     /// The number of the value after the value's whole subtree.
@@ -158,7 +173,7 @@ public final class IndexedDocument: @unchecked Sendable {
     var scanner: MessagePackScanner
     let limits: DecodingLimits
     let checksText: Bool
-    var entries: UnsafeMutableBufferPointer<Entry>
+    var entries: UnsafeMutableBufferPointer<Record>
     var count = 0
     /// Whether a float read so far is NaN or infinite.
     var sawNonFiniteNumber = false
@@ -172,19 +187,19 @@ public final class IndexedDocument: @unchecked Sendable {
       entries = Self.allocate(capacity)
     }
 
-    private static func allocate(_ capacity: Int) -> UnsafeMutableBufferPointer<Entry> {
-      guard let memory = malloc(capacity * MemoryLayout<Entry>.stride) else { fatalError("out of memory") }
-      adviseHugePages(memory, capacity * MemoryLayout<Entry>.stride)
-      return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Entry.self), count: capacity)
+    private static func allocate(_ capacity: Int) -> UnsafeMutableBufferPointer<Record> {
+      guard let memory = malloc(capacity * MemoryLayout<Record>.stride) else { fatalError("out of memory") }
+      adviseHugePages(memory, capacity * MemoryLayout<Record>.stride)
+      return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Record.self), count: capacity)
     }
 
-    private static func grow(_ buffer: UnsafeMutableBufferPointer<Entry>) -> UnsafeMutableBufferPointer<Entry> {
+    private static func grow(_ buffer: UnsafeMutableBufferPointer<Record>) -> UnsafeMutableBufferPointer<Record> {
       let capacity = buffer.count * 2
-      guard let memory = realloc(buffer.baseAddress, capacity * MemoryLayout<Entry>.stride) else {
+      guard let memory = realloc(buffer.baseAddress, capacity * MemoryLayout<Record>.stride) else {
         fatalError("out of memory")
       }
-      adviseHugePages(memory, capacity * MemoryLayout<Entry>.stride)
-      return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Entry.self), count: capacity)
+      adviseHugePages(memory, capacity * MemoryLayout<Record>.stride)
+      return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Record.self), count: capacity)
     }
 
     func deallocate() {
@@ -452,11 +467,6 @@ public final class IndexedDocument: @unchecked Sendable {
     utf8(of: node)?.elementsEqual(text) ?? false
   }
 
-  /// Whether the value is the string `text`, compared without making a `String` of it.
-  public func isString(_ node: Node, equalTo text: String) -> Bool {
-    utf8(of: node)?.elementsEqual(text) ?? false
-  }
-
   /// Whether two values, of this document or `other`, are the same string, compared without making
   /// `String`s.
   @inline(__always)
@@ -503,12 +513,12 @@ public final class IndexedDocument: @unchecked Sendable {
     return nil
   }
 
-  /// The value of a map's first entry whose key is the string `key` (a name known only at run time).
-  public func value(forKey key: String, in map: Node) -> Node? {
+  /// The value of a map's first entry whose key is the string `name` (a name known only at run time).
+  public func value(forKeyNamed name: String, in map: Node) -> Node? {
     guard isMap(map) else { return nil }
     var child = firstChild(of: map)
     while let keyNode = child, let valueNode = nextSibling(of: keyNode, in: map) {
-      if isString(keyNode, equalTo: key) { return valueNode }
+      if utf8(of: keyNode)?.elementsEqual(name) ?? false { return valueNode }
       child = nextSibling(of: valueNode, in: map)
     }
     return nil

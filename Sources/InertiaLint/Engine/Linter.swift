@@ -87,12 +87,12 @@ public struct Linter: Sendable {
     let next = IndexDispenser()
     let work = { @Sendable () in
       let context = LintContext(
-        document: LocatedDocument(indexed), shared: common, fileName: fileName, settings: settings,
+        document: indexed, shared: common, fileName: fileName, settings: settings,
         makeIdentifier: makeIdentifier)
       while case let index = next.next(), index < rules.count {
         let (rule, severity) = rules[index]
         var sink = FindingSink(
-          document: context.document, file: file, rule: rule.description, configuredSeverity: severity)
+          context: context, file: file, rule: rule.description, configuredSeverity: severity)
         rule.check(context, &sink)
         slots[index] = sink.findings
       }

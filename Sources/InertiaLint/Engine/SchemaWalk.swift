@@ -11,7 +11,7 @@ import InertiaFormat
 /// Walks a document against the shared field table (``InertiaSchema``) with positions, once per
 /// document, for the `schema` and `unknown-field` rules (see ``LintContext/schemaEvents``).
 ///
-/// Every event carries the located value, so a finding on a later duplicate of a key points at that
+/// Every event carries the node value, so a finding on a later duplicate of a key points at that
 /// duplicate. A field's first entry is the one checked, as decoders use it. It finds what
 /// ``InertiaSchema/violations(in:)`` finds (a test keeps the two in step), and beyond that repeated keys,
 /// in every map, including those the table does not describe (inside unknown fields, `vertices`, or values
@@ -21,15 +21,17 @@ final class SchemaWalk {
   /// What the walk meets.
   enum Event {
     /// A value of the wrong kind, or a string outside its field's set.
-    case mismatch(Located, context: Context, message: String)
+    case mismatch(IndexedDocument.Node, context: Context, message: String)
     /// An object without a required field; `misspelling` is a key present that looks like it.
-    case missingField(object: Located, kind: InertiaSchema.ObjectKind, field: String, misspelling: String?)
+    case missingField(object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind, field: String, misspelling: String?)
     /// A string key the object's table does not list; `suggestion` is a field it looks like.
-    case unknownField(LocatedEntry, name: String, object: Located, kind: InertiaSchema.ObjectKind, suggestion: String?)
+    case unknownField(
+      IndexedDocument.Entry, name: String, object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind,
+      suggestion: String?)
     /// A key that is not a string, in an object the table describes.
-    case nonStringKey(LocatedEntry, kind: InertiaSchema.ObjectKind)
+    case nonStringKey(IndexedDocument.Entry, kind: InertiaSchema.ObjectKind)
     /// A key that an earlier entry of the same map already has.
-    case duplicateKey(LocatedEntry, firstPosition: Int)
+    case duplicateKey(IndexedDocument.Entry, firstPosition: Int)
   }
 
   /// Where a value sits, as messages name it: `"duration" in a keyframe`, `an element of "keyframes" in
@@ -51,48 +53,48 @@ final class SchemaWalk {
     }
   }
 
-  let document: LocatedDocument
+  let document: IndexedDocument
   private let indexed: IndexedDocument
   private let schema = CompiledSchema.shared
   private(set) var events: [Event] = []
 
-  private init(document: LocatedDocument) {
+  private init(document: IndexedDocument) {
     self.document = document
-    self.indexed = document.indexed
+    self.indexed = document
   }
 
   /// The events of a whole document, read as an animation file.
-  static func events(in document: LocatedDocument) -> [Event] {
+  static func events(in document: IndexedDocument) -> [Event] {
     guard let root = document.root else { return [] }
     let walk = SchemaWalk(document: document)
     walk.check(root, as: walk.schema.fileType, context: .file)
     return walk.events
   }
 
-  private func check(_ located: Located, as type: Int, context: Context) {
-    if let message = mismatch(located, type) {
-      events.append(.mismatch(located, context: context, message: message))
-      scanForDuplicateKeys(located)
+  private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
+    if let message = mismatch(node, type) {
+      events.append(.mismatch(node, context: context, message: message))
+      scanForDuplicateKeys(node)
       return
     }
     switch schema.types[type] {
     case .object(let slot):
-      checkObject(located, slot)
+      checkObject(node, slot)
     case .array(let elementType):
       let elementContext = context.element
-      document.forEachElement(of: located) { element in
+      document.forEachElement(of: node) { element in
         check(element, as: elementType, context: elementContext)
       }
     case .anyArray:
-      scanForDuplicateKeys(located)
+      scanForDuplicateKeys(node)
     default:
       break
     }
   }
 
   /// Why a value does not have a type, as `expected …, found …`; `nil` when it does.
-  private func mismatch(_ located: Located, _ type: Int) -> String? {
-    let kind = document.kind(of: located)
+  private func mismatch(_ node: IndexedDocument.Node, _ type: Int) -> String? {
+    let kind = document.kind(of: node)
     let found: String
     switch (schema.types[type], kind) {
     case (.string, .string), (.bool, .bool), (.object, .map), (.anyArray, .array),
@@ -100,14 +102,14 @@ final class SchemaWalk {
       return nil
     case (.array, .array):
       // A number pair is an array of numbers with a count of 2.
-      guard schema.pairs[type], let count = document.count(of: located), count != 2 else { return nil }
+      guard schema.pairs[type], let count = document.count(of: node), count != 2 else { return nil }
       found = String(count)
     case (.integer, .float32), (.integer, .float64):
-      let number = document.double(of: located) ?? .nan
+      let number = document.double(of: node) ?? .nan
       if Int64(exactly: number) != nil { return nil }
       found = String(describing: number)
     case (.oneOf, .string):
-      let text = document.string(of: located) ?? ""
+      let text = document.string(of: node) ?? ""
       if schema.allowed(type).contains(text) { return nil }
       found = "\"\(text)\""
     default:
@@ -116,17 +118,17 @@ final class SchemaWalk {
     return "expected \(schema.valueTypes[type].description), found \(found)"
   }
 
-  private func checkObject(_ located: Located, _ slot: Int) {
+  private func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
     let object = schema.objects[slot]
     // Which fields have been met, as bits by their index in the table (tables have fewer than 64).
     var seen: UInt64 = 0
-    var unknown: [(entry: LocatedEntry, name: String, suggestion: String?)] = []
-    var otherKeys: [(entry: LocatedEntry, key: MessagePackValue)] = []
-    document.forEachEntry(of: located) { entry in
-      switch object.fieldIndex(of: entry.key.node, in: indexed) {
+    var unknown: [(entry: IndexedDocument.Entry, name: String, suggestion: String?)] = []
+    var otherKeys: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
+    document.forEachEntry(of: node) { entry in
+      switch object.fieldIndex(of: entry.key, in: indexed) {
       case .some(.some(let index)):
         if seen & (1 << index) != 0 {
-          events.append(.duplicateKey(entry, firstPosition: firstPosition(of: entry, in: located)))
+          events.append(.duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node)))
           scanForDuplicateKeys(entry.value)
         } else {
           seen |= 1 << index
@@ -135,7 +137,7 @@ final class SchemaWalk {
             context: Context(kind: object.kind, field: index, isElement: false))
         }
       case .some(.none):
-        let name = document.name(of: entry) ?? ""
+        let name = document.string(of: entry.key) ?? ""
         if let first = unknown.first(where: { $0.name == name }) {
           events.append(.duplicateKey(entry, firstPosition: first.entry.position))
         } else {
@@ -158,16 +160,16 @@ final class SchemaWalk {
       for (index, field) in InertiaSchema.object(object.kind).fields.enumerated()
       where field.isRequired && seen & (1 << index) == 0 {
         let misspelling = unknown.first { $0.suggestion == field.name }?.name
-        events.append(.missingField(object: located, kind: object.kind, field: field.name, misspelling: misspelling))
+        events.append(.missingField(object: node, kind: object.kind, field: field.name, misspelling: misspelling))
       }
     }
     for (entry, name, suggestion) in unknown {
-      events.append(.unknownField(entry, name: name, object: located, kind: object.kind, suggestion: suggestion))
+      events.append(.unknownField(entry, name: name, object: node, kind: object.kind, suggestion: suggestion))
     }
   }
 
   /// The position of the first entry of a map with the same key as `entry`.
-  private func firstPosition(of entry: LocatedEntry, in map: Located) -> Int {
+  private func firstPosition(of entry: IndexedDocument.Entry, in map: IndexedDocument.Node) -> Int {
     let key = document.value(of: entry.key)
     var first = entry.position
     document.forEachEntry(of: map) { candidate in
@@ -177,13 +179,13 @@ final class SchemaWalk {
   }
 
   /// Reports repeated keys in every map inside a value the table does not describe.
-  private func scanForDuplicateKeys(_ located: Located) {
-    switch document.kind(of: located) {
+  private func scanForDuplicateKeys(_ node: IndexedDocument.Node) {
+    switch document.kind(of: node) {
     case .array:
-      document.forEachElement(of: located) { scanForDuplicateKeys($0) }
+      document.forEachElement(of: node) { scanForDuplicateKeys($0) }
     case .map:
       var keys: [MessagePackValue: Int] = [:]
-      document.forEachEntry(of: located) { entry in
+      document.forEachEntry(of: node) { entry in
         let key = document.value(of: entry.key)
         if let first = keys[key] {
           events.append(.duplicateKey(entry, firstPosition: first))
@@ -220,8 +222,7 @@ private final class CompiledSchema: @unchecked Sendable {
     @inline(__always)
     func fieldIndex(of key: IndexedDocument.Node, in indexed: IndexedDocument) -> Int?? {
       guard let length = indexed.utf8Count(of: key) else { return nil }
-      for index in names.indices where names[index].utf8.count == length && indexed.isString(key, equalTo: names[index])
-      {
+      for index in names.indices where names[index].utf8.count == length && indexed.string(of: key) == names[index] {
         return .some(index)
       }
       return .some(nil)

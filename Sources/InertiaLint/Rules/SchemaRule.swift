@@ -50,8 +50,8 @@ struct SchemaRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for event in context.schemaEvents {
       switch event {
-      case .mismatch(let located, let context, let message):
-        findings.report("\(context): \(message); \(consequence)", at: located)
+      case .mismatch(let node, let context, let message):
+        findings.report("\(context): \(message); \(consequence)", at: node)
       case .missingField(let object, let kind, let field, let misspelling):
         let note = misspelling.map { " (\"\($0)\" is there: a misspelling?)" } ?? ""
         findings.report("\(kind.description) has no \"\(field)\", which is required\(note); \(consequence)", at: object)
@@ -60,7 +60,7 @@ struct SchemaRule: LintRule {
         findings.report("a key of \(kind.description) is \(found), not a string; \(consequence)", at: entry.key)
       case .duplicateKey(let entry, let first):
         let key =
-          context.document.name(of: entry).map { "\"\($0)\"" }
+          context.document.string(of: entry.key).map { "\"\($0)\"" }
           ?? context.document.kind(of: entry.key).description
         findings.report(
           "key \(key) appears again in this map (first as entry \(first)): decoders disagree on which value "

@@ -45,7 +45,7 @@ struct UnaddressableIDRule: LintRule {
       }
       if let first = animationIDs.earlier(id, in: document) {
         let text = document.string(of: id) ?? ""
-        let firstPointer = document.pointer(of: first).components.first.map { JSONPointer([$0]) } ?? .root
+        let firstPointer = context.pointer(of: first).components.first.map { JSONPointer([$0]) } ?? .root
         findings.report(
           "animation id '\(text)' is already used by the animation at \(firstPointer.description): a view tagged "
             + "'\(text)' plays only one of them",
@@ -63,7 +63,7 @@ struct UnaddressableIDRule: LintRule {
         shapeIDs.removeAll()
       }
       if let first = shapeIDs.earlier(id, in: document) {
-        let shapePointer = document.pointer(of: first).components.dropLast()
+        let shapePointer = context.pointer(of: first).components.dropLast()
         findings.report(
           "shape id '\(document.string(of: id) ?? "")' is already used by the shape at "
             + "\(JSONPointer(Array(shapePointer))) in the same animation: the editor selects shapes by id and "
@@ -76,14 +76,15 @@ struct UnaddressableIDRule: LintRule {
   /// The UTF-8 length of each id that is a string, read in one tight pass before any is looked at: the ids
   /// lie all over the document, and reading their heads together lets the memory latencies overlap instead
   /// of adding up.
-  private static func lengths(_ ids: [Located?], _ document: LocatedDocument) -> [Int?] {
-    ids.map { id in id.flatMap { document.indexed.utf8Count(of: $0.node) } }
+  private static func lengths(_ ids: [IndexedDocument.Node?], _ document: IndexedDocument) -> [Int?] {
+    ids.map { id in id.flatMap { document.utf8Count(of: $0) } }
   }
 
   /// Reports an empty id or one with surrounding whitespace; returns whether the id is worth comparing
   /// with the others.
   private static func checkText(
-    _ id: Located, _ length: Int, of kind: String, _ document: LocatedDocument, _ findings: inout FindingSink
+    _ id: IndexedDocument.Node, _ length: Int, of kind: String, _ document: IndexedDocument,
+    _ findings: inout FindingSink
   ) -> Bool {
     if length == 0 {
       let consequence =
@@ -91,8 +92,8 @@ struct UnaddressableIDRule: LintRule {
       findings.report("\(kind) id is empty: \(consequence)", at: id)
       return false
     }
-    let first = document.indexed.utf8Byte(of: id.node, at: 0) ?? 0
-    let last = document.indexed.utf8Byte(of: id.node, at: length - 1) ?? 0
+    let first = document.utf8Byte(of: id, at: 0) ?? 0
+    let last = document.utf8Byte(of: id, at: length - 1) ?? 0
     let mayHaveSpace = mayBeSpace(first) || mayBeSpace(last)
     if mayHaveSpace, let text = document.string(of: id), let first = text.unicodeScalars.first,
       let last = text.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace

@@ -41,7 +41,7 @@ struct UnknownFieldRule: LintRule {
       var fix: Fix?
       if let suggestion {
         message += "; did you mean \"\(suggestion)\"?"
-        if context.document.field(named: suggestion, of: object) == nil,
+        if context.document.value(forKeyNamed: suggestion, in: object) == nil,
           renamed.insert(RenamedField(object: object, name: suggestion)).inserted
         {
           fix = findings.fix(
@@ -53,7 +53,7 @@ struct UnknownFieldRule: LintRule {
   }
 
   private struct RenamedField: Hashable {
-    let object: Located
+    let object: IndexedDocument.Node
     let name: String
   }
 }
