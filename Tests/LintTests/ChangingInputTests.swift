@@ -71,6 +71,7 @@ struct ChangingInputTests {
       _ = document.bool(of: node)
       _ = document.string(of: node)
       _ = document.utf8Count(of: node)
+      _ = document.utf8Ends(of: node)
       _ = document.stringHash(of: node)
       // Decoding whole values is quadratic over a document: small ones only.
       if document.subtreeEnd(of: node) - index < 64 { _ = document.value(of: node) }

@@ -1,10 +1,10 @@
 extension IndexedDocument {
   /// Whether the value is an array.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func isArray(_ node: Node) -> Bool { kind(of: node) == .array }
 
   /// Whether the value is `nil` (`null` in JSON).
-  @inline(__always)
+  @inlinable @inline(__always)
   public func isNil(_ node: Node) -> Bool { kind(of: node) == .nil }
 
   /// Whether the value is a number that is not finite.
@@ -15,7 +15,7 @@ extension IndexedDocument {
   }
 
   /// Calls `body` with each element of an array in order; nothing for other values.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func forEachElement(of array: Node, _ body: (Node) throws -> Void) rethrows {
     var child = firstChild(of: array)
     guard child != nil, isArray(array) else { return }
@@ -26,7 +26,7 @@ extension IndexedDocument {
   }
 
   /// Calls `body` with each entry of a map in file order, repeated keys included; nothing for other values.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func forEachEntry(of map: Node, _ body: (Entry) throws -> Void) rethrows {
     var child = firstChild(of: map)
     guard child != nil, isMap(map) else { return }

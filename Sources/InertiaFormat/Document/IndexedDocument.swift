@@ -68,6 +68,13 @@ public final class IndexedDocument: @unchecked Sendable {
     public let value: Node
     /// The entry's place in the map (0-based, in file order).
     public let position: Int
+
+    @inlinable
+    init(key: Node, value: Node, position: Int) {
+      self.key = key
+      self.value = value
+      self.position = position
+    }
   }
 
   /// The encoding the input came in.
@@ -398,11 +405,17 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// What kind of value a node is.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func kind(of node: Node) -> Kind {
     let head = Int(entries[node.index].head)
-    if let kind = MessagePackScanner.kind(ofFormat: bytes[head]) { return kind }
-    return header(of: node)?.header.kind ?? .nil
+    if let kind = MessagePackHeader.kind(ofFormat: bytes[head]) { return kind }
+    return uncommonKind(of: node)
+  }
+
+  /// The kind of a value whose format byte does not tell it (a uint64, which may be an `.int`).
+  @usableFromInline
+  func uncommonKind(of node: Node) -> Kind {
+    header(of: node)?.header.kind ?? .nil
   }
 
   /// An array's element count or a map's entry count; `nil` for other values.
@@ -454,17 +467,24 @@ public final class IndexedDocument: @unchecked Sendable {
     utf8(of: node)?.count
   }
 
-  /// The byte at `index` of a string's UTF-8; `nil` when the value is not a string or is shorter.
+  /// The first and last bytes of a string's UTF-8; `nil` when the value is not a string or is empty.
   @inline(__always)
-  public func utf8Byte(of node: Node, at index: Int) -> UInt8? {
-    guard let utf8 = utf8(of: node), index >= 0 && index < utf8.count else { return nil }
-    return utf8[index]
+  public func utf8Ends(of node: Node) -> (first: UInt8, last: UInt8)? {
+    guard let utf8 = utf8(of: node), !utf8.isEmpty else { return nil }
+    return (utf8[0], utf8[utf8.count &- 1])
   }
 
   /// Whether the value is the string `text`, compared without making a `String`.
   @inline(__always)
   public func isString(_ node: Node, equalTo text: StaticString) -> Bool {
     utf8(of: node)?.elementsEqual(text) ?? false
+  }
+
+  /// The number of the name in `names` that a string value spells; `nil` when the value is not a string or
+  /// spells none of them.
+  @inline(__always)
+  package func index(ofKey node: Node, in names: KeyNames) -> Int? {
+    utf8(of: node).flatMap(names.index(of:))
   }
 
   /// Whether two values, of this document or `other`, are the same string, compared without making
@@ -495,9 +515,9 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// Whether a node is a map, from its format byte alone.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func isMap(_ node: Node) -> Bool {
-    MessagePackScanner.kind(ofFormat: bytes[Int(entries[node.index].head)]) == .map
+    MessagePackHeader.kind(ofFormat: bytes[Int(entries[node.index].head)]) == .map
   }
 
   /// The value of a map's first entry whose key is the string `key`; `nil` when there is none or the node

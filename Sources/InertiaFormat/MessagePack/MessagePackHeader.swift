@@ -1,4 +1,6 @@
-/// The head of one MessagePack value: its format byte and length fields, decoded and checked.
+/// The head of one MessagePack value: its format byte and length fields, decoded and checked by
+/// ``MessagePackScanner``.
+@usableFromInline
 enum MessagePackHeader {
   case `nil`
   case bool(Bool)
@@ -12,6 +14,25 @@ enum MessagePackHeader {
   case ext(type: Int8, length: Int)
   case array(count: Int)
   case map(count: Int)
+
+  /// The kind of value a format byte starts, for every format byte but 0xcf (uint64), whose kind depends
+  /// on its value (`readHeader()` tells it), and 0xc1, which starts none.
+  @inlinable @inline(__always)
+  static func kind(ofFormat format: UInt8) -> IndexedDocument.Kind? {
+    switch format {
+    case 0x00...0x7F, 0xE0...0xFF, 0xD0...0xD3, 0xCC...0xCE: return .int
+    case 0x80...0x8F, 0xDE, 0xDF: return .map
+    case 0x90...0x9F, 0xDC, 0xDD: return .array
+    case 0xA0...0xBF, 0xD9...0xDB: return .string
+    case 0xC0: return .nil
+    case 0xC2, 0xC3: return .bool
+    case 0xC4...0xC6: return .binary
+    case 0xC7...0xC9, 0xD4...0xD8: return .ext
+    case 0xCA: return .float32
+    case 0xCB: return .float64
+    default: return nil
+    }
+  }
 
   /// The kind of value.
   var kind: IndexedDocument.Kind {

@@ -16,25 +16,6 @@ struct MessagePackScanner {
   var remaining: Int { bytes.count &- offset }
   var isAtEnd: Bool { offset >= bytes.count }
 
-  /// The kind of value a format byte starts, for every format byte but 0xcf (uint64), whose kind depends
-  /// on its value (`readHeader()` tells it), and 0xc1, which starts none.
-  @inline(__always)
-  static func kind(ofFormat format: UInt8) -> IndexedDocument.Kind? {
-    switch format {
-    case 0x00...0x7F, 0xE0...0xFF, 0xD0...0xD3, 0xCC...0xCE: return .int
-    case 0x80...0x8F, 0xDE, 0xDF: return .map
-    case 0x90...0x9F, 0xDC, 0xDD: return .array
-    case 0xA0...0xBF, 0xD9...0xDB: return .string
-    case 0xC0: return .nil
-    case 0xC2, 0xC3: return .bool
-    case 0xC4...0xC6: return .binary
-    case 0xC7...0xC9, 0xD4...0xD8: return .ext
-    case 0xCA: return .float32
-    case 0xCB: return .float64
-    default: return nil
-    }
-  }
-
   /// Steps over a value whose head needs no decoding and that lies whole within the bytes: a scalar of one
   /// byte, a float64, or a short ASCII string (valid UTF-8 as it stands; its bytes are looked at only
   /// when `checksText`). These are most of an animation file's values and all of its keys. Returns the
@@ -89,6 +70,11 @@ struct MessagePackScanner {
     case 0xC0: return .nil
     case 0xC2: return .bool(false)
     case 0xC3: return .bool(true)
+    // The commonest long heads of an animation file: numbers, and ids (36-character UUIDs).
+    case 0xCB: return .float64(Double(bitPattern: try read(UInt64.self, "float64", start)))
+    case 0xD9:
+      let length = Int(try read(UInt8.self, "str8", start))
+      return try payloadHeader(.string(length: length), format: "str8", start: start)
     default: return try readLongHeader(byte, start: start)
     }
   }

@@ -136,29 +136,41 @@ public struct DocumentOutline: Sendable {
     var duration, values: IndexedDocument.Node?
     var width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
 
+    /// The keys the outline records, numbered as `note` takes them.
+    static let names = KeyNames([
+      "id", "invokeType", "initialValues", "keyframes", "shapes", "shape", "vertices", "transforms", "animation",
+      "showsBeforeAnimation", "duration", "values", "width", "height", "fill", "stroke", "strokeWidth",
+    ])
+
     init(of object: IndexedDocument.Node, _ document: IndexedDocument) {
-      document.forEachEntry(of: object) { entry in note(entry.key, entry.value, document) }
+      document.forEachEntry(of: object) { entry in
+        if let name = document.index(ofKey: entry.key, in: Self.names) { note(name, entry.value) }
+      }
     }
 
-    private mutating func note(_ key: IndexedDocument.Node, _ value: IndexedDocument.Node, _ indexed: IndexedDocument) {
-      func take(_ slot: inout IndexedDocument.Node?, _ name: StaticString) -> Bool {
-        guard slot == nil, indexed.isString(key, equalTo: name) else { return false }
-        slot = value
-        return true
+    /// Records the value of the key numbered `name` in ``names``, when it is the key's first entry.
+    private mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
+      func take(_ slot: inout IndexedDocument.Node?) {
+        if slot == nil { slot = value }
       }
-      switch indexed.utf8Count(of: key) {
-      case 2: _ = take(&id, "id")
-      case 4: _ = take(&fill, "fill")
-      case 5: _ = take(&shape, "shape") || take(&width, "width")
-      case 6:
-        _ = take(&shapes, "shapes") || take(&values, "values") || take(&height, "height") || take(&stroke, "stroke")
-      case 8: _ = take(&duration, "duration") || take(&vertices, "vertices")
-      case 9: _ = take(&keyframes, "keyframes") || take(&animation, "animation")
-      case 10: _ = take(&invokeType, "invokeType") || take(&transforms, "transforms")
-      case 11: _ = take(&strokeWidth, "strokeWidth")
-      case 13: _ = take(&initialValues, "initialValues")
-      case 20: _ = take(&showsBeforeAnimation, "showsBeforeAnimation")
-      default: break
+      switch name {
+      case 0: take(&id)
+      case 1: take(&invokeType)
+      case 2: take(&initialValues)
+      case 3: take(&keyframes)
+      case 4: take(&shapes)
+      case 5: take(&shape)
+      case 6: take(&vertices)
+      case 7: take(&transforms)
+      case 8: take(&animation)
+      case 9: take(&showsBeforeAnimation)
+      case 10: take(&duration)
+      case 11: take(&values)
+      case 12: take(&width)
+      case 13: take(&height)
+      case 14: take(&fill)
+      case 15: take(&stroke)
+      default: take(&strokeWidth)
       }
     }
   }

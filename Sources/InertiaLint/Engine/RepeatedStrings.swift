@@ -15,13 +15,19 @@ struct RepeatedStrings {
   /// The earlier value holding the same string as `node`, or `nil` after recording `node` as the
   /// first. Values that are not strings are ignored.
   mutating func earlier(_ node: IndexedDocument.Node, in document: IndexedDocument) -> IndexedDocument.Node? {
-    let indexed = document
-    guard let hash = indexed.stringHash(of: node) else { return nil }
+    guard let hash = document.stringHash(of: node) else { return nil }
+    return earlier(node, hash: hash, in: document)
+  }
+
+  /// ``earlier(_:in:)`` for a string whose ``IndexedDocument/stringHash(of:)`` is known already.
+  mutating func earlier(_ node: IndexedDocument.Node, hash: UInt64, in document: IndexedDocument)
+    -> IndexedDocument.Node?
+  {
     guard let candidate = first[hash] else {
       first[hash] = node
       return nil
     }
-    func same(_ other: IndexedDocument.Node) -> Bool { indexed.isSameString(other, as: node) }
+    func same(_ other: IndexedDocument.Node) -> Bool { document.isSameString(other, as: node) }
     if same(candidate) { return candidate }
     if let match = collisions[hash]?.first(where: same) { return match }
     collisions[hash, default: []].append(node)

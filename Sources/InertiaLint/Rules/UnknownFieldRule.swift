@@ -36,7 +36,8 @@ struct UnknownFieldRule: LintRule {
     // The fields a fix already renames a key to, by object: two keys renamed to one would repeat it.
     var renamed: Set<RenamedField> = []
     for event in context.schemaEvents {
-      guard case .unknownField(let entry, let name, let object, let kind, let suggestion) = event else { continue }
+      guard case .unknownField(let entry, let name, let object, let kind) = event else { continue }
+      let suggestion = NameSuggestion.closest(to: name, in: InertiaSchema.object(kind).fieldNames)
       var message = "unknown field \"\(name)\" in \(kind.description): the runtimes ignore it"
       var fix: Fix?
       if let suggestion {
