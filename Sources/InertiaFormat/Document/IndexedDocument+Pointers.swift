@@ -13,7 +13,7 @@ extension IndexedDocument {
   /// cheap enough to do for each finding and saves building a path for every value walked; only wide
   /// containers (an animation file's top-level array, long keyframe lists) need their children listed.
   /// The cache changes as it is used: give each thread its own.
-  public final class PointerCache: @unchecked Sendable {
+  public final class PointerCache {
     /// The document whose values' pointers are found.
     public let document: IndexedDocument
     /// The children of wide containers, by container.

@@ -1,7 +1,11 @@
 import InertiaFormat
 
 /// What a rule sees: the document with positions, its outline, the file's name and the settings.
-public struct LintContext: Sendable {
+///
+/// A context belongs to the thread that lints with it: it keeps that thread's cache of pointers. The
+/// threads that share out the rules of one large document each have their own, and share what is worked
+/// out once (the outline, the schema walk's events, the track timings).
+public struct LintContext {
   /// The document, to read and walk.
   public let document: IndexedDocument
   /// Finds the pointers of this thread's findings.

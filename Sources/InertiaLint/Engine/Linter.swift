@@ -80,10 +80,7 @@ public struct Linter: Sendable {
   func lint(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> [Finding] {
     let common = LintContext.Shared()
     let rules = schedule
-    let results = UnsafeMutableBufferPointer<[Finding]>.allocate(capacity: rules.count)
-    results.initialize(repeating: [])
-    defer { results.deallocate() }
-    nonisolated(unsafe) let slots = results
+    let results = RuleFindings(ruleCount: rules.count)
     let next = IndexDispenser()
     let work = { @Sendable () in
       let context = LintContext(
@@ -94,7 +91,7 @@ public struct Linter: Sendable {
         var sink = FindingSink(
           context: context, file: file, rule: rule.description, configuredSeverity: severity)
         rule.check(context, &sink)
-        slots[index] = sink.findings
+        results.store(sink.findings, forRule: index)
       }
     }
     if threads > 1 {
@@ -102,8 +99,7 @@ public struct Linter: Sendable {
     } else {
       work()
     }
-    let found = Array(results)
-    results.deinitialize()
+    let found = results.byRule
     // Sort positions rather than findings, which are large to move.
     var order: [(offset: Int, group: Int, index: Int)] = []
     order.reserveCapacity(found.reduce(0) { $0 + $1.count })
