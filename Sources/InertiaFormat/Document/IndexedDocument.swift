@@ -141,7 +141,9 @@ public final class IndexedDocument: @unchecked Sendable {
     _ contents: FileContents, as encoding: DocumentEncoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> IndexedDocument {
     let bytes = ByteView(contents.bytes)
-    switch encoding ?? DocumentEncoding.detect(bytes) {
+    let encoding = encoding ?? DocumentEncoding.detect(bytes)
+    try checkIndexable(bytes.count, encoding)
+    switch encoding {
     case .messagePack:
       try limits.checkSize(bytes.count, format: .messagePack)
       var indexer = Indexer(scanner: MessagePackScanner(bytes), limits: limits, checksText: true)
@@ -158,6 +160,7 @@ public final class IndexedDocument: @unchecked Sendable {
       let out = ByteBuffer(capacity: bytes.count)
       var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: false, recordsPositions: true)
       try parser.document()
+      try checkIndexable(out.count, .json)
       let positions = parser.textRanges ?? JSONTextRanges()
       // The parser wrote valid MessagePack; index it without checking its text again.
       var indexer = Indexer(scanner: MessagePackScanner(out.view), limits: .init(maxDepth: .max), checksText: false)
@@ -169,6 +172,17 @@ public final class IndexedDocument: @unchecked Sendable {
       }
       return IndexedDocument(
         encoding: .json, contents: contents, converted: out, indexer: indexer, textRanges: positions)
+    }
+  }
+
+  /// The index records offsets and node numbers in 32 bits: it holds documents of up to 2 GiB (the default
+  /// limit is 1 GiB).
+  private static func checkIndexable(_ count: Int, _ encoding: DocumentEncoding) throws(FormatError) {
+    if count > Int(Int32.max) {
+      throw FormatError(
+        code: .inputTooLarge, format: encoding, offset: 0, line: encoding == .json ? 1 : nil,
+        column: encoding == .json ? 1 : nil,
+        message: "input of \(count) bytes is larger than a document index holds (2 GiB)")
     }
   }
 
