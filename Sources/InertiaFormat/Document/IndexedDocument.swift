@@ -10,9 +10,12 @@
 ///
 /// Reading a document for a linter or a validator needs every value's kind and position but only a few
 /// values' contents. The index records, for each value in document order (a map's key before its value),
-/// where its MessagePack head is and which value follows its whole subtree: two
-/// 32-bit numbers per value and no allocation per value. Contents are decoded from the bytes when asked
-/// for. JSON input is first turned into MessagePack by the JSON parser, keeping the text positions.
+/// where its MessagePack head is and which value follows its whole subtree: two 32-bit numbers per value
+/// and no allocation per value. Contents are decoded from the bytes when asked for, through the same
+/// decoder of heads that indexing uses, and every such read is checked against the end of the bytes: a
+/// mapped input that another program rewrites in place while it is read makes the document read as
+/// garbled at worst, never outside its bytes (noticing the change is the caller's part). JSON input is
+/// first turned into MessagePack by the JSON parser, keeping the text positions.
 ///
 /// Reading checks exactly what ``MessagePackReader`` and ``JSONReader`` check and fails with the same
 /// errors, so they accept the same documents.
