@@ -7,7 +7,7 @@
 /// use it. Beyond type checks it reports repeated keys in every map, including those the table does not
 /// describe (inside unknown fields, `vertices`, or values of the wrong type). A `nil` is of the wrong type
 /// for every field, optional ones included.
-package struct SchemaWalk {
+package final class SchemaWalk {
   /// What the walk meets, in the order it meets it: within an object, its entries in file order, then its
   /// missing fields, then its unknown ones.
   package enum Event: Sendable {
@@ -57,7 +57,7 @@ package struct SchemaWalk {
 
   /// The events of the value at `node`, read as `schema`'s root type.
   static func events(in document: IndexedDocument, at node: IndexedDocument.Node, schema: CompiledSchema) -> [Event] {
-    var walk = SchemaWalk(document: document, schema: schema)
+    let walk = SchemaWalk(document: document, schema: schema)
     walk.check(node, as: schema.root, context: .root)
     return walk.events
   }
@@ -67,7 +67,7 @@ package struct SchemaWalk {
     self.schema = schema
   }
 
-  private mutating func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
+  private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
     if let message = mismatch(node, type) {
       events.append(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message))
       scanForDuplicateKeys(node)
@@ -114,7 +114,7 @@ package struct SchemaWalk {
     }
   }
 
-  private mutating func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
+  private func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
     let object = schema.objects[slot]
     // Which fields have been met, as bits by their index in the table.
     var seen: UInt64 = 0
@@ -176,7 +176,7 @@ package struct SchemaWalk {
   }
 
   /// Reports repeated keys in every map inside a value the table does not describe.
-  private mutating func scanForDuplicateKeys(_ node: IndexedDocument.Node) {
+  private func scanForDuplicateKeys(_ node: IndexedDocument.Node) {
     switch document.kind(of: node) {
     case .array:
       document.forEachElement(of: node) { scanForDuplicateKeys($0) }
