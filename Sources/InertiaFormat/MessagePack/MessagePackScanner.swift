@@ -81,6 +81,7 @@ struct MessagePackScanner {
 
   // Lengths are read into locals before they are checked: passed straight into a non-mutating check,
   // the check would see a copy of the scanner taken before the length field was read.
+  /// The heads `readHeader()` does not decode inline.
   private mutating func readLongHeader(_ byte: UInt8, start: Int) throws(FormatError) -> MessagePackHeader {
     // Each length is read into a local before the helper that checks it against `remaining` is called:
     // a non-mutating method call captures `self` before its arguments are evaluated, so reading the
@@ -105,7 +106,6 @@ struct MessagePackScanner {
       let length = Int(try read(UInt32.self, "ext32", start))
       return try extHeader(length: length, format: "ext32", start: start)
     case 0xCA: return .float32(Float(bitPattern: try read(UInt32.self, "float32", start)))
-    case 0xCB: return .float64(Double(bitPattern: try read(UInt64.self, "float64", start)))
     case 0xCC: return .int(Int64(try read(UInt8.self, "uint8", start)))
     case 0xCD: return .int(Int64(try read(UInt16.self, "uint16", start)))
     case 0xCE: return .int(Int64(try read(UInt32.self, "uint32", start)))
@@ -121,9 +121,6 @@ struct MessagePackScanner {
     case 0xD6: return try extHeader(length: 4, format: "fixext4", start: start)
     case 0xD7: return try extHeader(length: 8, format: "fixext8", start: start)
     case 0xD8: return try extHeader(length: 16, format: "fixext16", start: start)
-    case 0xD9:
-      let length = Int(try read(UInt8.self, "str8", start))
-      return try payloadHeader(.string(length: length), format: "str8", start: start)
     case 0xDA:
       let length = Int(try read(UInt16.self, "str16", start))
       return try payloadHeader(.string(length: length), format: "str16", start: start)
