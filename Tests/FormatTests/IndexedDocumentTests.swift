@@ -4,8 +4,8 @@ import Testing
 
 @testable import InertiaFormat
 
-/// ``IndexedDocument`` reads what ``ParsedDocument`` reads: the same values at the same positions, and the
-/// same errors.
+/// ``IndexedDocument`` reads what the tree readers read, at the positions the independent
+/// ``PositionOracle`` finds, and fails with the same errors.
 @Suite("Indexed document")
 struct IndexedDocumentTests {
   static let documents: [String] = [
@@ -19,27 +19,27 @@ struct IndexedDocumentTests {
   ]
 
   /// Every node of a parsed document with its pointer-free path of child positions, its value and range.
-  static func nodes(_ parsed: ParsedDocument) -> [(MessagePackValue, Range<Int>)] {
+  static func nodes(_ parsed: PositionOracle) -> [(MessagePackValue, Range<Int>)] {
     var result: [(MessagePackValue, Range<Int>)] = []
-    func visit(_ value: MessagePackValue, _ node: SourceMap.Node) {
-      result.append((value, parsed.sourceMap.byteRange(of: node)))
+    func visit(_ value: MessagePackValue, _ node: PositionOracle.Node) {
+      result.append((value, parsed.byteRange(of: node)))
       switch value {
       case .array(let elements):
-        for (i, element) in elements.enumerated() { visit(element, parsed.sourceMap.child(of: node, at: i)!) }
+        for (i, element) in elements.enumerated() { visit(element, parsed.child(of: node, at: i)!) }
       case .map(let entries):
         for (k, entry) in entries.enumerated() {
-          visit(entry.key, parsed.sourceMap.child(of: node, at: 2 * k)!)
-          visit(entry.value, parsed.sourceMap.child(of: node, at: 2 * k + 1)!)
+          visit(entry.key, parsed.child(of: node, at: 2 * k)!)
+          visit(entry.value, parsed.child(of: node, at: 2 * k + 1)!)
         }
       default: break
       }
     }
-    if let root = parsed.sourceMap.root { visit(parsed.value, root) }
+    if let root = parsed.root { visit(parsed.value, root) }
     return result
   }
 
   static func check(_ bytes: [UInt8]) throws {
-    let parsed = try ParsedDocument.parse(bytes)
+    let parsed = try PositionOracle.parse(bytes)
     let indexed = try IndexedDocument.read(bytes)
     #expect(indexed.encoding == parsed.encoding)
     let expected = nodes(parsed)
@@ -66,7 +66,7 @@ struct IndexedDocumentTests {
   }
 
   @Test(
-    "The same errors as ParsedDocument",
+    "The same errors as the tree readers",
     arguments: [
       Array(#"[{"id": "card0",]"#.utf8), Array(#"{"a": [1, 2"#.utf8), Array("[1] x".utf8), [],
       [0x92, 0x01], [0x81, 0xA1, 0x61], [0xC1], [0x91, 0xA2, 0xFF, 0xFE], [0x90, 0x90],
@@ -74,7 +74,7 @@ struct IndexedDocumentTests {
     ])
   func errors(_ bytes: [UInt8]) {
     var expected: FormatError?
-    do { _ = try ParsedDocument.parse(bytes) } catch { expected = error }
+    do { _ = try PositionOracle.parse(bytes) } catch { expected = error }
     var actual: FormatError?
     do { _ = try IndexedDocument.read(bytes) } catch { actual = error }
     #expect(expected != nil)

@@ -57,13 +57,13 @@ struct JSONReaderTests {
     #expect(error.format == .json)
     #expect(error.line != nil && error.column != nil)
     // Line and column are those of the byte offset.
-    let (line, column) = TextPosition.lineAndColumn(of: error.offset, in: json)
+    let (line, column) = PositionOracle.lineAndColumn(of: error.offset, in: json)
     #expect(error.line == line && error.column == column)
     try expectSnapshot(error.report(file: file.name) + "\n", file: file.sibling("error"))
     // The converter (the same parser, streaming) and the extended reader report the same.
     #expect(throws: error) { try Converter.toMessagePack(json: json) }
     #expect(throws: error) { try JSONReader(extended: true).read(json) }
-    #expect(throws: error) { try JSONReader().readWithPositions(json) }
+    #expect(throws: error) { try IndexedDocument.read(json, as: .json) }
   }
 
   @Test("a missing comma is reported at the line and column of the next key")
@@ -255,14 +255,15 @@ struct JSONReaderTests {
   @Test("positions: each value's byte range in the text")
   func sourcePositions() throws {
     let json = utf8("[\n  {\"id\": \"card0\", \"keyframes\": [{\"duration\": 2.5}]}\n]\n")
-    let document = try ParsedDocument.parse(json)
+    let document = try IndexedDocument.read(json)
     #expect(document.encoding == .json)
-    let range = try #require(document.byteRange(at: JSONPointer(parsing: "/0/keyframes/0/duration")!))
-    #expect(text(Array(json[range])) == "2.5")
-    let idRange = try #require(document.byteRange(at: JSONPointer(parsing: "/0/id")!))
+    let duration = try #require(document.node(at: JSONPointer(parsing: "/0/keyframes/0/duration")!))
+    #expect(text(Array(json[document.byteRange(of: duration)])) == "2.5")
+    let id = try #require(document.node(at: JSONPointer(parsing: "/0/id")!))
+    let idRange = document.byteRange(of: id)
     #expect(text(Array(json[idRange])) == "\"card0\"")
     #expect(document.lineAndColumn(ofOffset: idRange.lowerBound) == (2, 10))
-    #expect(document.byteRange(at: JSONPointer(parsing: "/0/missing")!) == nil)
+    #expect(document.node(at: JSONPointer(parsing: "/0/missing")!) == nil)
   }
 }
 

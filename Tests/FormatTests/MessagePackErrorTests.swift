@@ -189,8 +189,8 @@ struct MessagePackErrorTests {
       #expect(error.path == expected.path)
     }
     #expect(throws: expected) { try row.bytes.withUnsafeBytes { try Converter.validateMessagePack($0) } }
-    #expect(throws: expected) { try MessagePackReader().readWithPositions(row.bytes) }
-    #expect(throws: expected) { try ParsedDocument.parse(row.bytes, as: .messagePack) }
+    #expect(throws: expected) { try IndexedDocument.read(row.bytes, as: .messagePack) }
+    #expect(throws: expected) { try PositionOracle.parse(row.bytes, as: .messagePack) }
   }
 
   @Test("the one-line report names the file, the offset and the path")
@@ -273,7 +273,7 @@ struct MessagePackErrorTests {
         Result { () throws(FormatError) in _ = try Converter.toJSON(messagePack: bytes) },
         Result { () throws(FormatError) in _ = try Converter.toJSON(messagePack: bytes, options: .init(extended: true))
         },
-        Result { () throws(FormatError) in _ = try MessagePackReader().readWithPositions(bytes) },
+        Result { () throws(FormatError) in _ = try IndexedDocument.read(bytes) },
       ]
     }
     for result in errors {

@@ -17,7 +17,7 @@ targets=(messagepack-reader json-reader round-trip lint fix)
 modules_for() { case "$1" in lint|fix) echo "InertiaFormat InertiaLint" ;; *) echo "InertiaFormat" ;; esac; }
 checks_for() {
   case "$1" in
-    lint|fix) echo "$root/Tests/LintTests/FuzzChecks/"*.swift ;;
+    lint|fix) echo "$root/Tests/LintTests/FuzzChecks/"*.swift "$root/Tests/TestSupport/PositionOracle.swift" ;;
     *) echo "$root/Tests/FormatTests/FuzzChecks/"*.swift ;;
   esac
 }

@@ -10,13 +10,13 @@ import Testing
 @Suite("Document outline")
 struct DocumentOutlineTests {
   /// Every corpus file that reads, plus a document with repeated and misplaced keys.
-  static func documents() throws -> [(name: String, document: LocatedDocument)] {
-    var documents: [(String, LocatedDocument)] = []
+  static func documents() throws -> [(name: String, document: IndexedDocument)] {
+    var documents: [(String, IndexedDocument)] = []
     let corpus = CorpusTests.directory
     for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted() where name.contains(".") {
       let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name)))
       guard let indexed = try? IndexedDocument.read(bytes) else { continue }
-      documents.append((name, LocatedDocument(indexed)))
+      documents.append((name, indexed))
     }
     let odd = #"""
       [{"id": "a", "id": "b", "invokeType": 1, "keyframes": [], "initialValues": null,
@@ -24,7 +24,7 @@ struct DocumentOutlineTests {
                     "shapes": [{"showsBeforeAnimation": true, "animation": [], "shapes": "x"}]}]},
        {"keyframes": {}, "shapes": [{}]}, 3]
       """#
-    documents.append(("odd.json", LocatedDocument(try IndexedDocument.read(Array(odd.utf8), as: .json))))
+    documents.append(("odd.json", try IndexedDocument.read(Array(odd.utf8), as: .json)))
     return documents
   }
 
@@ -32,7 +32,9 @@ struct DocumentOutlineTests {
   func recordedFieldsMatchLookups() throws {
     for (name, document) in try Self.documents() {
       let outline = DocumentOutline(document)
-      func field(_ key: StaticString, _ object: Located) -> Located? { document.field(key, of: object) }
+      func field(_ key: StaticString, _ object: IndexedDocument.Node) -> IndexedDocument.Node? {
+        document.value(forKey: key, in: object)
+      }
       for animation in outline.animations {
         #expect(animation.id == field("id", animation.object), "\(name)")
         #expect(animation.invokeType == field("invokeType", animation.object), "\(name)")

@@ -42,6 +42,15 @@ struct LinterTests {
     #expect(findings.first?.column == 2)
   }
 
+  @Test("A byte order mark is no column in a finding's place")
+  func byteOrderMark() throws {
+    let text = "\u{FEFF}[{\"id\": \"a\", \"bad\": 1}]"
+    let findings = Linter().lint(Array(text.utf8), file: "x.json", fileName: "animation.json")
+      .filter { $0.ruleID == "unknown-field" }
+    // The key `"bad"` starts at the 14th character after the mark.
+    #expect(findings.map { "\($0.line!):\($0.column!)" } == ["1:14"])
+  }
+
   @Test("Columns count Unicode scalars, lines count newlines")
   func lineAndColumn() throws {
     let text = "[\n  {\"id\": \"é😀\", \"bad\": 1,\n   \"durations\": 2}\n]"

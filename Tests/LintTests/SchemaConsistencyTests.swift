@@ -5,9 +5,10 @@ import Testing
 
 @testable import InertiaLint
 
-/// The lint's positional schema walk and the typed model's ``InertiaSchema/violations(in:)`` find the same
-/// things, so the `schema` and `unknown-field` rules cannot drift from what the typed model reads.
-@Suite("Schema consistency")
+/// The one schema walk (``SchemaWalk``) that the `schema` and `unknown-field` rules read and that
+/// ``InertiaSchema/violations(in:)`` reports for the typed model: its events and the violations name the
+/// same places, and it finds the same things in a document's JSON form and in its MessagePack.
+@Suite("Schema walk")
 struct SchemaConsistencyTests {
   /// Every document the rules document themselves with, and the JSON corpus.
   static let documents: [String] = {
@@ -22,10 +23,23 @@ struct SchemaConsistencyTests {
     return texts.filter { (try? JSONReader().read(Array($0.utf8))) != nil }
   }()
 
+  /// The walk's events as pointers, kinds and messages.
+  static func summary(_ document: IndexedDocument) -> [String] {
+    SchemaWalk.events(in: document).map { event in
+      switch event {
+      case .mismatch(let node, let context, _, let message): "type \(document.pointer(of: node)) \(context) \(message)"
+      case .missingField(let object, _, let field): "missing \(document.pointer(of: object)) \(field)"
+      case .unknownField(let entry, _, _, _): "unknown \(document.pointer(of: entry.key))"
+      case .nonStringKey(let entry, _, _): "non-string \(document.pointer(of: entry.key))"
+      case .duplicateKey(let entry, let first, _, _): "repeated \(document.pointer(of: entry.key)) \(first)"
+      }
+    }
+  }
+
   @Test("Same findings as InertiaSchema.violations", arguments: documents)
   func sameFindings(_ text: String) throws {
     let bytes = Array(text.utf8)
-    let document = LocatedDocument(try IndexedDocument.read(bytes))
+    let document = try IndexedDocument.read(bytes)
     let events = SchemaWalk.events(in: document)
     // Repeated and non-string keys are where the two differ by design: the lint reports them as such.
     let hasOddKeys = events.contains {
@@ -38,9 +52,9 @@ struct SchemaConsistencyTests {
     var lint: [String] = []
     for event in events {
       switch event {
-      case .mismatch(let located, _, _): lint.append("type \(document.pointer(of: located))")
-      case .missingField(let object, _, let field, _): lint.append("missing \(document.pointer(of: object)) \(field)")
-      case .unknownField(let entry, _, _, _, _): lint.append("unknown \(document.pointer(of: entry.key))")
+      case .mismatch(let node, _, _, _): lint.append("type \(document.pointer(of: node))")
+      case .missingField(let object, _, let field): lint.append("missing \(document.pointer(of: object)) \(field)")
+      case .unknownField(let entry, _, _, _): lint.append("unknown \(document.pointer(of: entry.key))")
       case .duplicateKey, .nonStringKey: break
       }
     }
@@ -53,5 +67,12 @@ struct SchemaConsistencyTests {
       }
     }
     #expect(lint.sorted() == typed.sorted())
+  }
+
+  @Test("The same events in the JSON form and in MessagePack", arguments: documents)
+  func bothEncodings(_ text: String) throws {
+    let json = try IndexedDocument.read(Array(text.utf8))
+    let messagePack = try IndexedDocument.read(try Converter.toMessagePack(json: Array(text.utf8)))
+    #expect(Self.summary(json) == Self.summary(messagePack))
   }
 }

@@ -82,7 +82,7 @@ struct SVGCommandTests {
     let path = corpus("lint/non-finite-value.inertia")
     let result = runConvert(["to-svg", "--no-config", path])
     #expect(result.status == 1 && result.stdout.isEmpty)
-    let document = try ParsedDocument.parse(Fixtures.bytes(URL(fileURLWithPath: path)))
+    let document = try PositionOracle.parse(Fixtures.bytes(URL(fileURLWithPath: path)))
     let offset = try #require(document.byteRange(at: JSONPointer(parsing: "/0/initialValues/scale")!)).lowerBound
     #expect(
       result.stderr == [

@@ -17,6 +17,12 @@ public enum Converter {
   package static func toJSON(
     messagePack bytes: UnsafeRawBufferPointer, options: JSONWriter.Options = .init(), limits: DecodingLimits = .default
   ) throws(FormatError) -> ByteBuffer {
+    try toJSON(messagePack: ByteView(bytes), options: options, limits: limits)
+  }
+
+  static func toJSON(
+    messagePack bytes: ByteView, options: JSONWriter.Options, limits: DecodingLimits
+  ) throws(FormatError) -> ByteBuffer {
     // Pretty JSON of an animation file runs to about twice its MessagePack size; pages reserved but
     // never written cost no memory.
     let out = ByteBuffer(capacity: bytes.count * 3 + 4096)
@@ -35,7 +41,7 @@ public enum Converter {
     finalNewline: Bool = false, streamingTo sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void
   ) throws {
     let out = ByteBuffer(streamingTo: sink)
-    var emitter = MessagePackToJSON(bytes, out: out, options: options, limits: limits)
+    var emitter = MessagePackToJSON(ByteView(bytes), out: out, options: options, limits: limits)
     try emitter.document()
     if finalNewline { out.append(0x0A) }
     try out.flush()
@@ -50,7 +56,7 @@ public enum Converter {
     messagePack bytes: UnsafeRawBufferPointer, options: JSONWriter.Options, limits: DecodingLimits,
     appendingTo out: ByteBuffer
   ) throws(FormatError) {
-    var emitter = MessagePackToJSON(bytes, out: out, options: options, limits: limits)
+    var emitter = MessagePackToJSON(ByteView(bytes), out: out, options: options, limits: limits)
     try emitter.document()
   }
 
@@ -60,6 +66,12 @@ public enum Converter {
   package static func toMessagePack(
     json bytes: UnsafeRawBufferPointer, extended: Bool = false, limits: DecodingLimits = .default
   ) throws(FormatError) -> ByteBuffer {
+    try toMessagePack(json: ByteView(bytes), extended: extended, limits: limits)
+  }
+
+  static func toMessagePack(json bytes: ByteView, extended: Bool, limits: DecodingLimits) throws(FormatError)
+    -> ByteBuffer
+  {
     let out = ByteBuffer(capacity: bytes.count)
     var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
     try parser.document()
@@ -71,15 +83,15 @@ public enum Converter {
   public static func validateMessagePack(
     _ bytes: UnsafeRawBufferPointer, limits: DecodingLimits = .default
   ) throws(FormatError) {
-    _ = try MessagePackReader(limits: limits).read(bytes)
+    _ = try MessagePackReader(limits: limits).read(ByteView(bytes))
   }
 
   /// Array conveniences for tests and small documents.
   public static func toJSON(
     messagePack bytes: [UInt8], options: JSONWriter.Options = .init(), limits: DecodingLimits = .default
   ) throws(FormatError) -> [UInt8] {
-    try withBytes(bytes) { (buffer) throws(FormatError) in
-      try toJSON(messagePack: buffer, options: options, limits: limits).array
+    try withBytes(bytes) { (view) throws(FormatError) in
+      try toJSON(messagePack: view, options: options, limits: limits).array
     }
   }
 
@@ -87,8 +99,8 @@ public enum Converter {
   public static func toMessagePack(
     json bytes: [UInt8], extended: Bool = false, limits: DecodingLimits = .default
   ) throws(FormatError) -> [UInt8] {
-    try withBytes(bytes) { (buffer) throws(FormatError) in
-      try toMessagePack(json: buffer, extended: extended, limits: limits).array
+    try withBytes(bytes) { (view) throws(FormatError) in
+      try toMessagePack(json: view, extended: extended, limits: limits).array
     }
   }
 }

@@ -5,24 +5,23 @@
 /// and widened in place when they turn out to hold 16 or more entries, which only the few big arrays of
 /// a file do.
 struct JSONToMessagePack {
-  let bytes: UnsafeRawBufferPointer
+  let bytes: ByteView
   var offset = 0
   let out: ByteBuffer
   let limits: DecodingLimits
   /// Whether `{"$bin": …}` and the other tags of the extended form are read as what they stand for.
   let extended: Bool
-  /// When set, records where each value sits (in MessagePack node order).
-  var sourceMap: SourceMap?
+  /// When set, records where each value's text lies (in MessagePack node order).
+  var textRanges: JSONTextRanges?
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
 
-  init(_ bytes: UnsafeRawBufferPointer, out: ByteBuffer, limits: DecodingLimits, extended: Bool, recordsPositions: Bool)
-  {
+  init(_ bytes: ByteView, out: ByteBuffer, limits: DecodingLimits, extended: Bool, recordsPositions: Bool) {
     self.bytes = bytes
     self.out = out
     self.limits = limits
     self.extended = extended
-    self.sourceMap = recordsPositions ? SourceMap() : nil
+    self.textRanges = recordsPositions ? JSONTextRanges() : nil
   }
 
   /// Parses the whole input as one JSON document.
@@ -37,7 +36,7 @@ struct JSONToMessagePack {
       try parse(top: &top, outer: &outer)
       skipWhitespace()
       if offset < bytes.count {
-        throw error("unexpected text after the end of the document (a file holds one value)", at: offset)
+        throw error(.trailingData, "unexpected text after the end of the document (a file holds one value)", at: offset)
       }
     } catch {
       var path = ErrorPath()
@@ -51,14 +50,14 @@ struct JSONToMessagePack {
         }
       }
       var error = path.locate(error)
-      (error.line, error.column) = TextPosition.lineAndColumn(of: error.offset, in: bytes)
+      (error.line, error.column) = LineIndex(bytes).location(ofOffset: error.offset, in: bytes)
       throw error
     }
   }
 
   @inline(never)
-  func error(_ message: String, at offset: Int) -> FormatError {
-    FormatError(format: .json, offset: offset, message: message)
+  func error(_ code: FormatError.Code, _ message: String, at offset: Int) -> FormatError {
+    FormatError(code: code, format: .json, offset: offset, message: message)
   }
 
   @inline(__always)
@@ -71,7 +70,7 @@ struct JSONToMessagePack {
       case 0x20:
         i &+= 1
         // Indentation: eight spaces at a time.
-        while i &+ 8 <= count && bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020 {
+        while i &+ 8 <= count && bytes.word(UInt64.self, at: i) == 0x2020_2020_2020_2020 {
           i &+= 8
         }
       case 0x0A, 0x0D, 0x09: i &+= 1
@@ -90,24 +89,19 @@ struct JSONToMessagePack {
     return "byte 0x\(String(byte, radix: 16))"
   }
 
-  /// Whether the input at `offset` starts with `word`.
-  private func hasPrefix(_ word: StaticString, at offset: Int) -> Bool {
-    let count = word.utf8CodeUnitCount
-    return offset + count <= bytes.count && memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0
-  }
-
   @inline(never)
   private func nonFiniteLiteral(at offset: Int) -> FormatError {
-    error("NaN and Infinity are not JSON (the extended form writes them as {\"$float64\": \"NaN\"})", at: offset)
+    error(
+      .nonFiniteNumber, "NaN and Infinity are not JSON (the extended form writes them as {\"$float64\": \"NaN\"})",
+      at: offset)
   }
 
   private mutating func literal(_ word: StaticString) throws(FormatError) {
-    let count = word.utf8CodeUnitCount
-    if offset + count <= bytes.count && memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0 {
-      offset += count
+    if bytes.hasPrefix(word, at: offset) {
+      offset += word.utf8CodeUnitCount
       return
     }
-    throw error("expected a value, found \(describeByte(at: offset))", at: offset)
+    throw error(.unexpectedCharacter, "expected a value, found \(describeByte(at: offset))", at: offset)
   }
 
   // MARK: Containers
@@ -137,7 +131,7 @@ struct JSONToMessagePack {
     var head = 0
     /// The offset of the `[` or `{`.
     var start = 0
-    /// The container's node in the source map.
+    /// The container's node, in the order values are written.
     var node = 0
     /// Where the key of the entry being read is in the output (objects).
     var keyHead = 0
@@ -160,8 +154,10 @@ struct JSONToMessagePack {
     var shape = Shape.other
     nextValue: while true {
       let start = offset
-      var node = sourceMap?.open(at: start) ?? 0
-      guard offset < bytes.count else { throw error("unexpected end of input: expected a value", at: offset) }
+      var node = textRanges?.open(at: start) ?? 0
+      guard offset < bytes.count else {
+        throw error(.truncated, "unexpected end of input: expected a value", at: offset)
+      }
       switch bytes[offset] {
       case UInt8(ascii: "\""):
         try string()
@@ -243,16 +239,16 @@ struct JSONToMessagePack {
       case UInt8(ascii: "n"):
         try literal("null")
         out.append(0xC0)
-      case UInt8(ascii: "N") where hasPrefix("NaN", at: offset),
-        UInt8(ascii: "I") where hasPrefix("Infinity", at: offset):
+      case UInt8(ascii: "N") where bytes.hasPrefix("NaN", at: offset),
+        UInt8(ascii: "I") where bytes.hasPrefix("Infinity", at: offset):
         throw nonFiniteLiteral(at: offset)
       default:
-        throw error("expected a value, found \(describeByte(at: offset))", at: offset)
+        throw error(.unexpectedCharacter, "expected a value, found \(describeByte(at: offset))", at: offset)
       }
 
       // A value is read: close each container it completes.
       while true {
-        sourceMap?.close(node, at: offset)
+        textRanges?.close(node, at: offset)
         switch top.kind {
         case .document:
           return
@@ -308,7 +304,7 @@ struct JSONToMessagePack {
     skipWhitespace()
     guard offset < bytes.count else {
       top.readingValue = false
-      throw error("unexpected end of input: expected ',' or '\(close)'", at: offset)
+      throw error(.truncated, "unexpected end of input: expected ',' or '\(close)'", at: offset)
     }
     let byte = bytes[offset]
     offset += 1
@@ -318,7 +314,8 @@ struct JSONToMessagePack {
     }
     guard byte == UInt8(ascii: close) else {
       top.readingValue = false
-      throw error("expected ',' or '\(close)', found \(describeByte(at: offset - 1))", at: offset - 1)
+      throw error(
+        .unexpectedCharacter, "expected ',' or '\(close)', found \(describeByte(at: offset - 1))", at: offset - 1)
     }
     return false
   }
@@ -327,17 +324,21 @@ struct JSONToMessagePack {
   /// where it is in the output.
   @inline(__always)
   private mutating func key() throws(FormatError) -> Int {
-    guard offset < bytes.count else { throw error("unexpected end of input: expected a key", at: offset) }
+    guard offset < bytes.count else { throw error(.truncated, "unexpected end of input: expected a key", at: offset) }
     guard bytes[offset] == UInt8(ascii: "\"") else {
-      throw error("expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
+      throw error(
+        .unexpectedCharacter, "expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
     }
-    let keyNode = sourceMap?.open(at: offset) ?? 0
+    let keyNode = textRanges?.open(at: offset) ?? 0
     let keyHead = out.count
     try string()
-    sourceMap?.close(keyNode, at: offset)
+    textRanges?.close(keyNode, at: offset)
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-      throw error("expected ':' after the key, found \(describeByte(at: offset))", at: offset)
+      let atEnd = offset >= bytes.count
+      throw error(
+        atEnd ? .truncated : .unexpectedCharacter, "expected ':' after the key, found \(describeByte(at: offset))",
+        at: offset)
     }
     offset += 1
     skipWhitespace()
@@ -346,26 +347,26 @@ struct JSONToMessagePack {
 
   @inline(never)
   private func depthError(at offset: Int) -> FormatError {
-    error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: offset)
+    error(.depthLimitExceeded, "nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: offset)
   }
 
   /// The text of the MessagePack string written at `head` (a key, for error paths). The key's value,
   /// or part of it, may follow it in the output, so only the string itself is read.
   private func keyText(at head: Int) -> String {
-    var scanner = MessagePackScanner(UnsafeRawBufferPointer(start: out.base + head, count: out.count - head))
+    var scanner = MessagePackScanner(out.view.suffix(from: head))
     guard case .string(let length)? = try? scanner.readHeader() else { return "?" }
-    return String(decoding: scanner.take(length), as: UTF8.self)
+    return scanner.take(length).string
   }
 
   /// Rewrites a container's one-byte head once its count is known.
   @inline(__always)
-  private func finishContainer(head: Int, count: Int, isMap: Bool, at start: Int) throws(FormatError) {
+  func finishContainer(head: Int, count: Int, isMap: Bool, at start: Int) throws(FormatError) {
     if count < 16 {
       out[head] = (isMap ? 0x80 : 0x90) | UInt8(count)
       return
     }
     if count > Int(UInt32.max) {
-      throw error("container of \(count) entries is larger than MessagePack allows", at: start)
+      throw error(.containerTooLarge, "container of \(count) entries is larger than MessagePack allows", at: start)
     }
     let size = CanonicalHeads.containerHeaderSize(count)
     out.insertGap(at: head + 1, width: size - 1)
@@ -382,22 +383,23 @@ struct JSONToMessagePack {
   private mutating func finishTag(_ tagged: Container, shape: Shape) throws(FormatError) {
     if tagged.tag == .map {
       guard shape == .pairs else {
-        throw error("$map holds an array of [key, value] pairs", at: tagged.contentStart)
+        throw error(.invalidExtendedValue, "$map holds an array of [key, value] pairs", at: tagged.contentStart)
       }
     } else {
-      let written = UnsafeRawBufferPointer(start: out.base + tagged.head, count: out.count - tagged.head)
+      let written = out.view.suffix(from: tagged.head)
       let content: MessagePackValue
       do {
         // Already checked against the limits as it was parsed.
         content = try MessagePackReader(limits: DecodingLimits(maxDepth: .max, maxInputSize: .max)).read(written)
       } catch {
-        throw self.error("internal error re-reading a tagged value: \(error.message)", at: tagged.contentStart)
+        throw self.error(
+          .invalidExtendedValue, "internal error re-reading a tagged value: \(error.message)", at: tagged.contentStart)
       }
       let value: MessagePackValue
       do {
         value = try ExtendedJSON.decode(tagged.tag, content)
       } catch {
-        throw self.error(error.message, at: tagged.contentStart)
+        throw self.error(error.code, error.message, at: tagged.contentStart)
       }
       out.truncate(to: tagged.head)
       MessagePackWriter().write(value, to: out)
@@ -405,12 +407,13 @@ struct JSONToMessagePack {
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "}") else {
       throw error(
+        offset >= bytes.count ? .truncated : .invalidExtendedValue,
         "a \(tagged.tag.rawValue) object holds exactly one entry: expected '}', found \(describeByte(at: offset))",
         at: offset)
     }
     offset += 1
     // The tagged object is one value: forget the nodes recorded inside it.
-    sourceMap?.truncate(after: tagged.node)
+    textRanges?.truncate(after: tagged.node)
   }
 
   // MARK: Strings
@@ -425,9 +428,11 @@ struct JSONToMessagePack {
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
-        let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<offset])
+        let content = bytes[contentStart..<offset]
         if !asciiOnly, let bad = UTF8Validation.firstInvalid(content) {
-          throw error("string is not valid UTF-8 (byte 0x\(String(content[bad], radix: 16)))", at: contentStart + bad)
+          throw error(
+            .invalidUTF8, "string is not valid UTF-8 (byte 0x\(String(content[bad], radix: 16)))",
+            at: contentStart + bad)
         }
         offset += 1
         CanonicalHeads.string(content, to: out)
@@ -437,12 +442,14 @@ struct JSONToMessagePack {
         return try escapedString(start: start, contentStart: contentStart)
       }
       if byte < 0x20 {
-        throw error("control character 0x\(String(byte, radix: 16)) must be escaped in a string", at: offset)
+        throw error(
+          .unescapedControlCharacter, "control character 0x\(String(byte, radix: 16)) must be escaped in a string",
+          at: offset)
       }
       if byte >= 0x80 { asciiOnly = false }
       offset += 1
     }
-    throw error("unterminated string", at: start)
+    throw error(.truncated, "unterminated string", at: start)
   }
 
   /// Reads the rest of a string that has escapes, from the first backslash on.
@@ -452,7 +459,7 @@ struct JSONToMessagePack {
   @inline(never)
   private mutating func escapedString(start: Int, contentStart: Int) throws(FormatError) {
     scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<offset]))
+    scratch.append(contentsOf: bytes[contentStart..<offset])
     var runStart = contentStart
     while offset < bytes.count {
       let byte = bytes[offset]
@@ -460,34 +467,36 @@ struct JSONToMessagePack {
       case UInt8(ascii: "\""):
         try checkRawRun(from: runStart)
         offset += 1
-        scratch.withUnsafeBytes { CanonicalHeads.string($0, to: out) }
+        CanonicalHeads.string(scratch, to: out)
         return
       case UInt8(ascii: "\\"):
         try checkRawRun(from: runStart)
         try escape()
         runStart = offset
       case 0..<0x20:
-        throw error("control character 0x\(String(byte, radix: 16)) must be escaped in a string", at: offset)
+        throw error(
+          .unescapedControlCharacter, "control character 0x\(String(byte, radix: 16)) must be escaped in a string",
+          at: offset)
       default:
         scratch.append(byte)
         offset += 1
       }
     }
-    throw error("unterminated string", at: start)
+    throw error(.truncated, "unterminated string", at: start)
   }
 
   /// Checks that the raw bytes from `runStart` up to `offset` are UTF-8.
   @inline(__always)
   private func checkRawRun(from runStart: Int) throws(FormatError) {
-    let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<offset])
+    let run = bytes[runStart..<offset]
     if let bad = UTF8Validation.firstInvalid(run) {
-      throw error("string is not valid UTF-8 (byte 0x\(String(run[bad], radix: 16)))", at: runStart + bad)
+      throw error(.invalidUTF8, "string is not valid UTF-8 (byte 0x\(String(run[bad], radix: 16)))", at: runStart + bad)
     }
   }
 
   private mutating func escape() throws(FormatError) {
     let start = offset
-    guard offset + 1 < bytes.count else { throw error("unterminated string", at: start) }
+    guard offset + 1 < bytes.count else { throw error(.truncated, "unterminated string", at: start) }
     let kind = bytes[offset + 1]
     offset += 2
     switch kind {
@@ -503,29 +512,32 @@ struct JSONToMessagePack {
       var scalar = UInt32(try hex4(at: start))
       if (0xD800...0xDBFF).contains(scalar) {
         guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
-        else { throw error("lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start) }
+        else {
+          throw error(.invalidEscape, "lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
+        }
         let lowStart = offset
         offset += 2
         let low = UInt32(try hex4(at: lowStart))
         guard (0xDC00...0xDFFF).contains(low) else {
-          throw error("lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
+          throw error(.invalidEscape, "lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
         }
         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
       } else if (0xDC00...0xDFFF).contains(scalar) {
-        throw error("lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
+        throw error(.invalidEscape, "lone surrogate \\u\(String(scalar, radix: 16)) is not a character", at: start)
       }
       scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
     default:
       let next = bytes[start + 1]
       if next >= 0x21 && next < 0x7F {
-        throw error("invalid escape '\\\(Character(Unicode.Scalar(next)))' in a string", at: start)
+        throw error(.invalidEscape, "invalid escape '\\\(Character(Unicode.Scalar(next)))' in a string", at: start)
       }
-      throw error("invalid escape: '\\' followed by \(describeByte(at: start + 1)) in a string", at: start)
+      throw error(
+        .invalidEscape, "invalid escape: '\\' followed by \(describeByte(at: start + 1)) in a string", at: start)
     }
   }
 
   private mutating func hex4(at escapeStart: Int) throws(FormatError) -> UInt16 {
-    guard offset + 4 <= bytes.count else { throw error("\\u needs four hex digits", at: escapeStart) }
+    guard offset + 4 <= bytes.count else { throw error(.invalidEscape, "\\u needs four hex digits", at: escapeStart) }
     var value: UInt16 = 0
     for _ in 0..<4 {
       let byte = bytes[offset]
@@ -534,7 +546,7 @@ struct JSONToMessagePack {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw error("\\u needs four hex digits", at: escapeStart)
+      default: throw error(.invalidEscape, "\\u needs four hex digits", at: escapeStart)
       }
       value = value << 4 | UInt16(digit)
       offset += 1
@@ -547,7 +559,7 @@ struct JSONToMessagePack {
   /// Reads a number token: an integer when it has no fraction or exponent, otherwise a float64.
   @inline(__always)
   private mutating func number() throws(FormatError) {
-    if bytes[offset] == UInt8(ascii: "-") && hasPrefix("Infinity", at: offset + 1) {
+    if bytes[offset] == UInt8(ascii: "-") && bytes.hasPrefix("Infinity", at: offset + 1) {
       throw nonFiniteLiteral(at: offset)
     }
     switch try JSONNumber.scan(bytes, at: &offset) {
@@ -559,7 +571,3 @@ struct JSONToMessagePack {
     }
   }
 }
-
-#if canImport(Glibc)
-  import Glibc  // memcmp
-#endif

@@ -21,7 +21,7 @@ struct MessagePackToJSON {
   /// The longest array of numbers the pretty layout keeps on one line.
   static let inlineNumberArrayLimit = 8
 
-  init(_ bytes: UnsafeRawBufferPointer, out: ByteBuffer, options: JSONWriter.Options, limits: DecodingLimits) {
+  init(_ bytes: ByteView, out: ByteBuffer, options: JSONWriter.Options, limits: DecodingLimits) {
     self.scanner = MessagePackScanner(bytes)
     self.out = out
     self.options = options
@@ -92,7 +92,7 @@ struct MessagePackToJSON {
       case .value: break
       }
       // The key was read whole before its value: read it again, to name it.
-      let key = UnsafeRawBufferPointer(rebasing: scanner.bytes[container.keyStart..<container.keyEnd])
+      let key = scanner.bytes[container.keyStart..<container.keyEnd]
       let token = (try? MessagePackReader(limits: DecodingLimits(maxDepth: .max)).read(key))?.pointerToken
       path.append(.key(token ?? "?"))
     }
@@ -133,7 +133,7 @@ struct MessagePackToJSON {
           top.reading = .neither
           throw unrepresentable("a map key that is \(header.kindDescription)", at: keyStart)
         }
-        let key: UnsafeRawBufferPointer
+        let key: ByteView
         do {
           key = try scanner.readString(length: length, start: keyStart)
         } catch {
@@ -168,7 +168,7 @@ struct MessagePackToJSON {
           guard options.extended else { throw unrepresentable("float64 \(Self.nonFiniteName(d))", at: start) }
           let name = ExtendedJSON.specialName(
             d, bitsHex: hex(d.bitPattern), canonicalNaN: d.bitPattern == Double.nan.bitPattern)
-          writeTagged(.float64) { $0.writeString(name) }
+          writeTagged(.float64) { $0.writePlainString(name) }
         }
       case .float32(let f):
         if options.extended {
@@ -178,7 +178,7 @@ struct MessagePackToJSON {
             : ExtendedJSON.specialName(
               Double(f), bitsHex: hex(f.bitPattern), canonicalNaN: f.bitPattern == Float.nan.bitPattern)
           writeTagged(.float32) { emitter in
-            if let name { emitter.writeString(name) } else { JSONNumber.write(Double(f), to: emitter.out) }
+            if let name { emitter.writePlainString(name) } else { JSONNumber.write(Double(f), to: emitter.out) }
           }
         } else {
           // A float32 widens exactly to a double; JSON has one number type.
@@ -189,13 +189,13 @@ struct MessagePackToJSON {
         Self.writeString(try scanner.readString(length: length, start: start), to: out)
       case .binary(let length):
         guard options.extended else { throw unrepresentable("binary data (\(counted(length, "byte")))", at: start) }
-        let data = Data(scanner.take(length))
-        writeTagged(.bin) { $0.writeString(data.base64EncodedString()) }
+        let data = Data(scanner.take(length).array)
+        writeTagged(.bin) { $0.writePlainString(data.base64EncodedString()) }
       case .ext(let type, let length):
         guard options.extended else {
           throw unrepresentable("extension value of type \(type) (\(counted(length, "byte")))", at: start)
         }
-        writeExtension(type: type, payload: Array(scanner.take(length)))
+        writeExtension(type: type, payload: scanner.take(length).array)
       case .array(let count):
         try scanner.checkDepth(outer.count, limits, at: start)
         guard count > 0 else {
@@ -273,7 +273,7 @@ struct MessagePackToJSON {
   private func newline() {
     let width = 1 + 2 * indent
     if width <= Self.indentation.utf8CodeUnitCount {
-      out.append(UnsafeRawBufferPointer(start: Self.indentation.utf8Start, count: width))
+      out.append(Self.indentation, count: width)
     } else {
       out.append(0x0A)
       for _ in 0..<indent { out.append(0x20, 0x20) }
@@ -288,7 +288,7 @@ struct MessagePackToJSON {
   @inline(never)
   private func unrepresentable(_ what: String, at offset: Int) -> FormatError {
     FormatError(
-      format: .messagePack, offset: offset,
+      code: .needsExtendedForm, format: .messagePack, offset: offset,
       message: "\(what) cannot be written as plain JSON (the extended form, --extended, keeps it)")
   }
 
@@ -338,7 +338,7 @@ struct MessagePackToJSON {
       if readingKey {
         if case .string(let length) = header {
           let isFirstKey = top.remaining == 2 &* top.entries
-          let key = UnsafeRawBufferPointer(rebasing: scanner.bytes[scanner.offset..<scanner.offset &+ length])
+          let key = scanner.bytes[scanner.offset..<scanner.offset &+ length]
           if isFirstKey && ExtendedJSON.Tag(key: key) != nil {
             tagged.append(top.mapStart)
             top.entries = -1
@@ -383,7 +383,7 @@ struct MessagePackToJSON {
   /// Writes `{"$tag": `, the start of a tagged object.
   private func writeTagHead(_ tag: ExtendedJSON.Tag) {
     out.append(UInt8(ascii: "{"))
-    writeString(tag.rawValue)
+    writePlainString(tag.rawValue)
     if pretty { out.append(UInt8(ascii: ":"), 0x20) } else { out.append(UInt8(ascii: ":")) }
   }
 
@@ -405,7 +405,7 @@ struct MessagePackToJSON {
         emitter.out.append(UInt8(ascii: "["))
         JSONNumber.write(Int64(type), to: emitter.out)
         emitter.separator()
-        emitter.writeString(Data(payload).base64EncodedString())
+        emitter.writePlainString(Data(payload).base64EncodedString())
         emitter.out.append(UInt8(ascii: "]"))
       }
     }
@@ -413,12 +413,12 @@ struct MessagePackToJSON {
 
   /// Whether any byte is `"`, `\\` or a control character, checked eight bytes at a time.
   @inline(__always)
-  private static func needsEscaping(_ utf8: UnsafeRawBufferPointer) -> Bool {
+  private static func needsEscaping(_ utf8: ByteView) -> Bool {
     var i = 0
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     while i &+ 8 <= utf8.count {
-      let word = utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let word = utf8.word(UInt64.self, at: i)
       // A byte is flagged when it is below 0x20, or equal to 0x22 or 0x5C (classic zero-byte tests).
       let control = (word &- ones &* 0x20) & ~word & highs
       let quote = word ^ (ones &* 0x22)
@@ -440,15 +440,17 @@ struct MessagePackToJSON {
     return String(repeating: "0", count: T.bitWidth / 4 - digits.count) + digits
   }
 
-  private func writeString(_ text: String) {
-    var text = text
-    text.withUTF8 { Self.writeString(UnsafeRawBufferPointer($0), to: out) }
+  /// Writes a string that needs no escapes (a tag, a name, base64 text) in quotes.
+  private func writePlainString(_ text: String) {
+    out.append(UInt8(ascii: "\""))
+    out.append(text)
+    out.append(UInt8(ascii: "\""))
   }
 
   /// Writes a quoted, escaped string: `"`, `\` and control characters are escaped, the rest is copied.
   /// (Static, so that calling it from the writing loop needs no copy of the emitter.)
   @inline(__always)
-  private static func writeString(_ utf8: UnsafeRawBufferPointer, to out: ByteBuffer) {
+  private static func writeString(_ utf8: ByteView, to out: ByteBuffer) {
     out.reserve(utf8.count + 2)
     out.append(UInt8(ascii: "\""))
     if !needsEscaping(utf8) {
@@ -460,7 +462,7 @@ struct MessagePackToJSON {
     for i in 0..<utf8.count {
       let byte = utf8[i]
       if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
-      out.append(UnsafeRawBufferPointer(rebasing: utf8[runStart..<i]))
+      out.append(utf8[runStart..<i])
       runStart = i + 1
       switch byte {
       case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\"), UInt8(ascii: "\""))
@@ -471,12 +473,13 @@ struct MessagePackToJSON {
       case 0x08: out.append(UInt8(ascii: "\\"), UInt8(ascii: "b"))
       case 0x0C: out.append(UInt8(ascii: "\\"), UInt8(ascii: "f"))
       default:
-        let hexDigits: StaticString = "0123456789abcdef"
+        // Control characters: 0x00...0x1f, so the first digit is 0 or 1.
+        let low = byte & 0x0F
         out.append("\\u00")
-        out.append(hexDigits.utf8Start[Int(byte >> 4)], hexDigits.utf8Start[Int(byte & 0x0F)])
+        out.append(UInt8(ascii: "0") &+ byte >> 4, low < 10 ? UInt8(ascii: "0") &+ low : UInt8(ascii: "a") &+ low &- 10)
       }
     }
-    out.append(UnsafeRawBufferPointer(rebasing: utf8[runStart...]))
+    out.append(utf8[runStart..<utf8.count])
     out.append(UInt8(ascii: "\""))
   }
 }

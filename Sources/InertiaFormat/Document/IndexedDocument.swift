@@ -9,13 +9,21 @@
 /// A document read into an index of its values instead of a tree of ``MessagePackValue``s.
 ///
 /// Reading a document for a linter or a validator needs every value's kind and position but only a few
-/// values' contents. The index records, for each value in document order (a map's key before its value,
-/// as in ``SourceMap``), where its MessagePack head is and which value follows its whole subtree: two
-/// 32-bit numbers per value and no allocation per value. Contents are decoded from the bytes when asked
-/// for. JSON input is first turned into MessagePack by the JSON parser, keeping the text positions.
+/// values' contents. The index records, for each value in document order (a map's key before its value),
+/// where its MessagePack head is and which value follows its whole subtree: two 32-bit numbers per value
+/// and no allocation per value. Contents are decoded from the bytes when asked for, through the same
+/// decoder of heads that indexing uses, and every such read is checked against the end of the bytes: a
+/// mapped input that another program rewrites in place while it is read makes the document read as
+/// garbled at worst, never outside its bytes (noticing the change is the caller's part). JSON input is
+/// first turned into MessagePack by the JSON parser, keeping the text positions.
 ///
-/// Reading checks exactly what ``ParsedDocument/parse(_:as:limits:)`` checks and fails with the same
-/// errors, so the two accept the same documents.
+/// Reading checks exactly what ``MessagePackReader`` and ``JSONReader`` check and fails with the same
+/// errors, so they accept the same documents.
+///
+/// Rules and other walkers read the document through it directly: each value is a ``Node``, a map entry
+/// an ``Entry`` (key and value, each with its own position, so a later duplicate of a key is told from
+/// the first), and a value's JSON Pointer is worked out only when something is reported
+/// (``pointer(of:)``, or a ``PointerCache`` for many), so a walk allocates nothing per value.
 ///
 /// A document never changes once read (its storage is written only while reading), so it can be shared
 /// between threads.
@@ -55,42 +63,59 @@ public final class IndexedDocument: @unchecked Sendable {
     }
   }
 
+  /// One entry of a map: its key and its value, each a value of its own with its own position.
+  public struct Entry: Hashable, Sendable {
+    /// The key.
+    public let key: Node
+    /// The entry's value.
+    public let value: Node
+    /// The entry's place in the map (0-based, in file order).
+    public let position: Int
+
+    @inlinable
+    init(key: Node, value: Node, position: Int) {
+      self.key = key
+      self.value = value
+      self.position = position
+    }
+  }
+
   /// The encoding the input came in.
   public let encoding: DocumentEncoding
   /// Owns the input as read, which for MessagePack input is also the indexed bytes.
   private let contents: FileContents
   /// Owns the JSON parser's output, for JSON input.
   private let converted: ByteBuffer?
-  /// The MessagePack bytes, read without bounds checks: every head was checked while indexing.
-  @usableFromInline let bytes: UnsafePointer<UInt8>
+  /// The MessagePack bytes.
+  @usableFromInline let bytes: ByteView
   /// For each value in document order, where its head is and where its subtree ends.
-  @usableFromInline let entries: UnsafeMutableBufferPointer<Entry>
+  @usableFromInline let entries: UnsafeMutableBufferPointer<Record>
 
   /// What the index records of one value. The two numbers sit side by side because walks read both.
   @usableFromInline
-  struct Entry: BitwiseCopyable {
+  struct Record: BitwiseCopyable {
     /// The offset in the MessagePack bytes of the value's head.
     @usableFromInline var head: Int32
     /// The number of the value after the value's whole subtree.
     @usableFromInline var next: Int32
   }
   /// Positions in the text, for JSON input.
-  private let textPositions: SourceMap?
+  private let textRanges: JSONTextRanges?
   /// Whether any number in the document is NaN or infinite, noted while indexing: rare, and a rule that
   /// looks for such numbers has nothing to look at without one.
   public let containsNonFiniteNumbers: Bool
 
   private init(
     encoding: DocumentEncoding, contents: FileContents, converted: ByteBuffer?, indexer: Indexer,
-    textPositions: SourceMap?
+    textRanges: JSONTextRanges?
   ) {
     self.encoding = encoding
     self.contents = contents
     self.converted = converted
     self.messagePack = converted?.bytes ?? contents.bytes
-    self.bytes = messagePack.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
+    self.bytes = ByteView(messagePack)
     entries = UnsafeMutableBufferPointer(rebasing: indexer.entries[0..<indexer.count])
-    self.textPositions = textPositions
+    self.textRanges = textRanges
     containsNonFiniteNumbers = indexer.sawNonFiniteNumber
   }
 
@@ -99,13 +124,13 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// The input as read. Valid while the document lives.
-  public var input: UnsafeRawBufferPointer { contents.bytes }
+  var input: UnsafeRawBufferPointer { contents.bytes }
 
   /// The document as MessagePack: the input itself for MessagePack input. Valid while the document lives.
-  public let messagePack: UnsafeRawBufferPointer
+  let messagePack: UnsafeRawBufferPointer
 
   /// Reads `bytes` in the encoding their content shows (see ``DocumentEncoding/detect(_:)-(UnsafeRawBufferPointer)``), or in `encoding`.
-  /// - Throws: ``FormatError`` with the position and path of the first fault, as ``ParsedDocument`` does.
+  /// - Throws: ``FormatError`` with the position and path of the first fault, as the tree readers do.
   public static func read(
     _ bytes: [UInt8], as encoding: DocumentEncoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> IndexedDocument {
@@ -114,12 +139,14 @@ public final class IndexedDocument: @unchecked Sendable {
 
   /// Reads a file's contents, which the document keeps: MessagePack input is indexed where it lies,
   /// without a copy.
-  /// - Throws: ``FormatError`` with the position and path of the first fault, as ``ParsedDocument`` does.
+  /// - Throws: ``FormatError`` with the position and path of the first fault, as the tree readers do.
   public static func read(
     _ contents: FileContents, as encoding: DocumentEncoding? = nil, limits: DecodingLimits = .default
   ) throws(FormatError) -> IndexedDocument {
-    let bytes = contents.bytes
-    switch encoding ?? DocumentEncoding.detect(bytes) {
+    let bytes = ByteView(contents.bytes)
+    let encoding = encoding ?? DocumentEncoding.detect(bytes)
+    try checkIndexable(bytes.count, encoding)
+    switch encoding {
     case .messagePack:
       try limits.checkSize(bytes.count, format: .messagePack)
       var indexer = Indexer(scanner: MessagePackScanner(bytes), limits: limits, checksText: true)
@@ -131,14 +158,15 @@ public final class IndexedDocument: @unchecked Sendable {
         throw error
       }
       return IndexedDocument(
-        encoding: .messagePack, contents: contents, converted: nil, indexer: indexer, textPositions: nil)
+        encoding: .messagePack, contents: contents, converted: nil, indexer: indexer, textRanges: nil)
     case .json:
       let out = ByteBuffer(capacity: bytes.count)
       var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: false, recordsPositions: true)
       try parser.document()
-      let positions = parser.sourceMap ?? SourceMap()
+      try checkIndexable(out.count, .json)
+      let positions = parser.textRanges ?? JSONTextRanges()
       // The parser wrote valid MessagePack; index it without checking its text again.
-      var indexer = Indexer(scanner: MessagePackScanner(out.bytes), limits: .init(maxDepth: .max), checksText: false)
+      var indexer = Indexer(scanner: MessagePackScanner(out.view), limits: .init(maxDepth: .max), checksText: false)
       do {
         try indexer.document()
       } catch {
@@ -146,7 +174,18 @@ public final class IndexedDocument: @unchecked Sendable {
         throw error
       }
       return IndexedDocument(
-        encoding: .json, contents: contents, converted: out, indexer: indexer, textPositions: positions)
+        encoding: .json, contents: contents, converted: out, indexer: indexer, textRanges: positions)
+    }
+  }
+
+  /// The index records offsets and node numbers in 32 bits: it holds documents of up to 2 GiB (the default
+  /// limit is 1 GiB).
+  private static func checkIndexable(_ count: Int, _ encoding: DocumentEncoding) throws(FormatError) {
+    if count > Int(Int32.max) {
+      throw FormatError(
+        code: .inputTooLarge, format: encoding, offset: 0, line: encoding == .json ? 1 : nil,
+        column: encoding == .json ? 1 : nil,
+        message: "input of \(count) bytes is larger than a document index holds (2 GiB)")
     }
   }
 
@@ -158,7 +197,7 @@ public final class IndexedDocument: @unchecked Sendable {
     var scanner: MessagePackScanner
     let limits: DecodingLimits
     let checksText: Bool
-    var entries: UnsafeMutableBufferPointer<Entry>
+    var entries: UnsafeMutableBufferPointer<Record>
     var count = 0
     /// Whether a float read so far is NaN or infinite.
     var sawNonFiniteNumber = false
@@ -172,19 +211,19 @@ public final class IndexedDocument: @unchecked Sendable {
       entries = Self.allocate(capacity)
     }
 
-    private static func allocate(_ capacity: Int) -> UnsafeMutableBufferPointer<Entry> {
-      guard let memory = malloc(capacity * MemoryLayout<Entry>.stride) else { fatalError("out of memory") }
-      adviseHugePages(memory, capacity * MemoryLayout<Entry>.stride)
-      return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Entry.self), count: capacity)
+    private static func allocate(_ capacity: Int) -> UnsafeMutableBufferPointer<Record> {
+      guard let memory = malloc(capacity * MemoryLayout<Record>.stride) else { fatalError("out of memory") }
+      adviseHugePages(memory, capacity * MemoryLayout<Record>.stride)
+      return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Record.self), count: capacity)
     }
 
-    private static func grow(_ buffer: UnsafeMutableBufferPointer<Entry>) -> UnsafeMutableBufferPointer<Entry> {
+    private static func grow(_ buffer: UnsafeMutableBufferPointer<Record>) -> UnsafeMutableBufferPointer<Record> {
       let capacity = buffer.count * 2
-      guard let memory = realloc(buffer.baseAddress, capacity * MemoryLayout<Entry>.stride) else {
+      guard let memory = realloc(buffer.baseAddress, capacity * MemoryLayout<Record>.stride) else {
         fatalError("out of memory")
       }
-      adviseHugePages(memory, capacity * MemoryLayout<Entry>.stride)
-      return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Entry.self), count: capacity)
+      adviseHugePages(memory, capacity * MemoryLayout<Record>.stride)
+      return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Record.self), count: capacity)
     }
 
     func deallocate() {
@@ -193,32 +232,6 @@ public final class IndexedDocument: @unchecked Sendable {
 
     /// A float64's exponent bits, all set in NaN and the infinities alone.
     static let float64Exponent: UInt64 = 0x7FF0_0000_0000_0000
-
-    /// The width of a value whose head needs no decoding, whole within `bytes`: a scalar of one byte, a
-    /// float64, or a short ASCII string (valid UTF-8 as it stands). These are most of an animation file's
-    /// values and all of its keys, stepped over here; `nil` sends anything else through the scanner.
-    @inline(__always)
-    static func plainWidth(_ bytes: UnsafeRawBufferPointer, at offset: Int, checksText: Bool) -> Int? {
-      guard offset < bytes.count else { return nil }
-      let format = bytes[offset]
-      switch format {
-      case 0x00...0x7F, 0xE0...0xFF, 0xC0, 0xC2, 0xC3:
-        return 1
-      case 0xCB:
-        return bytes.count &- offset >= 9 ? 9 : nil
-      case 0xA0...0xBF:
-        let width = 1 &+ Int(format & 0x1F)
-        guard bytes.count &- offset >= width else { return nil }
-        if checksText {
-          var bits: UInt8 = 0
-          for index in (offset &+ 1)..<(offset &+ width) { bits |= bytes[index] }
-          if bits >= 0x80 { return nil }
-        }
-        return width
-      default:
-        return nil
-      }
-    }
 
     /// An open array or map: its node, how many values it holds (keys and values alike for maps), how
     /// many of them are read, and the node of the key of the entry being read.
@@ -244,12 +257,11 @@ public final class IndexedDocument: @unchecked Sendable {
           count &+= 1
           if let open = top, open.isMap, open.read & 1 == 0 { top!.keyNode = index }
           var opened = false
-          if let width = Self.plainWidth(scanner.bytes, at: start, checksText: checksText) {
-            if scanner.bytes[start] == 0xCB {
-              let bits = UInt64(bigEndian: scanner.bytes.loadUnaligned(fromByteOffset: start &+ 1, as: UInt64.self))
+          if let format = scanner.skipPlainValue(checksText: checksText) {
+            if format == 0xCB {
+              let bits = scanner.bytes.bigEndian(UInt64.self, at: start &+ 1)
               if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
             }
-            scanner.offset = start &+ width
           } else {
             switch try scanner.readHeader() {
             case .string(let length):
@@ -310,8 +322,7 @@ public final class IndexedDocument: @unchecked Sendable {
           } else {
             // The key is complete: it ends where its entry's value, the node after it, starts.
             let keyBytes = Int(entries[frame.keyNode].head)..<Int(entries[Int(entries[frame.keyNode].next)].head)
-            let key = try? MessagePackReader(limits: .init(maxDepth: .max)).read(
-              UnsafeRawBufferPointer(rebasing: scanner.bytes[keyBytes]))
+            let key = try? MessagePackReader(limits: .init(maxDepth: .max)).read(scanner.bytes[keyBytes])
             path.append(.key(key?.pointerToken ?? "?"))
           }
         }
@@ -347,9 +358,38 @@ public final class IndexedDocument: @unchecked Sendable {
   @inlinable @inline(__always)
   public func subtreeEnd(of node: Node) -> Int { Int(entries[node.index].next) }
 
+  /// The value a JSON Pointer names, if the document has it. A map entry is named by its key's pointer
+  /// token (the string itself, or the JSON text of a key that is not a string), and a key that appears
+  /// twice names its first entry.
+  public func node(at pointer: JSONPointer) -> Node? {
+    guard var node = root else { return nil }
+    for component in pointer.components {
+      var child = firstChild(of: node)
+      switch (component, kind(of: node)) {
+      case (.index(let index), .array):
+        for _ in 0..<index { child = child.flatMap { nextSibling(of: $0, in: node) } }
+      case (_, .map):
+        let token: String
+        switch component {
+        case .key(let key): token = key
+        case .index(let index): token = String(index)
+        }
+        while let key = child, string(of: key) ?? value(of: key).pointerToken != token {
+          child = nextSibling(of: key, in: node).flatMap { nextSibling(of: $0, in: node) }
+        }
+        child = child.flatMap { nextSibling(of: $0, in: node) }
+      default:
+        return nil
+      }
+      guard let found = child else { return nil }
+      node = found
+    }
+    return node
+  }
+
   /// The bytes of the input that encode a value: MessagePack bytes, or JSON text.
   public func byteRange(of node: Node) -> Range<Int> {
-    if let textPositions { return textPositions.byteRange(of: SourceMap.Node(index: node.index)) }
+    if let textRanges { return textRanges.byteRange(of: node.index) }
     return messagePackRange(of: node)
   }
 
@@ -362,126 +402,145 @@ public final class IndexedDocument: @unchecked Sendable {
 
   // MARK: Contents
   //
-  // Heads are decoded here directly from their format byte rather than through the scanner: they were all
-  // read and checked by the scanner while indexing, so these reads need no checks.
+  // Heads are decoded again by the scanner, checked against the end of the bytes as when indexing: a
+  // mapped input may change underneath the document (an editor saving in place), and then a value may
+  // read as garbled, but no read leaves the bytes. Node numbers and subtree ends come from the index's
+  // own table, so walks end whatever the bytes say.
 
-  @inlinable @inline(__always)
-  func head(_ node: Node) -> (format: UInt8, at: UnsafePointer<UInt8>) {
-    let at = bytes + Int(entries[node.index].head)
-    return (at.pointee, at)
+  /// A scanner at a node's head.
+  @inline(__always)
+  func scanner(at node: Node) -> MessagePackScanner {
+    MessagePackScanner(bytes, offset: Int(entries[node.index].head))
   }
 
-  @inlinable @inline(__always)
-  func bigEndian<T: FixedWidthInteger>(_ at: UnsafePointer<UInt8>, _: T.Type) -> T {
-    T(bigEndian: UnsafeRawPointer(at).loadUnaligned(as: T.self))
+  /// A node's head, and where its payload (a string's bytes) starts; `nil` when it no longer decodes.
+  @inline(__always)
+  func header(of node: Node) -> (header: MessagePackHeader, payload: Int)? {
+    var scanner = scanner(at: node)
+    guard let header = try? scanner.readHeader() else { return nil }
+    return (header, scanner.offset)
   }
 
   /// What kind of value a node is.
   @inlinable @inline(__always)
   public func kind(of node: Node) -> Kind {
-    let (format, at) = head(node)
-    switch format {
-    case 0x00...0x7F, 0xE0...0xFF, 0xD0...0xD3, 0xCC...0xCE: return .int
-    case 0xCF: return bigEndian(at + 1, UInt64.self) > UInt64(Int64.max) ? .uint : .int
-    case 0x80...0x8F, 0xDE, 0xDF: return .map
-    case 0x90...0x9F, 0xDC, 0xDD: return .array
-    case 0xA0...0xBF, 0xD9...0xDB: return .string
-    case 0xC2, 0xC3: return .bool
-    case 0xC4...0xC6: return .binary
-    case 0xC7...0xC9, 0xD4...0xD8: return .ext
-    case 0xCA: return .float32
-    case 0xCB: return .float64
-    default: return .nil  // 0xC0 (0xC1 never passes indexing)
-    }
+    let head = Int(entries[node.index].head)
+    if let kind = MessagePackHeader.kind(ofFormat: bytes[head]) { return kind }
+    return uncommonKind(of: node)
+  }
+
+  /// The kind of a value whose format byte does not tell it (a uint64, which may be an `.int`).
+  @usableFromInline
+  func uncommonKind(of node: Node) -> Kind {
+    header(of: node)?.header.kind ?? .nil
   }
 
   /// An array's element count or a map's entry count; `nil` for other values.
-  @inlinable
+  @inline(__always)
   public func count(of node: Node) -> Int? {
-    let (format, at) = head(node)
-    switch format {
-    case 0x80...0x9F: return Int(format & 0x0F)
-    case 0xDC, 0xDE: return Int(bigEndian(at + 1, UInt16.self))
-    case 0xDD, 0xDF: return Int(bigEndian(at + 1, UInt32.self))
+    // Never more than the values the index holds inside: the head's count may have changed since.
+    let inside = Int(entries[node.index].next) &- node.index &- 1
+    switch header(of: node)?.header {
+    case .array(let count): return min(count, inside)
+    case .map(let count): return min(count, inside / 2)
     default: return nil
     }
   }
 
   /// The number, as a `Double`, for any integer or float.
-  @inlinable
+  @inline(__always)
   public func double(of node: Node) -> Double? {
-    let (format, at) = head(node)
-    switch format {
-    case 0x00...0x7F: return Double(format)
-    case 0xE0...0xFF: return Double(Int8(bitPattern: format))
-    case 0xCA: return Double(Float(bitPattern: bigEndian(at + 1, UInt32.self)))
-    case 0xCB: return Double(bitPattern: bigEndian(at + 1, UInt64.self))
-    case 0xCC: return Double(at[1])
-    case 0xCD: return Double(bigEndian(at + 1, UInt16.self))
-    case 0xCE: return Double(bigEndian(at + 1, UInt32.self))
-    case 0xCF: return Double(bigEndian(at + 1, UInt64.self))
-    case 0xD0: return Double(Int8(bitPattern: at[1]))
-    case 0xD1: return Double(bigEndian(at + 1, Int16.self))
-    case 0xD2: return Double(bigEndian(at + 1, Int32.self))
-    case 0xD3: return Double(bigEndian(at + 1, Int64.self))
+    switch header(of: node)?.header {
+    case .int(let i): return Double(i)
+    case .uint(let u): return Double(u)
+    case .float32(let f): return Double(f)
+    case .float64(let d): return d
     default: return nil
     }
   }
 
   /// The boolean, when the value is one.
-  @inlinable
+  @inline(__always)
   public func bool(of node: Node) -> Bool? {
-    switch head(node).format {
-    case 0xC2: return false
-    case 0xC3: return true
-    default: return nil
-    }
+    guard case .bool(let b)? = header(of: node)?.header else { return nil }
+    return b
   }
 
   /// A string's UTF-8 bytes, which stay valid as long as the document; `nil` when the value is not a string.
-  @inlinable @inline(__always)
-  public func utf8(of node: Node) -> UnsafeRawBufferPointer? {
-    let (format, at) = head(node)
-    switch format {
-    case 0xA0...0xBF: return UnsafeRawBufferPointer(start: at + 1, count: Int(format & 0x1F))
-    case 0xD9: return UnsafeRawBufferPointer(start: at + 2, count: Int(at[1]))
-    case 0xDA: return UnsafeRawBufferPointer(start: at + 3, count: Int(bigEndian(at + 1, UInt16.self)))
-    case 0xDB: return UnsafeRawBufferPointer(start: at + 5, count: Int(bigEndian(at + 1, UInt32.self)))
-    default: return nil
-    }
+  @inline(__always)
+  func utf8(of node: Node) -> ByteView? {
+    guard let (header, payload) = header(of: node), case .string(let length) = header else { return nil }
+    return bytes[payload..<(payload &+ length)]
   }
 
   /// The string, when the value is one.
   public func string(of node: Node) -> String? {
-    utf8(of: node).map { String(decoding: $0, as: UTF8.self) }
+    utf8(of: node)?.string
   }
 
-  /// Calls `body` with a string's UTF-8 bytes, without making a `String`; `nil` when the value is not a string.
-  @inlinable @inline(__always)
-  public func withUTF8<R>(of node: Node, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+  /// The length of a string's UTF-8, when the value is a string.
+  @inline(__always)
+  public func utf8Count(of node: Node) -> Int? {
+    utf8(of: node)?.count
+  }
+
+  /// The first and last bytes of a string's UTF-8; `nil` when the value is not a string or is empty.
+  @inline(__always)
+  public func utf8Ends(of node: Node) -> (first: UInt8, last: UInt8)? {
+    guard let utf8 = utf8(of: node), !utf8.isEmpty else { return nil }
+    return (utf8[0], utf8[utf8.count &- 1])
+  }
+
+  /// Whether the value is the string `text`, compared without making a `String`.
+  @inline(__always)
+  public func isString(_ node: Node, equalTo text: StaticString) -> Bool {
+    utf8(of: node)?.elementsEqual(text) ?? false
+  }
+
+  /// The number of the name in `names` that a string value spells; `nil` when the value is not a string or
+  /// spells none of them.
+  @inline(__always)
+  package func index(ofKey node: Node, in names: KeyNames) -> Int? {
+    utf8(of: node).flatMap(names.index(of:))
+  }
+
+  /// Whether two values, of this document or `other`, are the same string, compared without making
+  /// `String`s.
+  @inline(__always)
+  public func isSameString(_ node: Node, as otherNode: Node, in other: IndexedDocument? = nil) -> Bool {
+    guard let utf8 = utf8(of: node), let otherUTF8 = (other ?? self).utf8(of: otherNode) else { return false }
+    return utf8.elementsEqual(otherUTF8)
+  }
+
+  /// A hash of a string's UTF-8 (FNV-1a, eight bytes at a time), equal for equal strings: for finding
+  /// repeated strings without making `String`s. `nil` when the value is not a string.
+  package func stringHash(of node: Node) -> UInt64? {
     guard let utf8 = utf8(of: node) else { return nil }
-    return try body(utf8)
-  }
-
-  /// Whether the value is a string whose UTF-8 is `utf8`, compared without making a `String`.
-  @inlinable
-  public func isString(_ node: Node, equalTo other: UnsafeRawBufferPointer) -> Bool {
-    guard let utf8 = utf8(of: node), utf8.count == other.count else { return false }
-    for i in 0..<utf8.count where utf8[i] != other[i] { return false }
-    return true
+    let prime: UInt64 = 0x0000_0100_0000_01B3
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(utf8.count)
+    var index = 0
+    while utf8.count &- index >= 8 {
+      hash = (hash ^ utf8.word(UInt64.self, at: index)) &* prime
+      hash ^= hash >> 32
+      index &+= 8
+    }
+    while index < utf8.count {
+      hash = (hash ^ UInt64(utf8[index])) &* prime
+      index &+= 1
+    }
+    return hash
   }
 
   /// Whether a node is a map, from its format byte alone.
   @inlinable @inline(__always)
   public func isMap(_ node: Node) -> Bool {
-    let format = head(node).format
-    return format & 0xF0 == 0x80 || format == 0xDE || format == 0xDF
+    MessagePackHeader.kind(ofFormat: bytes[Int(entries[node.index].head)]) == .map
   }
 
-  /// The value of a map's first entry whose key is the string with UTF-8 `key`; `nil` when there is none or
-  /// the node is not a map. Keys are compared as bytes, without decoding them.
-  @inlinable
-  public func value(forKey key: UnsafeRawBufferPointer, in map: Node) -> Node? {
+  /// The value of a map's first entry whose key is the string `key`; `nil` when there is none or the node
+  /// is not a map. Keys are compared as bytes, without decoding them.
+  @inline(__always)
+  public func value(forKey key: StaticString, in map: Node) -> Node? {
     guard isMap(map) else { return nil }
     var child = firstChild(of: map)
     while let keyNode = child, let valueNode = nextSibling(of: keyNode, in: map) {
@@ -491,18 +550,48 @@ public final class IndexedDocument: @unchecked Sendable {
     return nil
   }
 
+  /// The value of a map's first entry whose key is the string `name` (a name known only at run time).
+  public func value(forKeyNamed name: String, in map: Node) -> Node? {
+    guard isMap(map) else { return nil }
+    var child = firstChild(of: map)
+    while let keyNode = child, let valueNode = nextSibling(of: keyNode, in: map) {
+      if utf8(of: keyNode)?.elementsEqual(name) ?? false { return valueNode }
+      child = nextSibling(of: valueNode, in: map)
+    }
+    return nil
+  }
+
+  /// Whether the MessagePack bytes in `range` are the same as those in `otherRange` of `other`'s.
+  package func messagePackBytes(_ range: Range<Int>, equal other: IndexedDocument, _ otherRange: Range<Int>) -> Bool {
+    bytes[range].elementsEqual(other.bytes[otherRange])
+  }
+
+  /// Whether the input bytes in `range` are the same as those in `otherRange` of `other`'s input.
+  package func inputBytes(_ range: Range<Int>, equal other: IndexedDocument, _ otherRange: Range<Int>) -> Bool {
+    ByteView(input)[range].elementsEqual(ByteView(other.input)[otherRange])
+  }
+
+  /// The size of the input, in bytes.
+  package var inputCount: Int { contents.bytes.count }
+
   /// The whole value, decoded.
   public func value(of node: Node) -> MessagePackValue {
     let range = messagePackRange(of: node)
-    return
-      (try? MessagePackReader(limits: .init(maxDepth: .max)).read(
-        UnsafeRawBufferPointer(rebasing: messagePack[range])))
-      ?? .nil
+    return (try? MessagePackReader(limits: .init(maxDepth: .max)).read(bytes[range])) ?? .nil
   }
 
   /// The 1-based line and column (in Unicode scalars) of a byte offset of JSON input.
   public func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
-    TextPosition.lineAndColumn(of: offset, in: input)
+    let input = ByteView(self.input)
+    return LineIndex(input).location(ofOffset: offset, in: input)
+  }
+
+  /// The 1-based lines and columns of byte offsets of JSON input, from one ``LineIndex`` of the input.
+  package func lineAndColumn(ofOffsets offsets: [Int]) -> [(line: Int, column: Int)] {
+    guard !offsets.isEmpty else { return [] }
+    let input = ByteView(self.input)
+    let lines = LineIndex(input)
+    return offsets.map { lines.location(ofOffset: $0, in: input) }
   }
 }
 

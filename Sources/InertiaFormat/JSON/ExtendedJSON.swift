@@ -35,20 +35,19 @@ package enum ExtendedJSON {
       let length = buffer.count - head - 1
       guard length >= 4 && length <= 10, buffer[head] == 0xA0 | UInt8(length), buffer[head + 1] == UInt8(ascii: "$")
       else { return nil }
-      let text = String(decoding: UnsafeRawBufferPointer(start: buffer.base + head + 1, count: length), as: UTF8.self)
-      self.init(rawValue: text)
+      self.init(rawValue: buffer.view[(head + 1)..<buffer.count].string)
     }
 
-    init?(key: UnsafeRawBufferPointer) {
-      guard key.count >= 4 && key.count <= 10 && key.first == UInt8(ascii: "$") else { return nil }
-      self.init(rawValue: String(decoding: key, as: UTF8.self))
+    init?(key: ByteView) {
+      guard key.count >= 4 && key.count <= 10 && key[0] == UInt8(ascii: "$") else { return nil }
+      self.init(rawValue: key.string)
     }
   }
 
   /// The value a tagged object stands for.
   static func decode(_ tag: Tag, _ content: MessagePackValue) throws(FormatError) -> MessagePackValue {
     func fail(_ message: String) -> FormatError {
-      FormatError(format: .json, offset: 0, message: "\(tag.rawValue) \(message)")
+      FormatError(code: .invalidExtendedValue, format: .json, offset: 0, message: "\(tag.rawValue) \(message)")
     }
     switch tag {
     case .bin:

@@ -23,7 +23,7 @@ enum JSONNumber {
   /// Integers must fit in -2^63...2^64-1; anything outside is an error rather than a float. Floats are
   /// correctly rounded: the common short cases exactly by Clinger's fast path, the rest by `strtod`.
   @inline(__always)
-  static func scan(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) throws(FormatError) -> Value {
+  static func scan(_ bytes: ByteView, at offset: inout Int) throws(FormatError) -> Value {
     let start = offset
     var i = offset
     let count = bytes.count
@@ -33,10 +33,12 @@ enum JSONNumber {
     var mantissa: UInt64 = 0
     var significantDigits = 0
     var overflowed = false
-    guard i < count, isDigit(bytes[i]) else { throw failure("a number needs a digit after '-'", start) }
+    guard i < count, isDigit(bytes[i]) else { throw failure(.invalidNumber, "a number needs a digit after '-'", start) }
     if bytes[i] == UInt8(ascii: "0") {
       i += 1
-      if i < count && isDigit(bytes[i]) { throw failure("a number cannot start with 0 followed by digits", start) }
+      if i < count && isDigit(bytes[i]) {
+        throw failure(.invalidNumber, "a number cannot start with 0 followed by digits", start)
+      }
     } else {
       while i < count, isDigit(bytes[i]) {
         let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
@@ -52,7 +54,9 @@ enum JSONNumber {
     if i < count && bytes[i] == UInt8(ascii: ".") {
       isFloat = true
       i += 1
-      guard i < count, isDigit(bytes[i]) else { throw failure("a number needs a digit after '.'", start) }
+      guard i < count, isDigit(bytes[i]) else {
+        throw failure(.invalidNumber, "a number needs a digit after '.'", start)
+      }
       while i < count, isDigit(bytes[i]) {
         let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
         if !overflowed {
@@ -73,7 +77,9 @@ enum JSONNumber {
         exponentNegative = bytes[i] == UInt8(ascii: "-")
         i += 1
       }
-      guard i < count, isDigit(bytes[i]) else { throw failure("a number needs a digit in its exponent", start) }
+      guard i < count, isDigit(bytes[i]) else {
+        throw failure(.invalidNumber, "a number needs a digit in its exponent", start)
+      }
       while i < count, isDigit(bytes[i]) {
         if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")) }
         i += 1
@@ -100,9 +106,9 @@ enum JSONNumber {
       return .double(negative ? -value : value)
     }
     _ = digitsStart
-    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+    let text = bytes[start..<i].string
     guard let value = Double(text), value.isFinite else {
-      throw failure("number \(abbreviated(text)) is too large for a 64-bit float", start)
+      throw failure(.floatOutOfRange, "number \(abbreviated(text)) is too large for a 64-bit float", start)
     }
     return .double(value)
   }
@@ -113,14 +119,15 @@ enum JSONNumber {
   }
 
   @inline(never)
-  private static func failure(_ message: String, _ offset: Int) -> FormatError {
-    FormatError(format: .json, offset: offset, message: message)
+  private static func failure(_ code: FormatError.Code, _ message: String, _ offset: Int) -> FormatError {
+    FormatError(code: code, format: .json, offset: offset, message: message)
   }
 
   @inline(never)
-  private static func outOfRange(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> FormatError {
-    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+  private static func outOfRange(_ bytes: ByteView, _ start: Int, _ end: Int) -> FormatError {
+    let text = bytes[start..<end].string
     return failure(
+      .integerOutOfRange,
       "integer \(abbreviated(text)) is outside the range MessagePack holds (-2^63...2^64-1); write it with a fraction or exponent to make it a float",
       start)
   }
@@ -148,17 +155,7 @@ enum JSONNumber {
       out.append(UInt8(ascii: "0") &+ UInt8(value))
       return
     }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch
-    withUnsafeMutableBytes(of: &digits) { scratch in
-      var v = value
-      var i = scratch.count
-      while v > 0 {
-        i -= 1
-        scratch[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
-        v /= 10
-      }
-      out.append(UnsafeRawBufferPointer(rebasing: scratch[i...]))
-    }
+    out.appendDecimal(value)
   }
 
   /// Writes a finite double as the shortest text that reads back to the same double, always with a
@@ -166,8 +163,7 @@ enum JSONNumber {
   @inline(__always)
   static func write(_ value: Double, to out: ByteBuffer) {
     if writeShortDecimal(value, to: out) { return }
-    var text = value.description  // Swift prints the shortest round-tripping digits
-    text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
+    out.append(value.description)  // Swift prints the shortest round-tripping digits
   }
 
   /// The fast path for the numbers animation files are full of (`-0.648`, `0.25`, `90.0`): a value
@@ -192,15 +188,7 @@ enum JSONNumber {
         out.append(UInt8(ascii: "0"))
         return true
       }
-      var fraction = digits % divisor
-      var fractionDigits: (UInt64, UInt64) = (0, 0)
-      withUnsafeMutableBytes(of: &fractionDigits) { scratch in
-        for i in stride(from: decimals - 1, through: 0, by: -1) {
-          scratch[i] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
-          fraction /= 10
-        }
-        out.append(UnsafeRawBufferPointer(rebasing: scratch[0..<decimals]))
-      }
+      out.appendDecimal(digits % divisor, minimumDigits: decimals)
       return true
     }
     return false

@@ -35,19 +35,13 @@ public struct JSONReader: Sendable {
 
   /// - Throws: ``FormatError`` with the line, column and path of the first fault.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(FormatError) -> MessagePackValue {
+    try read(ByteView(bytes))
+  }
+
+  func read(_ bytes: ByteView) throws(FormatError) -> MessagePackValue {
     let out = ByteBuffer(capacity: bytes.count)
     var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
     try parser.document()
-    return try MessagePackReader(limits: limits).read(out.bytes)
-  }
-
-  /// Reads a document and where each of its values sits in the text (see ``SourceMap``).
-  public func readWithPositions(_ bytes: [UInt8]) throws(FormatError) -> (MessagePackValue, SourceMap) {
-    try withBytes(bytes) { (buffer) throws(FormatError) in
-      let out = ByteBuffer(capacity: buffer.count)
-      var parser = JSONToMessagePack(buffer, out: out, limits: limits, extended: extended, recordsPositions: true)
-      try parser.document()
-      return (try MessagePackReader(limits: limits).read(out.bytes), parser.sourceMap ?? SourceMap())
-    }
+    return try MessagePackReader(limits: limits).read(out.view)
   }
 }

@@ -48,13 +48,14 @@ public struct JSONWriter: Sendable {
     let messagePack = ByteBuffer(capacity: 1024)
     MessagePackWriter().write(value, to: messagePack)
     let out = ByteBuffer(capacity: messagePack.count * 2)
-    var emitter = MessagePackToJSON(messagePack.bytes, out: out, options: options, limits: .init(maxDepth: .max))
+    var emitter = MessagePackToJSON(messagePack.view, out: out, options: options, limits: .init(maxDepth: .max))
     do {
       try emitter.document()
     } catch {
       // The emitter's offset points into the MessagePack encoding made above, which the caller never
       // sees: it would only mislead.
-      throw FormatError(format: .json, offset: 0, path: error.path, message: error.message, hasPosition: false)
+      throw FormatError(
+        code: error.code, format: .json, offset: 0, path: error.path, message: error.message, hasPosition: false)
     }
     return out.array
   }

@@ -45,7 +45,12 @@ enum CanonicalHeads {
   }
 
   @inline(__always)
-  static func string(_ utf8: UnsafeRawBufferPointer, to out: ByteBuffer) {
+  static func string(_ utf8: ByteView, to out: ByteBuffer) {
+    stringHeader(utf8.count, to: out)
+    out.append(utf8)
+  }
+
+  static func string(_ utf8: [UInt8], to out: ByteBuffer) {
     stringHeader(utf8.count, to: out)
     out.append(utf8)
   }

@@ -1,4 +1,6 @@
-/// The head of one MessagePack value: its format byte and length fields, decoded and checked.
+/// The head of one MessagePack value: its format byte and length fields, decoded and checked by
+/// ``MessagePackScanner``.
+@usableFromInline
 enum MessagePackHeader {
   case `nil`
   case bool(Bool)
@@ -13,23 +15,43 @@ enum MessagePackHeader {
   case array(count: Int)
   case map(count: Int)
 
-  /// The kind of value, as error messages name it ("an integer", "binary data").
-  var kindDescription: String {
-    let kind: IndexedDocument.Kind
-    switch self {
-    case .nil: kind = .nil
-    case .bool: kind = .bool
-    case .int: kind = .int
-    case .uint: kind = .uint
-    case .float32: kind = .float32
-    case .float64: kind = .float64
-    case .string: kind = .string
-    case .binary: kind = .binary
-    case .ext: kind = .ext
-    case .array: kind = .array
-    case .map: kind = .map
+  /// The kind of value a format byte starts, for every format byte but 0xcf (uint64), whose kind depends
+  /// on its value (`readHeader()` tells it), and 0xc1, which starts none.
+  @inlinable @inline(__always)
+  static func kind(ofFormat format: UInt8) -> IndexedDocument.Kind? {
+    switch format {
+    case 0x00...0x7F, 0xE0...0xFF, 0xD0...0xD3, 0xCC...0xCE: return .int
+    case 0x80...0x8F, 0xDE, 0xDF: return .map
+    case 0x90...0x9F, 0xDC, 0xDD: return .array
+    case 0xA0...0xBF, 0xD9...0xDB: return .string
+    case 0xC0: return .nil
+    case 0xC2, 0xC3: return .bool
+    case 0xC4...0xC6: return .binary
+    case 0xC7...0xC9, 0xD4...0xD8: return .ext
+    case 0xCA: return .float32
+    case 0xCB: return .float64
+    default: return nil
     }
-    return kind.description
   }
+
+  /// The kind of value.
+  var kind: IndexedDocument.Kind {
+    switch self {
+    case .nil: return .nil
+    case .bool: return .bool
+    case .int: return .int
+    case .uint: return .uint
+    case .float32: return .float32
+    case .float64: return .float64
+    case .string: return .string
+    case .binary: return .binary
+    case .ext: return .ext
+    case .array: return .array
+    case .map: return .map
+    }
+  }
+
+  /// The kind of value, as error messages name it ("an integer", "binary data").
+  var kindDescription: String { kind.description }
 
 }

@@ -30,17 +30,12 @@ public struct MessagePackReader: Sendable {
 
   /// - Throws: ``FormatError`` with the byte offset and path of the first fault.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(FormatError) -> MessagePackValue {
-    var builder = Builder(scanner: MessagePackScanner(bytes), limits: limits, recordsPositions: false)
-    return try builder.document()
+    try read(ByteView(bytes))
   }
 
-  /// Reads a document and where each of its values sits (see ``SourceMap``).
-  public func readWithPositions(_ bytes: [UInt8]) throws(FormatError) -> (MessagePackValue, SourceMap) {
-    try withBytes(bytes) { (buffer) throws(FormatError) in
-      var builder = Builder(scanner: MessagePackScanner(buffer), limits: limits, recordsPositions: true)
-      let value = try builder.document()
-      return (value, builder.sourceMap)
-    }
+  func read(_ bytes: ByteView) throws(FormatError) -> MessagePackValue {
+    var builder = Builder(scanner: MessagePackScanner(bytes), limits: limits)
+    return try builder.document()
   }
 
   /// Builds the value tree with an explicit stack of open containers, so that the call stack stays the
@@ -48,8 +43,6 @@ public struct MessagePackReader: Sendable {
   private struct Builder {
     var scanner: MessagePackScanner
     let limits: DecodingLimits
-    let recordsPositions: Bool
-    var sourceMap = SourceMap()
 
     /// An array or map being read, or the document itself (the bottom of the stack). On the value stack,
     /// an array's or map's own value is in the slot below `start`, and the values read of it so far run
@@ -61,14 +54,12 @@ public struct MessagePackReader: Sendable {
       /// values alike for maps).
       var start: Int
       var end: Int
-      /// The container's node in the source map.
-      var node: Int
     }
 
     mutating func document() throws(FormatError) -> MessagePackValue {
       try limits.checkSize(scanner.bytes.count, format: .messagePack)
       // The innermost open container is kept in `top`, the ones around it in `outer`.
-      var top = Container(kind: .document, start: 0, end: 1, node: 0)
+      var top = Container(kind: .document, start: 0, end: 1)
       var outer = ContainerStack<Container>()
       var values = MessagePackValueStack()
       do throws(FormatError) {
@@ -105,7 +96,6 @@ public struct MessagePackReader: Sendable {
     ) throws(FormatError) {
       nextValue: while true {
         let start = scanner.offset
-        let node = recordsPositions ? sourceMap.open(at: start) : 0
         switch try scanner.readHeader() {
         case .nil: values.push(.nil)
         case .bool(let b): values.push(.bool(b))
@@ -115,11 +105,11 @@ public struct MessagePackReader: Sendable {
         case .float64(let d): values.push(.float64(d))
         case .string(let length):
           let payload = try scanner.readString(length: length, start: start)
-          values.push(.string(String(decoding: payload, as: UTF8.self)))
+          values.push(.string(payload.string))
         case .binary(let length):
-          values.push(.binary(Array(scanner.take(length))))
+          values.push(.binary(scanner.take(length).array))
         case .ext(let type, let length):
-          values.push(.ext(type: type, data: Array(scanner.take(length))))
+          values.push(.ext(type: type, data: scanner.take(length).array))
         case .array(let count):
           try scanner.checkDepth(outer.count, limits, at: start)
           guard count > 0 else {
@@ -132,7 +122,7 @@ public struct MessagePackReader: Sendable {
           elements.reserveCapacity(Swift.min(count, 1024))
           values.push(.array(consume elements))
           outer.push(top)
-          top = Container(kind: .array, start: values.count, end: values.count &+ count, node: node)
+          top = Container(kind: .array, start: values.count, end: values.count &+ count)
           continue nextValue
         case .map(let count):
           try scanner.checkDepth(outer.count, limits, at: start)
@@ -144,10 +134,9 @@ public struct MessagePackReader: Sendable {
           entries.reserveCapacity(Swift.min(count, 1024))
           values.push(.map(consume entries))
           outer.push(top)
-          top = Container(kind: .map, start: values.count, end: values.count &+ 2 &* count, node: node)
+          top = Container(kind: .map, start: values.count, end: values.count &+ 2 &* count)
           continue nextValue
         }
-        if recordsPositions { sourceMap.close(node, at: scanner.offset) }
         // Close each container the value completes.
         while values.count == top.end {
           switch top.kind {
@@ -155,7 +144,6 @@ public struct MessagePackReader: Sendable {
           case .array: values.closeArray(at: top.start &- 1)
           case .map: values.closeMap(at: top.start &- 1)
           }
-          if recordsPositions { sourceMap.close(top.node, at: scanner.offset) }
           top = outer.pop()
         }
       }

@@ -1,13 +1,14 @@
 /// Reads MessagePack value heads from contiguous bytes, checking every length against what is left.
 ///
-/// This is the one place that knows the format bytes; the tree reader and the converters all scan
-/// through it, so every reader reports the same errors for the same input.
+/// This is the one decoder of MessagePack heads: the tree reader, the converters and the document index
+/// (both while indexing and when it reads a value later) all read heads through it, so every reader
+/// reports the same errors for the same input, and every read is checked against the end of the bytes.
 struct MessagePackScanner {
-  let bytes: UnsafeRawBufferPointer
+  let bytes: ByteView
   /// Where the next byte will be read.
   var offset: Int
 
-  init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+  init(_ bytes: ByteView, offset: Int = 0) {
     self.bytes = bytes
     self.offset = offset
   }
@@ -15,9 +16,39 @@ struct MessagePackScanner {
   var remaining: Int { bytes.count &- offset }
   var isAtEnd: Bool { offset >= bytes.count }
 
+  /// Steps over a value whose head needs no decoding and that lies whole within the bytes: a scalar of one
+  /// byte, a float64, or a short ASCII string (valid UTF-8 as it stands; its bytes are looked at only
+  /// when `checksText`). These are most of an animation file's values and all of its keys. Returns the
+  /// value's format byte, or `nil`, having read nothing, for any other value, which `readHeader()` reads.
+  @inline(__always)
+  mutating func skipPlainValue(checksText: Bool) -> UInt8? {
+    guard offset < bytes.count else { return nil }
+    let format = bytes[offset]
+    let width: Int
+    switch format {
+    case 0x00...0x7F, 0xE0...0xFF, 0xC0, 0xC2, 0xC3:
+      width = 1
+    case 0xCB:
+      guard remaining >= 9 else { return nil }
+      width = 9
+    case 0xA0...0xBF:
+      width = 1 &+ Int(format & 0x1F)
+      guard remaining >= width else { return nil }
+      if checksText {
+        var bits: UInt8 = 0
+        for index in (offset &+ 1)..<(offset &+ width) { bits |= bytes[index] }
+        if bits >= 0x80 { return nil }
+      }
+    default:
+      return nil
+    }
+    offset &+= width
+    return format
+  }
+
   @inline(never)
-  func error(_ message: String, at offset: Int) -> FormatError {
-    FormatError(format: .messagePack, offset: offset, message: message)
+  func error(_ code: FormatError.Code, _ message: String, at offset: Int) -> FormatError {
+    FormatError(code: code, format: .messagePack, offset: offset, message: message)
   }
 
   /// Reads one value head. For strings, binary and extensions the payload follows at `offset`,
@@ -25,7 +56,7 @@ struct MessagePackScanner {
   @inline(__always)
   mutating func readHeader() throws(FormatError) -> MessagePackHeader {
     guard offset < bytes.count else {
-      throw error("unexpected end of input: expected a value", at: offset)
+      throw error(.truncated, "unexpected end of input: expected a value", at: offset)
     }
     let start = offset
     let byte = bytes[offset]
@@ -39,12 +70,18 @@ struct MessagePackScanner {
     case 0xC0: return .nil
     case 0xC2: return .bool(false)
     case 0xC3: return .bool(true)
+    // The commonest long heads of an animation file: numbers, and ids (36-character UUIDs).
+    case 0xCB: return .float64(Double(bitPattern: try read(UInt64.self, "float64", start)))
+    case 0xD9:
+      let length = Int(try read(UInt8.self, "str8", start))
+      return try payloadHeader(.string(length: length), format: "str8", start: start)
     default: return try readLongHeader(byte, start: start)
     }
   }
 
   // Lengths are read into locals before they are checked: passed straight into a non-mutating check,
   // the check would see a copy of the scanner taken before the length field was read.
+  /// The heads `readHeader()` does not decode inline.
   private mutating func readLongHeader(_ byte: UInt8, start: Int) throws(FormatError) -> MessagePackHeader {
     // Each length is read into a local before the helper that checks it against `remaining` is called:
     // a non-mutating method call captures `self` before its arguments are evaluated, so reading the
@@ -69,7 +106,6 @@ struct MessagePackScanner {
       let length = Int(try read(UInt32.self, "ext32", start))
       return try extHeader(length: length, format: "ext32", start: start)
     case 0xCA: return .float32(Float(bitPattern: try read(UInt32.self, "float32", start)))
-    case 0xCB: return .float64(Double(bitPattern: try read(UInt64.self, "float64", start)))
     case 0xCC: return .int(Int64(try read(UInt8.self, "uint8", start)))
     case 0xCD: return .int(Int64(try read(UInt16.self, "uint16", start)))
     case 0xCE: return .int(Int64(try read(UInt32.self, "uint32", start)))
@@ -85,9 +121,6 @@ struct MessagePackScanner {
     case 0xD6: return try extHeader(length: 4, format: "fixext4", start: start)
     case 0xD7: return try extHeader(length: 8, format: "fixext8", start: start)
     case 0xD8: return try extHeader(length: 16, format: "fixext16", start: start)
-    case 0xD9:
-      let length = Int(try read(UInt8.self, "str8", start))
-      return try payloadHeader(.string(length: length), format: "str8", start: start)
     case 0xDA:
       let length = Int(try read(UInt16.self, "str16", start))
       return try payloadHeader(.string(length: length), format: "str16", start: start)
@@ -107,7 +140,9 @@ struct MessagePackScanner {
       let count = Int(try read(UInt32.self, "map32", start))
       return try mapHeader(count: count, format: "map32", start: start)
     default:  // 0xC1, the one byte the spec never uses
-      throw error("byte 0xc1 is not a MessagePack format byte (the spec reserves it as never used)", at: start)
+      throw error(
+        .reservedFormatByte, "byte 0xc1 is not a MessagePack format byte (the spec reserves it as never used)",
+        at: start)
     }
   }
 
@@ -119,10 +154,11 @@ struct MessagePackScanner {
     let size = MemoryLayout<T>.size
     guard remaining >= size else {
       throw error(
+        .truncated,
         "\(format) is cut short: it needs \(size) byte\(size == 1 ? "" : "s") after its format byte, \(remaining) left",
         at: start)
     }
-    let value = T(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+    let value = bytes.bigEndian(T.self, at: offset)
     offset &+= size
     return value
   }
@@ -138,7 +174,8 @@ struct MessagePackScanner {
     }
     guard length <= remaining else {
       throw error(
-        "\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
+        .truncated, "\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)",
+        at: start)
     }
     return header
   }
@@ -149,7 +186,8 @@ struct MessagePackScanner {
     let type = Int8(bitPattern: try read(UInt8.self, format, start))
     guard length <= remaining else {
       throw error(
-        "\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)", at: start)
+        .truncated, "\(format) length \(length) runs past the end of the input (\(counted(remaining, "byte")) left)",
+        at: start)
     }
     return .ext(type: type, length: length)
   }
@@ -159,6 +197,7 @@ struct MessagePackScanner {
     // Every element takes at least one byte, so a count above what is left cannot be right.
     guard count <= remaining else {
       throw error(
+        .truncated,
         "\(format) of \(counted(count, "element")) runs past the end of the input (\(counted(remaining, "byte")) left)",
         at: start)
     }
@@ -169,6 +208,7 @@ struct MessagePackScanner {
   private func mapHeader(count: Int, format: StaticString, start: Int) throws(FormatError) -> MessagePackHeader {
     guard count <= remaining / 2 else {
       throw error(
+        .truncated,
         "\(format) of \(counted(count, "entry", "entries")) runs past the end of the input (\(counted(remaining, "byte")) left)",
         at: start)
     }
@@ -177,19 +217,21 @@ struct MessagePackScanner {
 
   /// The next `length` bytes, already checked to be in bounds by `readHeader()`.
   @inline(__always)
-  mutating func take(_ length: Int) -> UnsafeRawBufferPointer {
-    let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset &+ length])
+  mutating func take(_ length: Int) -> ByteView {
+    let slice = bytes[offset..<offset &+ length]
     offset &+= length
     return slice
   }
 
   /// Reads a string payload, checking that it is UTF-8.
   @inline(__always)
-  mutating func readString(length: Int, start: Int) throws(FormatError) -> UnsafeRawBufferPointer {
+  mutating func readString(length: Int, start: Int) throws(FormatError) -> ByteView {
+    let payloadStart = offset
     let payload = take(length)
     if let bad = UTF8Validation.firstInvalid(payload) {
       throw error(
-        "string is not valid UTF-8 (byte 0x\(String(payload[bad], radix: 16)) at offset \(payload.baseAddress! - bytes.baseAddress! + bad))",
+        .invalidUTF8,
+        "string is not valid UTF-8 (byte 0x\(String(payload[bad], radix: 16)) at offset \(payloadStart + bad))",
         at: start)
     }
     return payload
@@ -198,7 +240,8 @@ struct MessagePackScanner {
   @inline(__always)
   func checkDepth(_ depth: Int, _ limits: DecodingLimits, at start: Int) throws(FormatError) {
     if depth >= limits.maxDepth {
-      throw error("nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start)
+      throw error(
+        .depthLimitExceeded, "nesting is deeper than the limit of \(counted(limits.maxDepth, "level"))", at: start)
     }
   }
 
@@ -206,6 +249,7 @@ struct MessagePackScanner {
   func checkAtEnd() throws(FormatError) {
     if offset < bytes.count {
       throw error(
+        .trailingData,
         "\(remaining) byte\(remaining == 1 ? "" : "s") after the end of the document (a file holds one value)",
         at: offset)
     }

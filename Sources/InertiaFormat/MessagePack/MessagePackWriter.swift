@@ -24,7 +24,7 @@ public struct MessagePackWriter: Sendable {
   public func writeData(_ value: MessagePackValue) -> Data {
     let buffer = ByteBuffer(capacity: 1024)
     write(value, to: buffer)
-    return Data(buffer.bytes)
+    return buffer.data
   }
 
   package func write(_ value: MessagePackValue, to out: ByteBuffer) {
@@ -39,8 +39,9 @@ public struct MessagePackWriter: Sendable {
     case .float64(let d):
       out.append(0xCB)
       out.appendBigEndian(d.bitPattern)
-    case .string(var s):
-      s.withUTF8 { CanonicalHeads.string(UnsafeRawBufferPointer($0), to: out) }
+    case .string(let s):
+      CanonicalHeads.stringHeader(s.utf8.count, to: out)
+      out.append(s)
     case .binary(let data):
       CanonicalHeads.binaryHeader(data.count, to: out)
       out.append(data)

@@ -64,7 +64,12 @@ extension InertiaSchema {
       default:
         found = value.kindDescription
       }
-      return "expected \(description), found \(found)"
+      return expectation(found: found)
+    }
+
+    /// `expected <this type>, found <found>`: how every schema message words a mismatch.
+    func expectation(found: String) -> String {
+      "expected \(description), found \(found)"
     }
 
     /// Whether `value` is a string that this ``oneOf(_:)`` type does not allow: the right kind of value, but

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -115,8 +121,42 @@ package final class ByteBuffer {
     bytes.withUnsafeBytes { append($0) }
   }
 
+  @inline(__always)
+  func append(_ view: ByteView) {
+    append(view.raw)
+  }
+
   package func append(_ text: StaticString) {
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends the first `count` bytes of `text`.
+  @inline(__always)
+  func append(_ text: StaticString, count: Int) {
+    precondition(count <= text.utf8CodeUnitCount)
+    append(UnsafeRawBufferPointer(start: text.utf8Start, count: count))
+  }
+
+  /// Appends `value` in decimal, padded with zeros on the left to `minimumDigits` digits.
+  @inline(__always)
+  func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
+    // 20 digits hold any UInt64; the digits are written right to left, then the whole run is counted in.
+    var digits = 1
+    var power: UInt64 = 10
+    while digits < 20 && value >= power {
+      digits &+= 1
+      power = power &* 10
+    }
+    let width = max(digits, minimumDigits)
+    reserve(width)
+    var v = value
+    var index = count &+ width
+    while index > count {
+      index &-= 1
+      base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      v /= 10
+    }
+    count &+= width
   }
 
   package func append(_ text: String) {
@@ -150,6 +190,12 @@ package final class ByteBuffer {
   }
 
   package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+  /// The bytes written so far, valid until the next write.
+  var view: ByteView { ByteView(bytes) }
+
+  /// A copy of the bytes written so far.
+  var data: Data { Data(bytes) }
 
   package var array: [UInt8] { Array(bytes) }
 }

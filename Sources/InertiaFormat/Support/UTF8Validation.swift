@@ -5,12 +5,12 @@ enum UTF8Validation {
   ///
   /// - Returns: the index of the first byte of the first ill-formed sequence, or `nil` when all is well.
   @inline(__always)
-  static func firstInvalid(_ bytes: UnsafeRawBufferPointer) -> Int? {
+  static func firstInvalid(_ bytes: ByteView) -> Int? {
     let count = bytes.count
     var i = 0
     // Fast path: eight ASCII bytes at a time.
     while i &+ 8 <= count {
-      if bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+      if bytes.word(UInt64.self, at: i) & 0x8080_8080_8080_8080 != 0 { break }
       i &+= 8
     }
     while i < count {
@@ -25,7 +25,7 @@ enum UTF8Validation {
   }
 
   @inline(never)
-  private static func validateMultibyteTail(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+  private static func validateMultibyteTail(_ bytes: ByteView, from start: Int) -> Int? {
     let count = bytes.count
     var i = start
     while i < count {

@@ -37,7 +37,8 @@ public struct DecodingLimits: Sendable, Equatable {
   func checkSize(_ count: Int, format: DocumentEncoding) throws(FormatError) {
     if count > maxInputSize {
       throw FormatError(
-        format: format, offset: 0, message: "input of \(count) bytes is larger than the limit of \(maxInputSize) bytes")
+        code: .inputTooLarge, format: format, offset: 0,
+        message: "input of \(count) bytes is larger than the limit of \(maxInputSize) bytes")
     }
   }
 }

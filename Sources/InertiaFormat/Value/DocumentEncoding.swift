@@ -8,11 +8,15 @@ public enum DocumentEncoding: String, Sendable, CaseIterable {
   /// An `.inertia` file starts with an array head (0x90...0x9f, 0xdc, 0xdd), never with those bytes
   /// except where a fixint, fixstr or fixmap overlaps them, which is no animation file.
   public static func detect(_ bytes: [UInt8]) -> DocumentEncoding {
-    bytes.withUnsafeBytes { detect($0) }
+    withBytes(bytes) { detect($0) }
   }
 
   /// The encoding a document's bytes show, as ``detect(_:)-([UInt8])`` tells it.
   public static func detect(_ bytes: UnsafeRawBufferPointer) -> DocumentEncoding {
+    detect(ByteView(bytes))
+  }
+
+  static func detect(_ bytes: ByteView) -> DocumentEncoding {
     var i = 0
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
     while i < bytes.count {

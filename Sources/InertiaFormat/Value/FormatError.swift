@@ -4,8 +4,10 @@
 /// the line and column in JSON input (computed from the byte offset when the error is made), and the
 /// path of the value inside the document at which reading stopped. An error of ``JSONWriter``, which
 /// writes a value rather than reading bytes, has no position (``hasPosition`` is `false`): only its
-/// path says where.
+/// path says where. Its ``code`` says what kind of fault it is, for code that acts on it.
 public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What kind of fault this is: truncated input, a depth limit, invalid UTF-8 and so on.
+  public var code: Code
   /// The encoding that was being read (or, for conversion errors, the one being written from).
   public var format: DocumentEncoding
   /// The byte offset of the fault in the input; 0 when the error has no position.
@@ -23,12 +25,13 @@ public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
   /// reports give no position, and their offset is 0.
   public var hasPosition: Bool
 
-  /// An error at `offset` (and, for JSON, `line` and `column`) in `format` input, at `path`.
+  /// An error of kind `code` at `offset` (and, for JSON, `line` and `column`) in `format` input, at `path`.
   public init(
-    format: DocumentEncoding, offset: Int, line: Int? = nil, column: Int? = nil, path: JSONPointer = .root,
+    code: Code, format: DocumentEncoding, offset: Int, line: Int? = nil, column: Int? = nil, path: JSONPointer = .root,
     message: String,
     hasPosition: Bool = true
   ) {
+    self.code = code
     self.format = format
     self.offset = offset
     self.line = line

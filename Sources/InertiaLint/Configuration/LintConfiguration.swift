@@ -45,7 +45,7 @@ public struct LintConfiguration: Sendable, Equatable {
     } catch {
       throw ConfigurationError(path: path, line: error.line, column: error.column, message: error.message)
     }
-    var reader = Reader(document: LocatedDocument(indexed), path: path)
+    var reader = Reader(document: indexed, path: path)
     var configuration = try reader.read()
     configuration.path = path
     return configuration
@@ -53,12 +53,12 @@ public struct LintConfiguration: Sendable, Equatable {
 
   /// Walks the configuration document, failing at the first thing it does not understand.
   private struct Reader {
-    let document: LocatedDocument
+    let document: IndexedDocument
     let path: String
 
-    func fail(_ message: String, at located: Located) -> ConfigurationError {
-      let offset = document.byteRange(of: located).lowerBound
-      let (line, column) = document.indexed.lineAndColumn(ofOffset: offset)
+    func fail(_ message: String, at node: IndexedDocument.Node) -> ConfigurationError {
+      let offset = document.byteRange(of: node).lowerBound
+      let (line, column) = document.lineAndColumn(ofOffset: offset)
       return ConfigurationError(path: path, line: line, column: column, message: message)
     }
 
@@ -69,7 +69,7 @@ public struct LintConfiguration: Sendable, Equatable {
       }
       var seen: Set<String> = []
       for entry in document.entries(of: root) {
-        let name = document.name(of: entry) ?? ""
+        let name = document.string(of: entry.key) ?? ""
         guard seen.insert(name).inserted else { throw fail("'\(name)' is given twice", at: entry.key) }
         switch name {
         case "rules": configuration.severities = try rules(entry.value)
@@ -98,13 +98,13 @@ public struct LintConfiguration: Sendable, Equatable {
       return configuration
     }
 
-    func rules(_ located: Located) throws(ConfigurationError) -> [String: RuleSeverity] {
-      guard document.isMap(located) else {
-        throw fail("rules must be an object of rule ids to \"error\", \"warning\", \"info\" or \"off\"", at: located)
+    func rules(_ node: IndexedDocument.Node) throws(ConfigurationError) -> [String: RuleSeverity] {
+      guard document.isMap(node) else {
+        throw fail("rules must be an object of rule ids to \"error\", \"warning\", \"info\" or \"off\"", at: node)
       }
       var severities: [String: RuleSeverity] = [:]
-      for entry in document.entries(of: located) {
-        let id = document.name(of: entry) ?? ""
+      for entry in document.entries(of: node) {
+        let id = document.string(of: entry.key) ?? ""
         guard RuleRegistry.rule(id) != nil else {
           throw fail(RuleSelection.unknownRuleMessage(id), at: entry.key)
         }
@@ -117,12 +117,12 @@ public struct LintConfiguration: Sendable, Equatable {
       return severities
     }
 
-    func strings(_ located: Located, _ key: String) throws(ConfigurationError) -> [String] {
-      guard document.isArray(located) else {
-        throw fail("\(key) must be an array of strings", at: located)
+    func strings(_ node: IndexedDocument.Node, _ key: String) throws(ConfigurationError) -> [String] {
+      guard document.isArray(node) else {
+        throw fail("\(key) must be an array of strings", at: node)
       }
       var result: [String] = []
-      for element in document.elements(of: located) {
+      for element in document.elements(of: node) {
         guard let text = document.string(of: element), !text.isEmpty else {
           throw fail("\(key) must be an array of non-empty strings", at: element)
         }

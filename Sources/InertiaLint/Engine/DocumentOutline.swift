@@ -1,13 +1,5 @@
 import InertiaFormat
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where the animation objects, keyframes and shapes of a document are, found in one walk and shared by
 /// every rule.
 ///
@@ -17,11 +9,11 @@ public struct DocumentOutline: Sendable {
   /// A track: an animation object, either one of the file's own or one written on a shape.
   public struct Track: Sendable {
     /// The animation object.
-    public let object: Located
+    public let object: IndexedDocument.Node
     /// Its `id` field (the first entry of each key; `nil` when absent).
-    public let id: Located?
+    public let id: IndexedDocument.Node?
     /// The `initialValues` field.
-    public let initialValues: Located?
+    public let initialValues: IndexedDocument.Node?
     /// Which of the file's animations it belongs to.
     public let animationIndex: Int
     /// The shape it is written on (an index into ``DocumentOutline/shapes``), or `nil` for the file's
@@ -30,7 +22,7 @@ public struct DocumentOutline: Sendable {
     /// Whether a runtime plays it: every track except one written on a nested shape.
     public let isPlayed: Bool
     /// The `keyframes` array, when it is an array.
-    public let keyframesArray: Located?
+    public let keyframesArray: IndexedDocument.Node?
     /// The elements of `keyframes` that are maps.
     public let keyframes: [Keyframe]
   }
@@ -38,15 +30,15 @@ public struct DocumentOutline: Sendable {
   /// A keyframe, with its fields found once for every rule (the first entry of each key; `nil` when absent).
   public struct Keyframe: Sendable {
     /// The keyframe object.
-    public let object: Located
+    public let object: IndexedDocument.Node
     /// The keyframe's index in its track.
     public let index: Int
     /// The `id` field.
-    public let id: Located?
+    public let id: IndexedDocument.Node?
     /// The `duration` field.
-    public let duration: Located?
+    public let duration: IndexedDocument.Node?
     /// The `values` field.
-    public let values: Located?
+    public let values: IndexedDocument.Node?
     /// The duration as a number, when it is one, read while the walk is at the keyframe.
     public let seconds: Double?
   }
@@ -54,38 +46,38 @@ public struct DocumentOutline: Sendable {
   /// A shape's `shape` description, with the fields the drawing rules read.
   public struct Description: Sendable {
     /// The description object.
-    public let object: Located
+    public let object: IndexedDocument.Node
     /// The `width` field.
-    public let width: Located?
+    public let width: IndexedDocument.Node?
     /// The `height` field.
-    public let height: Located?
+    public let height: IndexedDocument.Node?
     /// The `fill` colour, `nil` when absent or written as `nil`.
-    public let fill: Located?
+    public let fill: IndexedDocument.Node?
     /// The `stroke` colour, `nil` when absent or written as `nil`.
-    public let stroke: Located?
+    public let stroke: IndexedDocument.Node?
     /// The `strokeWidth` field.
-    public let strokeWidth: Located?
+    public let strokeWidth: IndexedDocument.Node?
   }
 
   /// A shape object, at any depth.
   public struct Shape: Sendable {
     /// The shape object.
-    public let object: Located
+    public let object: IndexedDocument.Node
     /// Its `id` field. Like the other fields, found once for every rule: the first entry of the key, `nil`
     /// when absent, whatever the value, `nil` included.
-    public let id: Located?
+    public let id: IndexedDocument.Node?
     /// The `shape` field (the vector description).
-    public let shape: Located?
+    public let shape: IndexedDocument.Node?
     /// The `vertices` field.
-    public let vertices: Located?
+    public let vertices: IndexedDocument.Node?
     /// The `transforms` field.
-    public let transforms: Located?
+    public let transforms: IndexedDocument.Node?
     /// The `animation` field: the shape's own track.
-    public let animation: Located?
+    public let animation: IndexedDocument.Node?
     /// The `shapes` field: the shapes nested inside this one.
-    public let shapes: Located?
+    public let shapes: IndexedDocument.Node?
     /// The `showsBeforeAnimation` field.
-    public let showsBeforeAnimation: Located?
+    public let showsBeforeAnimation: IndexedDocument.Node?
     /// Which of the file's animations it is drawn against.
     public let animationIndex: Int
     /// 0 for a shape the animation holds directly, 1 for one inside it, and so on.
@@ -102,13 +94,13 @@ public struct DocumentOutline: Sendable {
   /// One of the file's own animation objects.
   public struct Animation: Sendable {
     /// The object.
-    public let object: Located
+    public let object: IndexedDocument.Node
     /// Its index in the top-level array.
     public let index: Int
     /// Its `id` field (the first entry of each key; `nil` when absent).
-    public let id: Located?
+    public let id: IndexedDocument.Node?
     /// The `invokeType` field.
-    public let invokeType: Located?
+    public let invokeType: IndexedDocument.Node?
   }
 
   /// The file's own animation objects (the top-level array's elements that are maps).
@@ -119,7 +111,7 @@ public struct DocumentOutline: Sendable {
   public private(set) var shapes: [Shape] = []
 
   /// Walks `document` once, reading each object's keys once.
-  public init(_ document: LocatedDocument) {
+  public init(_ document: IndexedDocument) {
     guard let root = document.root else { return }
     animations.reserveCapacity(document.count(of: root) ?? 0)
     tracks.reserveCapacity(document.count(of: root) ?? 0)
@@ -139,41 +131,53 @@ public struct DocumentOutline: Sendable {
   /// The fields of an object that the outline records, whatever kind of object it is (animation, shape,
   /// keyframe, shape description): the first entry of each key, read in one pass over the keys.
   private struct Fields {
-    var id, invokeType, initialValues, keyframes, shapes: Located?
-    var shape, vertices, transforms, animation, showsBeforeAnimation: Located?
-    var duration, values: Located?
-    var width, height, fill, stroke, strokeWidth: Located?
+    var id, invokeType, initialValues, keyframes, shapes: IndexedDocument.Node?
+    var shape, vertices, transforms, animation, showsBeforeAnimation: IndexedDocument.Node?
+    var duration, values: IndexedDocument.Node?
+    var width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
 
-    init(of object: Located, _ document: LocatedDocument) {
-      document.forEachKey(of: object) { key, value in note(key, value) }
+    /// The keys the outline records, numbered as `note` takes them.
+    static let names = KeyNames([
+      "id", "invokeType", "initialValues", "keyframes", "shapes", "shape", "vertices", "transforms", "animation",
+      "showsBeforeAnimation", "duration", "values", "width", "height", "fill", "stroke", "strokeWidth",
+    ])
+
+    init(of object: IndexedDocument.Node, _ document: IndexedDocument) {
+      document.forEachEntry(of: object) { entry in
+        if let name = document.index(ofKey: entry.key, in: Self.names) { note(name, entry.value) }
+      }
     }
 
-    private mutating func note(_ key: UnsafeRawBufferPointer, _ value: Located) {
-      func take(_ slot: inout Located?, _ name: StaticString) -> Bool {
-        guard slot == nil, DocumentOutline.matches(key, name) else { return false }
-        slot = value
-        return true
+    /// Records the value of the key numbered `name` in ``names``, when it is the key's first entry.
+    private mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
+      func take(_ slot: inout IndexedDocument.Node?) {
+        if slot == nil { slot = value }
       }
-      switch key.count {
-      case 2: _ = take(&id, "id")
-      case 4: _ = take(&fill, "fill")
-      case 5: _ = take(&shape, "shape") || take(&width, "width")
-      case 6:
-        _ = take(&shapes, "shapes") || take(&values, "values") || take(&height, "height") || take(&stroke, "stroke")
-      case 8: _ = take(&duration, "duration") || take(&vertices, "vertices")
-      case 9: _ = take(&keyframes, "keyframes") || take(&animation, "animation")
-      case 10: _ = take(&invokeType, "invokeType") || take(&transforms, "transforms")
-      case 11: _ = take(&strokeWidth, "strokeWidth")
-      case 13: _ = take(&initialValues, "initialValues")
-      case 20: _ = take(&showsBeforeAnimation, "showsBeforeAnimation")
-      default: break
+      switch name {
+      case 0: take(&id)
+      case 1: take(&invokeType)
+      case 2: take(&initialValues)
+      case 3: take(&keyframes)
+      case 4: take(&shapes)
+      case 5: take(&shape)
+      case 6: take(&vertices)
+      case 7: take(&transforms)
+      case 8: take(&animation)
+      case 9: take(&showsBeforeAnimation)
+      case 10: take(&duration)
+      case 11: take(&values)
+      case 12: take(&width)
+      case 13: take(&height)
+      case 14: take(&fill)
+      case 15: take(&stroke)
+      default: take(&strokeWidth)
       }
     }
   }
 
   private mutating func addTrack(
-    _ object: Located, _ fields: Fields, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool,
-    _ document: LocatedDocument
+    _ object: IndexedDocument.Node, _ fields: Fields, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool,
+    _ document: IndexedDocument
   ) {
     let array = fields.keyframes.flatMap { document.isArray($0) ? $0 : nil }
     var keyframes: [Keyframe] = []
@@ -196,24 +200,19 @@ public struct DocumentOutline: Sendable {
         shapeIndex: shapeIndex, isPlayed: isPlayed, keyframesArray: array, keyframes: keyframes))
   }
 
-  private static func describe(_ object: Located, _ document: LocatedDocument) -> Description {
+  private static func describe(_ object: IndexedDocument.Node, _ document: IndexedDocument) -> Description {
     let fields = Fields(of: object, document)
     // A `fill` or `stroke` written as `nil` is absent.
-    func present(_ field: Located?) -> Located? { field.flatMap { document.isNil($0) ? nil : $0 } }
+    func present(_ field: IndexedDocument.Node?) -> IndexedDocument.Node? {
+      field.flatMap { document.isNil($0) ? nil : $0 }
+    }
     return Description(
       object: object, width: fields.width, height: fields.height, fill: present(fields.fill),
       stroke: present(fields.stroke), strokeWidth: fields.strokeWidth)
   }
 
-  /// Whether a key's bytes spell `name`.
-  @inline(__always)
-  static func matches(_ key: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
-    key.count == name.utf8CodeUnitCount && !key.isEmpty
-      && memcmp(key.baseAddress!, name.utf8Start, key.count) == 0
-  }
-
   private mutating func addShapes(
-    _ list: Located, animationIndex: Int, depth: Int, parentIndex: Int?, _ document: LocatedDocument
+    _ list: IndexedDocument.Node, animationIndex: Int, depth: Int, parentIndex: Int?, _ document: IndexedDocument
   ) {
     document.forEachElement(of: list) { element in
       guard document.isMap(element) else { return }

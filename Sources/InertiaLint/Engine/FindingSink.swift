@@ -2,7 +2,8 @@ import InertiaFormat
 
 /// Collects one rule's findings in one document.
 public struct FindingSink {
-  let document: LocatedDocument
+  let document: IndexedDocument
+  let pointers: IndexedDocument.PointerCache
   let file: String
   let ruleID: String
   let severity: Severity
@@ -11,8 +12,9 @@ public struct FindingSink {
   /// What has been reported so far (line and column are filled in by the ``Linter``).
   public private(set) var findings: [Finding] = []
 
-  init(document: LocatedDocument, file: String, rule: RuleDescription, configuredSeverity: Severity?) {
-    self.document = document
+  init(context: LintContext, file: String, rule: RuleDescription, configuredSeverity: Severity?) {
+    self.document = context.document
+    self.pointers = context.pointers
     self.file = file
     self.ruleID = rule.identifier
     self.severity = rule.severity
@@ -22,26 +24,28 @@ public struct FindingSink {
   /// Reports a finding at a value.
   /// - Parameters:
   ///   - message: what is wrong and what the runtime does about it.
-  ///   - located: the value the finding is about.
+  ///   - node: the value the finding is about.
   ///   - severity: the finding's severity when it is not the rule's.
   ///   - fix: the change that resolves it, if the rule offers one.
-  public mutating func report(_ message: String, at located: Located, severity: Severity? = nil, fix: Fix? = nil) {
+  public mutating func report(
+    _ message: String, at node: IndexedDocument.Node, severity: Severity? = nil, fix: Fix? = nil
+  ) {
     findings.append(
       Finding(
         file: file, ruleID: ruleID, severity: configuredSeverity ?? severity ?? self.severity, message: message,
-        pointer: document.pointer(of: located),
-        offset: document.byteRange(of: located).lowerBound, fix: fix))
+        pointer: pointers.pointer(of: node),
+        offset: document.byteRange(of: node).lowerBound, fix: fix))
   }
 
-  /// A fix that replaces the value at `located` with `replacement`.
+  /// A fix that replaces the value at `node` with `replacement`.
   public func fix(
-    _ summary: String, _ safety: Fix.Safety, replacing located: Located, with replacement: MessagePackValue
+    _ summary: String, _ safety: Fix.Safety, replacing node: IndexedDocument.Node, with replacement: MessagePackValue
   )
     -> Fix
   {
     Fix(
-      summary: summary, safety: safety, pointer: document.pointer(of: located),
-      byteRange: document.byteRange(of: located),
+      summary: summary, safety: safety, pointer: pointers.pointer(of: node),
+      byteRange: document.byteRange(of: node),
       replacement: replacement)
   }
 }

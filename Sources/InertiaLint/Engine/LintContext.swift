@@ -1,9 +1,15 @@
 import InertiaFormat
 
 /// What a rule sees: the document with positions, its outline, the file's name and the settings.
-public struct LintContext: Sendable {
+///
+/// A context belongs to the thread that lints with it: it keeps that thread's cache of pointers. The
+/// threads that share out the rules of one large document each have their own, and share what is worked
+/// out once (the outline, the schema walk's events, the track timings).
+public struct LintContext {
   /// The document, to read and walk.
-  public let document: LocatedDocument
+  public let document: IndexedDocument
+  /// Finds the pointers of this thread's findings.
+  let pointers: IndexedDocument.PointerCache
   /// Where its animations, tracks, keyframes and shapes are (worked out when a rule first asks).
   public var outline: DocumentOutline { shared.outline(document) }
   /// The file's name (its last path component), or `nil` for unnamed standard input.
@@ -22,15 +28,15 @@ public struct LintContext: Sendable {
     private let schemaEventsCell = Once<[SchemaWalk.Event]>()
     private let trackTimingsCell = Once<[TrackTiming]>()
 
-    func outline(_ document: LocatedDocument) -> DocumentOutline {
+    func outline(_ document: IndexedDocument) -> DocumentOutline {
       outlineCell.value { DocumentOutline(document) }
     }
 
-    func schemaEvents(_ document: LocatedDocument) -> [SchemaWalk.Event] {
+    func schemaEvents(_ document: IndexedDocument) -> [SchemaWalk.Event] {
       schemaEventsCell.value { SchemaWalk.events(in: document) }
     }
 
-    func trackTimings(_ document: LocatedDocument) -> [TrackTiming] {
+    func trackTimings(_ document: IndexedDocument) -> [TrackTiming] {
       let tracks = outline(document).tracks
       return trackTimingsCell.value { tracks.map(TrackTiming.init) }
     }
@@ -54,7 +60,7 @@ public struct LintContext: Sendable {
 
   /// A context for one document.
   public init(
-    document: LocatedDocument, fileName: String?, settings: LintSettings,
+    document: IndexedDocument, fileName: String?, settings: LintSettings,
     makeIdentifier: @escaping @Sendable () -> String
   ) {
     self.init(
@@ -63,14 +69,20 @@ public struct LintContext: Sendable {
 
   /// A context for one thread linting a document, sharing what is worked out once with the others.
   init(
-    document: LocatedDocument, shared: Shared, fileName: String?, settings: LintSettings,
+    document: IndexedDocument, shared: Shared, fileName: String?, settings: LintSettings,
     makeIdentifier: @escaping @Sendable () -> String
   ) {
     self.document = document
+    self.pointers = IndexedDocument.PointerCache(document)
     self.shared = shared
     self.fileName = fileName
     self.settings = settings
     self.makeIdentifier = makeIdentifier
+  }
+
+  /// The JSON Pointer of a value; for a map key, the pointer of its entry's value.
+  public func pointer(of value: IndexedDocument.Node) -> JSONPointer {
+    pointers.pointer(of: value)
   }
 
   /// The document checked against the field table (used by `schema` and `unknown-field`).

@@ -94,21 +94,18 @@ public struct Linter: Sendable {
   func lint(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> [Finding] {
     let common = LintContext.Shared()
     let rules = schedule
-    let results = UnsafeMutableBufferPointer<[Finding]>.allocate(capacity: rules.count)
-    results.initialize(repeating: [])
-    defer { results.deallocate() }
-    nonisolated(unsafe) let slots = results
+    let results = RuleFindings(ruleCount: rules.count)
     let next = IndexDispenser()
     let work = { @Sendable () in
       let context = LintContext(
-        document: LocatedDocument(indexed), shared: common, fileName: fileName, settings: settings,
+        document: indexed, shared: common, fileName: fileName, settings: settings,
         makeIdentifier: makeIdentifier)
       while case let index = next.next(), index < rules.count {
         let (rule, severity) = rules[index]
         var sink = FindingSink(
-          document: context.document, file: file, rule: rule.description, configuredSeverity: severity)
+          context: context, file: file, rule: rule.description, configuredSeverity: severity)
         rule.check(context, &sink)
-        slots[index] = sink.findings
+        results.store(sink.findings, forRule: index)
       }
     }
     if threads > 1 {
@@ -116,8 +113,7 @@ public struct Linter: Sendable {
     } else {
       work()
     }
-    let found = Array(results)
-    results.deinitialize()
+    let found = results.byRule
     // Sort positions rather than findings, which are large to move.
     var order: [(offset: Int, group: Int, index: Int)] = []
     order.reserveCapacity(found.reduce(0) { $0 + $1.count })
@@ -129,7 +125,11 @@ public struct Linter: Sendable {
       return Finding.reportOrder(found[a.group][a.index], found[b.group][b.index])
     }
     var findings = order.map { found[$0.group][$0.index] }
-    if indexed.encoding == .json { LineIndex.fill(&findings, in: indexed.input) }
+    if indexed.encoding == .json {
+      for (index, place) in indexed.lineAndColumn(ofOffsets: findings.map(\.offset)).enumerated() {
+        (findings[index].line, findings[index].column) = place
+      }
+    }
     return findings
   }
 
@@ -165,34 +165,5 @@ public struct Linter: Sendable {
     finding.file = file
     if let severity = configured.severity { finding.severity = severity }
     return [finding]
-  }
-}
-
-/// Turns byte offsets into lines and columns for findings in JSON input, in one pass over the bytes.
-enum LineIndex {
-  /// Fills in `line` and `column` of findings sorted by offset.
-  static func fill(_ findings: inout [Finding], in buffer: UnsafeRawBufferPointer) {
-    guard !findings.isEmpty else { return }
-    var line = 1
-    var column = 1
-    var position = 0
-    for index in findings.indices {
-      let target = min(findings[index].offset, buffer.count)
-      if target < position {  // not sorted by offset: start over for this one
-        (line, column, position) = (1, 1, 0)
-      }
-      while position < target {
-        let byte = buffer[position]
-        if byte == UInt8(ascii: "\n") {
-          line &+= 1
-          column = 1
-        } else if byte & 0xC0 != 0x80 {
-          column &+= 1
-        }
-        position &+= 1
-      }
-      findings[index].line = line
-      findings[index].column = column
-    }
   }
 }

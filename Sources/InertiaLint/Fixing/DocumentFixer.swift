@@ -189,9 +189,10 @@ public struct DocumentFixer: Sendable {
 
   /// Fills in the lines and columns of findings in JSON text from their offsets.
   static func placeLines(_ findings: inout [Finding], in bytes: [UInt8]) {
-    let order = findings.indices.sorted { findings[$0].offset < findings[$1].offset }
-    var sorted = order.map { findings[$0] }
-    bytes.withUnsafeBytes { LineIndex.fill(&sorted, in: $0) }
-    for (position, index) in order.enumerated() { findings[index] = sorted[position] }
+    guard !findings.isEmpty else { return }
+    let lines = LineIndex(bytes)
+    for index in findings.indices {
+      (findings[index].line, findings[index].column) = lines.location(ofOffset: findings[index].offset, in: bytes)
+    }
   }
 }

@@ -1,13 +1,5 @@
 import InertiaFormat
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Checks a fixed file before it is written: it must read back, in the same encoding, as the original
 /// with exactly the replacements made and nothing else changed.
 ///
@@ -57,20 +49,19 @@ public enum FixVerification {
     }
     var walk = ParallelWalk(old: original, new: document, fixes: fixes)
     try walk.run()
-    try checkUnchangedBytes(original.input, document.input, replaced: walk.replaced)
+    try checkUnchangedBytes(original, document, replaced: walk.replaced)
     return document
   }
 
   /// Checks that the bytes between the replaced values are the same in both inputs.
   private static func checkUnchangedBytes(
-    _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, replaced: [(old: Range<Int>, new: Range<Int>)]
+    _ old: IndexedDocument, _ new: IndexedDocument, replaced: [(old: Range<Int>, new: Range<Int>)]
   ) throws(Failure) {
     var oldStart = 0
     var newStart = 0
-    for (oldRange, newRange) in replaced + [(old.count..<old.count, new.count..<new.count)] {
-      let same = UnsafeRawBufferPointer(rebasing: old[oldStart..<oldRange.lowerBound]).elementsEqual(
-        UnsafeRawBufferPointer(rebasing: new[newStart..<newRange.lowerBound]))
-      guard same else {
+    let ends = (old: old.inputCount..<old.inputCount, new: new.inputCount..<new.inputCount)
+    for (oldRange, newRange) in replaced + [ends] {
+      guard old.inputBytes(oldStart..<oldRange.lowerBound, equal: new, newStart..<newRange.lowerBound) else {
         throw Failure("bytes outside the fixed values changed between offsets \(oldStart) and \(oldRange.lowerBound)")
       }
       oldStart = oldRange.upperBound
@@ -150,7 +141,7 @@ public enum FixVerification {
       let oldBytes = old.messagePackRange(of: oldNode)
       let newBytes = new.messagePackRange(of: newNode)
       guard containsFix else {
-        guard Self.equal(old.messagePack, oldBytes, new.messagePack, newBytes) else {
+        guard old.messagePackBytes(oldBytes, equal: new, newBytes) else {
           throw Failure("the value at offset \(range.lowerBound) changed, and no fix replaced it")
         }
         return nil
@@ -168,18 +159,10 @@ public enum FixVerification {
         oldBytes.lowerBound..<(oldChild.map { old.messagePackRange(of: $0).lowerBound } ?? oldBytes.upperBound)
       let newHead =
         newBytes.lowerBound..<(newChild.map { new.messagePackRange(of: $0).lowerBound } ?? newBytes.upperBound)
-      guard Self.equal(old.messagePack, oldHead, new.messagePack, newHead) else {
+      guard old.messagePackBytes(oldHead, equal: new, newHead) else {
         throw Failure("the head of the container at offset \(range.lowerBound) changed")
       }
       return Frame(oldParent: oldNode, newParent: newNode, oldChild: oldChild, newChild: newChild)
-    }
-
-    private static func equal(
-      _ a: UnsafeRawBufferPointer, _ aRange: Range<Int>, _ b: UnsafeRawBufferPointer, _ bRange: Range<Int>
-    ) -> Bool {
-      guard aRange.count == bRange.count else { return false }
-      if aRange.isEmpty { return true }
-      return memcmp(a.baseAddress! + aRange.lowerBound, b.baseAddress! + bRange.lowerBound, aRange.count) == 0
     }
   }
 }

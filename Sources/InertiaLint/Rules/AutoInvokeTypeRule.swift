@@ -23,7 +23,7 @@ struct AutoInvokeTypeRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for animation in context.outline.animations {
       guard let invokeType = animation.invokeType,
-        context.document.isString(invokeType, "auto")
+        context.document.isString(invokeType, equalTo: "auto")
       else { continue }
       findings.report(
         "invokeType \"auto\" is ignored by the SwiftUI runtime: on iOS this animation waits for trigger(_:) "

@@ -40,11 +40,11 @@ struct ColourOutOfRangeRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
-    func check(_ colourName: String, _ colour: Located?) {
+    func check(_ colourName: String, _ colour: IndexedDocument.Node?) {
       guard let colour else { return }
       document.forEachEntry(of: colour) { entry in
         guard let value = document.double(of: entry.value), !(value.isFinite && value >= 0 && value <= 1),
-          let name = document.name(of: entry), components.contains(name)
+          let name = document.string(of: entry.key), components.contains(name)
         else { return }
         let fix =
           value.isNaN

@@ -32,7 +32,7 @@ struct NonFiniteValueRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
     // The index notes whether the document holds a NaN or an infinity anywhere; most hold none.
-    guard document.indexed.containsNonFiniteNumbers else { return }
+    guard document.containsNonFiniteNumbers else { return }
     for track in context.outline.tracks {
       if let initial = track.initialValues { checkPose(initial, context, &findings) }
       for keyframe in track.keyframes {
@@ -54,16 +54,17 @@ struct NonFiniteValueRule: LintRule {
     }
   }
 
-  private static func checkPose(_ pose: Located, _ context: LintContext, _ findings: inout FindingSink) {
+  private static func checkPose(_ pose: IndexedDocument.Node, _ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
     document.forEachEntry(of: pose) { entry in
       switch document.kind(of: entry.value) {
       case .float32, .float64:
-        if document.isNonFiniteNumber(entry.value), let name = document.name(of: entry), poseFields.contains(name) {
+        if document.isNonFiniteNumber(entry.value), let name = document.string(of: entry.key), poseFields.contains(name)
+        {
           report(name, entry.value, document, consequence: poseConsequence, &findings)
         }
       case .array:
-        guard document.isString(entry.key, "translate") else { return }
+        guard document.isString(entry.key, equalTo: "translate") else { return }
         document.forEachElement(of: entry.value) { element in
           if document.isNonFiniteNumber(element) {
             report("translate", element, document, consequence: poseConsequence, &findings)
@@ -78,7 +79,8 @@ struct NonFiniteValueRule: LintRule {
   private static let poseConsequence = "the transform becomes NaN and what it moves vanishes"
 
   private static func report(
-    _ name: String, _ field: Located, _ document: LocatedDocument, consequence: String, _ findings: inout FindingSink
+    _ name: String, _ field: IndexedDocument.Node, _ document: IndexedDocument, consequence: String,
+    _ findings: inout FindingSink
   ) {
     let value = document.double(of: field).map(RuleText.number) ?? "?"
     findings.report("\(name) is \(value): the runtimes do not repair it, so \(consequence)", at: field)

@@ -37,7 +37,7 @@ enum RuleText {
   static func trackName(_ track: DocumentOutline.Track, _ context: LintContext) -> String {
     let animationID = track.id.flatMap(context.document.string(of:))
     if track.shapeIndex == nil, let animationID { return "animation '\(animationID)'" }
-    let pointer = context.document.pointer(of: track.object)
+    let pointer = context.pointer(of: track.object)
     return track.shapeIndex == nil ? "the animation at \(pointer)" : "the shape animation at \(pointer)"
   }
 }

@@ -48,19 +48,25 @@ struct SchemaRule: LintRule {
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    for event in context.schemaEvents {
+    let events = context.schemaEvents
+    // The keys each object has that its table does not list, in file order: one may be a misspelt field.
+    var unknownNames: [IndexedDocument.Node: [String]] = [:]
+    for case .unknownField(_, let name, let object, _) in events { unknownNames[object, default: []].append(name) }
+    for event in events {
       switch event {
-      case .mismatch(let located, let context, let message):
-        findings.report("\(context): \(message); \(consequence)", at: located)
-      case .missingField(let object, let kind, let field, let misspelling):
+      case .mismatch(let node, let context, _, let message):
+        findings.report("\(context): \(message); \(consequence)", at: node)
+      case .missingField(let object, let kind, let field):
+        let fieldNames = InertiaSchema.object(kind).fieldNames
+        let misspelling = unknownNames[object]?.first { NameSuggestion.closest(to: $0, in: fieldNames) == field }
         let note = misspelling.map { " (\"\($0)\" is there: a misspelling?)" } ?? ""
         findings.report("\(kind.description) has no \"\(field)\", which is required\(note); \(consequence)", at: object)
-      case .nonStringKey(let entry, let kind):
+      case .nonStringKey(let entry, _, let kind):
         let found = context.document.kind(of: entry.key).description
         findings.report("a key of \(kind.description) is \(found), not a string; \(consequence)", at: entry.key)
-      case .duplicateKey(let entry, let first):
+      case .duplicateKey(let entry, let first, _, _):
         let key =
-          context.document.name(of: entry).map { "\"\($0)\"" }
+          context.document.string(of: entry.key).map { "\"\($0)\"" }
           ?? context.document.kind(of: entry.key).description
         findings.report(
           "key \(key) appears again in this map (first as entry \(first)): decoders disagree on which value "

@@ -39,11 +39,13 @@ struct UnaddressableIDRule: LintRule {
     checkContainer(context, &findings)
     let animations = context.outline.animations
     var animationIDs = RepeatedStrings(capacity: animations.count)
-    for (animation, utf8) in zip(animations, texts(animations.map(\.id), document)) {
-      guard let id = animation.id, let utf8, checkText(id, utf8, of: "animation", document, &findings) else { continue }
-      if let first = animationIDs.earlier(id, utf8, in: document) {
+    for (animation, text) in zip(animations, texts(animations.map(\.id), document)) {
+      guard let id = animation.id, let text, checkText(id, text, of: "animation", document, &findings) else {
+        continue
+      }
+      if let first = animationIDs.earlier(id, hash: text.hash, in: document) {
         let text = document.string(of: id) ?? ""
-        let firstPointer = document.pointer(of: first).components.first.map { JSONPointer([$0]) } ?? .root
+        let firstPointer = context.pointer(of: first).components.first.map { JSONPointer([$0]) } ?? .root
         findings.report(
           "animation id '\(text)' is already used by the animation at \(firstPointer.description): a view tagged "
             + "'\(text)' plays only one of them",
@@ -54,14 +56,14 @@ struct UnaddressableIDRule: LintRule {
     let shapes = context.outline.shapes
     var shapeIDs = RepeatedStrings()
     var animationIndex = -1
-    for (shape, utf8) in zip(shapes, texts(shapes.map(\.id), document)) {
-      guard let id = shape.id, let utf8, checkText(id, utf8, of: "shape", document, &findings) else { continue }
+    for (shape, text) in zip(shapes, texts(shapes.map(\.id), document)) {
+      guard let id = shape.id, let text, checkText(id, text, of: "shape", document, &findings) else { continue }
       if shape.animationIndex != animationIndex {
         animationIndex = shape.animationIndex
         shapeIDs.removeAll()
       }
-      if let first = shapeIDs.earlier(id, utf8, in: document) {
-        let shapePointer = document.pointer(of: first).components.dropLast()
+      if let first = shapeIDs.earlier(id, hash: text.hash, in: document) {
+        let shapePointer = context.pointer(of: first).components.dropLast()
         findings.report(
           "shape id '\(document.string(of: id) ?? "")' is already used by the shape at "
             + "\(JSONPointer(Array(shapePointer))) in the same animation: the editor selects shapes by id and "
@@ -71,26 +73,41 @@ struct UnaddressableIDRule: LintRule {
     }
   }
 
-  /// The UTF-8 of each id that is a string, read in one tight pass before any is looked at: the ids lie
-  /// all over the document, and reading them together lets the memory latencies overlap instead of adding up.
-  private static func texts(_ ids: [Located?], _ document: LocatedDocument) -> [UnsafeRawBufferPointer?] {
-    ids.map { id in id.flatMap { document.indexed.utf8(of: $0.node) } }
+  /// What the rule needs to know of an id that is a string before it decodes any.
+  private struct IDText {
+    let isEmpty: Bool
+    /// Whether a byte at either end may belong to whitespace.
+    let mayHaveSpace: Bool
+    /// The string's ``IndexedDocument/stringHash(of:)``, to find repeats.
+    let hash: UInt64
+  }
+
+  /// What the rule needs to know of each id that is a string, read in one tight pass before any is looked
+  /// at: the ids lie all over the document, and reading them together lets the memory latencies overlap
+  /// instead of adding up.
+  private static func texts(_ ids: [IndexedDocument.Node?], _ document: IndexedDocument) -> [IDText?] {
+    ids.map { id in
+      guard let id, let hash = document.stringHash(of: id) else { return nil }
+      guard let (first, last) = document.utf8Ends(of: id) else {
+        return IDText(isEmpty: true, mayHaveSpace: false, hash: hash)
+      }
+      return IDText(isEmpty: false, mayHaveSpace: mayBeSpace(first) || mayBeSpace(last), hash: hash)
+    }
   }
 
   /// Reports an empty id or one with surrounding whitespace; returns whether the id is worth comparing
   /// with the others.
   private static func checkText(
-    _ id: Located, _ bytes: UnsafeRawBufferPointer, of kind: String, _ document: LocatedDocument,
+    _ id: IndexedDocument.Node, _ text: IDText, of kind: String, _ document: IndexedDocument,
     _ findings: inout FindingSink
   ) -> Bool {
-    if bytes.isEmpty {
+    if text.isEmpty {
       let consequence =
         kind == "animation" ? "no view can be tagged to play it" : "the editor's selection cannot point at it"
       findings.report("\(kind) id is empty: \(consequence)", at: id)
       return false
     }
-    let mayHaveSpace = mayBeSpace(bytes[0]) || mayBeSpace(bytes[bytes.count - 1])
-    if mayHaveSpace, let text = document.string(of: id), let first = text.unicodeScalars.first,
+    if text.mayHaveSpace, let text = document.string(of: id), let first = text.unicodeScalars.first,
       let last = text.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
     {
       findings.report(

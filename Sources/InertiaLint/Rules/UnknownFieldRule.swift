@@ -36,12 +36,13 @@ struct UnknownFieldRule: LintRule {
     // The fields a fix already renames a key to, by object: two keys renamed to one would repeat it.
     var renamed: Set<RenamedField> = []
     for event in context.schemaEvents {
-      guard case .unknownField(let entry, let name, let object, let kind, let suggestion) = event else { continue }
+      guard case .unknownField(let entry, let name, let object, let kind) = event else { continue }
+      let suggestion = NameSuggestion.closest(to: name, in: InertiaSchema.object(kind).fieldNames)
       var message = "unknown field \"\(name)\" in \(kind.description): the runtimes ignore it"
       var fix: Fix?
       if let suggestion {
         message += "; did you mean \"\(suggestion)\"?"
-        if context.document.field(named: suggestion, of: object) == nil,
+        if context.document.value(forKeyNamed: suggestion, in: object) == nil,
           renamed.insert(RenamedField(object: object, name: suggestion)).inserted
         {
           fix = findings.fix(
@@ -53,7 +54,7 @@ struct UnknownFieldRule: LintRule {
   }
 
   private struct RenamedField: Hashable {
-    let object: Located
+    let object: IndexedDocument.Node
     let name: String
   }
 }

@@ -194,7 +194,37 @@ package enum SVGCommand {
   enum Drawing {
     case svg(String)
     /// Each placed in the file.
-    case errors([FormatError])
+    case errors([Problem])
+  }
+
+  /// Why a file is not drawn, and where in it.
+  struct Problem {
+    /// `:3:14`, `: offset 1234`, or nothing for a fault with no place.
+    var locationSuffix: String
+    /// What is wrong, with the path of the value.
+    var message: String
+
+    /// `FILE:3:14: message`, as the converter's errors read.
+    func report(file: String) -> String { "\(file)\(locationSuffix): \(message)" }
+
+    init(_ error: FormatError) {
+      locationSuffix = error.locationSuffix
+      message = error.messageWithPath
+    }
+
+    init(_ finding: Finding) {
+      if let line = finding.line, let column = finding.column {
+        locationSuffix = ":\(line):\(column)"
+      } else {
+        locationSuffix = ": offset \(finding.offset)"
+      }
+      message = "\(finding.message) [\(finding.ruleID)]" + (finding.pointer.isRoot ? "" : " at \(finding.pointer)")
+    }
+
+    init(locationSuffix: String, message: String) {
+      self.locationSuffix = locationSuffix
+      self.message = message
+    }
   }
 
   /// The SVG of one file, or the errors that keep it from being drawn.
@@ -204,23 +234,17 @@ package enum SVGCommand {
   ) throws(UsageError) -> Drawing {
     // What the SwiftUI container cannot decode, as the linter finds it.
     let findings = decodability.lint(bytes, file: "", fileName: nil).filter { $0.severity == .error }
-    if !findings.isEmpty {
-      return .errors(
-        findings.map { finding in
-          FormatError(
-            format: finding.line == nil ? .messagePack : .json, offset: finding.offset, line: finding.line,
-            column: finding.column, path: finding.pointer, message: "\(finding.message) [\(finding.ruleID)]")
-        })
-    }
-    let document: ParsedDocument
+    if !findings.isEmpty { return .errors(findings.map(Problem.init)) }
+    let document: IndexedDocument
     let animations: [InertiaAnimation]
     do {
-      document = try ParsedDocument.parse(bytes, limits: options.limits)
-      animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: document.value)
+      document = try IndexedDocument.read(bytes, limits: options.limits)
+      let value = document.root.map(document.value(of:)) ?? .nil
+      animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: value)
     } catch let error as FormatError {
-      return .errors([error])
+      return .errors([Problem(error)])
     } catch {
-      return .errors([FormatError(format: .messagePack, offset: 0, message: "\(error)", hasPosition: false)])
+      return .errors([Problem(locationSuffix: "", message: "\(error)")])
     }
     if case .only(let ids) = preview.triggering {
       let known = Set(animations.map(\.id))
@@ -237,13 +261,16 @@ package enum SVGCommand {
       case .timeline: return .svg(SVGTimeline.svg(animations, options: preview))
       }
     } catch {
-      let offset = document.byteRange(at: error.pointer)?.lowerBound ?? 0
-      let position = document.encoding == .json ? document.lineAndColumn(ofOffset: offset) : nil
-      return .errors([
-        FormatError(
-          format: document.encoding == .json ? .json : .messagePack, offset: offset, line: position?.line,
-          column: position?.column, path: error.pointer, message: error.message)
-      ])
+      let offset = document.node(at: error.pointer).map { document.byteRange(of: $0).lowerBound } ?? 0
+      let suffix: String
+      if document.encoding == .json {
+        let position = document.lineAndColumn(ofOffset: offset)
+        suffix = ":\(position.line):\(position.column)"
+      } else {
+        suffix = ": offset \(offset)"
+      }
+      let path = error.pointer.isRoot ? "" : " at \(error.pointer)"
+      return .errors([Problem(locationSuffix: suffix, message: error.message + path)])
     }
   }
 

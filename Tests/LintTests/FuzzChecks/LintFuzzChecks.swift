@@ -1,7 +1,12 @@
 // Properties the `lint` fuzz target checks on every input, shared with the test suite, which replays
 // every input that ever failed (`Tests/Fuzz/Regressions/lint`). Compiled into both: no test framework.
+// The fuzz target compiles `PositionOracle` in with this file; the tests import it from TestSupport.
 @testable import InertiaFormat
 @testable import InertiaLint
+
+#if canImport(TestSupport)
+  import TestSupport
+#endif
 
 /// A property that did not hold for an input.
 struct LintPropertyViolation: Error, CustomStringConvertible {
@@ -45,7 +50,7 @@ enum LintFuzzChecks {
   static func lint(_ bytes: [UInt8]) throws(LintPropertyViolation) {
     let findings = linter.lint(bytes, file: "animation.inertia", fileName: "animation.inertia")
     let known = Set(RuleRegistry.identifiers)
-    let document = try? ParsedDocument.parse(bytes)
+    let document = try? PositionOracle.parse(bytes)
     // A pointer names the first of two entries with one key, so with repeated keys a finding inside a
     // later entry has a pointer that leads elsewhere; its offset is what places it then.
     let pointersAreUnique = document.map { !hasRepeatedKeys($0.value) } ?? false
@@ -55,7 +60,7 @@ enum LintFuzzChecks {
       try require(finding.offset >= 0 && finding.offset <= bytes.count, "offset \(finding.offset) outside the input")
       if let document, pointersAreUnique, finding.ruleID != "invalid-file" {
         try require(
-          document.sourceMap.node(at: finding.pointer, in: document.value) != nil,
+          document.node(at: finding.pointer) != nil,
           "\(finding.ruleID) points at \(finding.pointer), which is not in the document")
       }
     }

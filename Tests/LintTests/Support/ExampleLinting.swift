@@ -44,13 +44,13 @@ enum ExampleLinting {
   /// The pointer of the value that starts at each marker of an example.
   static func markerPointers(_ example: Example) throws -> [JSONPointer] {
     let (text, offsets) = example.withoutMarkers
-    let document = LocatedDocument(try IndexedDocument.read(Array(text.utf8), as: .json))
+    let document = try IndexedDocument.read(Array(text.utf8), as: .json)
     var pointers: [Int: JSONPointer] = [:]
-    func visit(_ located: Located) {
-      let start = document.byteRange(of: located).lowerBound
-      if pointers[start] == nil { pointers[start] = document.pointer(of: located) }
-      document.forEachElement(of: located) { visit($0) }
-      document.forEachEntry(of: located) { visit($0.value) }
+    func visit(_ node: IndexedDocument.Node) {
+      let start = document.byteRange(of: node).lowerBound
+      if pointers[start] == nil { pointers[start] = document.pointer(of: node) }
+      document.forEachElement(of: node) { visit($0) }
+      document.forEachEntry(of: node) { visit($0.value) }
     }
     if let root = document.root { visit(root) }
     return offsets.map { pointers[$0] ?? JSONPointer(parsing: "/marker-not-at-a-value")! }

@@ -1,0 +1,198 @@
+/// The one walk of a document against the field table (``InertiaSchema``): the `schema` and
+/// `unknown-field` rules read its events, and ``InertiaSchema/violations(in:as:at:)`` turns them into
+/// violations, so the linter and the typed model's checks cannot drift apart.
+///
+/// The walk goes over a document's index, so every event carries its value's position: a finding on a
+/// later duplicate of a key points at that duplicate. A field's first entry is the one checked, as decoders
+/// use it. Beyond type checks it reports repeated keys in every map, including those the table does not
+/// describe (inside unknown fields, `vertices`, or values of the wrong type). A `nil` is of the wrong type
+/// for every field, optional ones included.
+package final class SchemaWalk {
+  /// What the walk meets, in the order it meets it: within an object, its entries in file order, then its
+  /// missing fields, then its unknown ones.
+  package enum Event: Sendable {
+    /// A value of the wrong kind, or a string outside its field's set; `message` says `expected …, found …`.
+    case mismatch(IndexedDocument.Node, context: Context, expected: InertiaSchema.ValueType, message: String)
+    /// An object without a required field.
+    case missingField(object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind, field: String)
+    /// A string key the object's table does not list.
+    case unknownField(
+      IndexedDocument.Entry, name: String, object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind)
+    /// A key that is not a string, in an object the table describes.
+    case nonStringKey(IndexedDocument.Entry, object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind)
+    /// A key that an earlier entry of the same map already has; `kind` is the map's when the table
+    /// describes it.
+    case duplicateKey(
+      IndexedDocument.Entry, firstPosition: Int, map: IndexedDocument.Node, kind: InertiaSchema.ObjectKind?)
+  }
+
+  /// Where a value sits, as messages name it: `"duration" in a keyframe`, `an element of "keyframes" in
+  /// an animation object`. Kept as numbers and spelled out only for a finding.
+  package struct Context: CustomStringConvertible, Sendable {
+    static let root = Context(kind: nil, field: 0, isElement: false)
+
+    let kind: InertiaSchema.ObjectKind?
+    /// The field's index in its object's table.
+    let field: Int
+    let isElement: Bool
+
+    var element: Context { Context(kind: kind, field: field, isElement: true) }
+
+    package var description: String {
+      var text = "the file"
+      if let kind { text = "\"\(InertiaSchema.object(kind).fields[field].name)\" in \(kind.description)" }
+      return isElement ? "an element of " + text : text
+    }
+  }
+
+  private let document: IndexedDocument
+  private let schema: CompiledSchema
+  private var events: [Event] = []
+
+  /// The events of a whole document, read as an animation file.
+  package static func events(in document: IndexedDocument) -> [Event] {
+    guard let root = document.root else { return [] }
+    return events(in: document, at: root, schema: .file)
+  }
+
+  /// The events of the value at `node`, read as `schema`'s root type.
+  static func events(in document: IndexedDocument, at node: IndexedDocument.Node, schema: CompiledSchema) -> [Event] {
+    let walk = SchemaWalk(document: document, schema: schema)
+    walk.check(node, as: schema.root, context: .root)
+    return walk.events
+  }
+
+  private init(document: IndexedDocument, schema: CompiledSchema) {
+    self.document = document
+    self.schema = schema
+  }
+
+  private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
+    if let message = mismatch(node, type) {
+      events.append(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message))
+      scanForDuplicateKeys(node)
+      return
+    }
+    switch schema.types[type] {
+    case .object(let slot):
+      checkObject(node, slot)
+    case .array(let elementType):
+      let elementContext = context.element
+      document.forEachElement(of: node) { element in
+        check(element, as: elementType, context: elementContext)
+      }
+    case .anyArray:
+      scanForDuplicateKeys(node)
+    default:
+      break
+    }
+  }
+
+  /// Why a value does not have a type, as `expected …, found …` in the words of
+  /// ``InertiaSchema/ValueType/mismatch(in:)``; `nil` when it does.
+  private func mismatch(_ node: IndexedDocument.Node, _ type: Int) -> String? {
+    let kind = document.kind(of: node)
+    switch (schema.types[type], kind) {
+    case (.string, .string), (.bool, .bool), (.object, .map), (.anyArray, .array),
+      (.number, .int), (.number, .uint), (.number, .float32), (.number, .float64), (.integer, .int):
+      return nil
+    case (.array, .array):
+      // A number pair is an array of numbers with a count of 2.
+      guard schema.pairs[type], let count = document.count(of: node), count != 2 else { return nil }
+      return schema.valueTypes[type].expectation(found: String(count))
+    case (.integer, .float32), (.integer, .float64):
+      if let number = document.double(of: node), Int64(exactly: number) != nil { return nil }
+    case (.oneOf, .string):
+      if schema.allowed(type).contains(document.string(of: node) ?? "") { return nil }
+    default:
+      break
+    }
+    let valueType = schema.valueTypes[type]
+    switch kind {
+    case .array, .map: return valueType.expectation(found: kind.description)
+    default: return valueType.mismatch(in: document.value(of: node)) ?? valueType.expectation(found: kind.description)
+    }
+  }
+
+  private func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
+    let object = schema.objects[slot]
+    // Which fields have been met, as bits by their index in the table.
+    var seen: UInt64 = 0
+    var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
+    var otherKeys: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
+    document.forEachEntry(of: node) { entry in
+      guard let key = document.utf8(of: entry.key) else {
+        let key = document.value(of: entry.key)
+        if let first = otherKeys.first(where: { $0.key == key }) {
+          events.append(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind))
+        } else {
+          events.append(.nonStringKey(entry, object: node, kind: object.kind))
+          otherKeys.append((entry, key))
+        }
+        scanForDuplicateKeys(entry.value)
+        return
+      }
+      guard let index = object.names.index(of: key) else {
+        let name = key.string
+        if let first = unknown.first(where: { $0.name == name }) {
+          events.append(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind))
+        } else {
+          unknown.append((entry, name))
+        }
+        scanForDuplicateKeys(entry.value)
+        return
+      }
+      if seen & (1 << index) != 0 {
+        events.append(
+          .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: object.kind))
+        scanForDuplicateKeys(entry.value)
+      } else {
+        seen |= 1 << index
+        check(
+          entry.value, as: object.fieldTypes[index], context: Context(kind: object.kind, field: index, isElement: false)
+        )
+      }
+    }
+    if seen & object.requiredMask != object.requiredMask {
+      for (index, field) in InertiaSchema.object(object.kind).fields.enumerated()
+      where field.isRequired && seen & (1 << index) == 0 {
+        events.append(.missingField(object: node, kind: object.kind, field: field.name))
+      }
+    }
+    for (entry, name) in unknown {
+      events.append(.unknownField(entry, name: name, object: node, kind: object.kind))
+    }
+  }
+
+  /// The position of the first entry of a map with the same key as `entry`.
+  private func firstPosition(of entry: IndexedDocument.Entry, in map: IndexedDocument.Node) -> Int {
+    var first = entry.position
+    document.forEachEntry(of: map) { candidate in
+      if candidate.position < first, document.isSameString(candidate.key, as: entry.key) {
+        first = candidate.position
+      }
+    }
+    return first
+  }
+
+  /// Reports repeated keys in every map inside a value the table does not describe.
+  private func scanForDuplicateKeys(_ node: IndexedDocument.Node) {
+    switch document.kind(of: node) {
+    case .array:
+      document.forEachElement(of: node) { scanForDuplicateKeys($0) }
+    case .map:
+      var keys: [MessagePackValue: Int] = [:]
+      document.forEachEntry(of: node) { entry in
+        let key = document.value(of: entry.key)
+        if let first = keys[key] {
+          events.append(.duplicateKey(entry, firstPosition: first, map: node, kind: nil))
+        } else {
+          keys[key] = entry.position
+        }
+        scanForDuplicateKeys(entry.value)
+      }
+    default:
+      break
+    }
+  }
+}
