@@ -25,7 +25,7 @@ struct SchemaConsistencyTests {
 
   /// The walk's events as pointers, kinds and messages.
   static func summary(_ document: IndexedDocument) -> [String] {
-    SchemaWalk.events(in: document).map { event in
+    SchemaWalk.events(in: document).list.map { event in
       switch event {
       case .mismatch(let node, let context, _, let message): "type \(document.pointer(of: node)) \(context) \(message)"
       case .missingField(let object, _, let field): "missing \(document.pointer(of: object)) \(field)"
@@ -40,7 +40,7 @@ struct SchemaConsistencyTests {
   func sameFindings(_ text: String) throws {
     let bytes = Array(text.utf8)
     let document = try IndexedDocument.read(bytes)
-    let events = SchemaWalk.events(in: document)
+    let events = SchemaWalk.events(in: document).list
     // Repeated and non-string keys are where the two differ by design: the lint reports them as such.
     let hasOddKeys = events.contains {
       switch $0 {

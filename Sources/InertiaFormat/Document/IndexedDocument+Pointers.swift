@@ -16,7 +16,7 @@ extension IndexedDocument {
   public final class PointerCache {
     /// The document whose values' pointers are found.
     public let document: IndexedDocument
-    /// The children of wide containers, by container.
+    /// Every ``checkpointStride``-th child of wide containers, by container.
     private var wideChildren: [Int: [Node]] = [:]
 
     /// An empty cache for `document`.
@@ -26,56 +26,91 @@ extension IndexedDocument {
 
     /// The JSON Pointer of a value; for a map key, the pointer of its entry's value.
     public func pointer(of target: Node) -> JSONPointer {
-      guard var node = document.root else { return .root }
       var components: [JSONPointer.Component] = []
-      while node < target, var child = document.firstChild(of: node) {
-        var position = 0
-        var previous = child
-        if let count = document.count(of: node), count > 32 {
-          let children = wideChildren(of: node)
-          // The last child that starts at or before the target holds it.
-          var low = 0
-          var high = children.count
-          while high - low > 1 {
-            let middle = (low + high) / 2
-            if children[middle] <= target { low = middle } else { high = middle }
-          }
-          position = low
-          child = children[low]
-          previous = children[max(0, low - 1)]
-        } else {
-          while let next = document.nextSibling(of: child, in: node), next <= target {
-            previous = child
-            child = next
-            position += 1
-          }
-        }
-        switch document.kind(of: node) {
-        case .array:
-          components.append(.index(position))
-          node = child
-        case .map:
-          let key = position % 2 == 0 ? child : previous
-          components.append(.key(keyToken(key)))
-          if position % 2 == 0 { return JSONPointer(components) }  // a key: its entry's pointer
-          node = child
-        default:
-          return JSONPointer(components)
-        }
-      }
+      descend(to: target) { component, _ in components.append(component) }
       return JSONPointer(components)
     }
 
-    private func wideChildren(of node: Node) -> [Node] {
-      if let children = wideChildren[node.index] { return children }
-      var children: [Node] = []
-      var child = document.firstChild(of: node)
-      while let current = child {
-        children.append(current)
-        child = document.nextSibling(of: current, in: node)
+    /// What a value is, in words that stay true when unrelated parts of the document change: its pointer,
+    /// with each array index of an object that has a string `id` replaced by that id (`/0/keyframes/3`
+    /// becomes `/card0/keyframes/F5F9E292-…`). Baselines and SARIF fingerprints match on it, so that
+    /// inserting a keyframe or an animation before a finding does not make it another.
+    public func subject(of target: Node) -> String {
+      var components: [JSONPointer.Component] = []
+      descend(to: target) { component, child in
+        if case .index = component, let child, document.isMap(child),
+          let id = document.value(forKey: "id", in: child).flatMap(document.string(of:))
+        {
+          components.append(.key(id))
+        } else {
+          components.append(component)
+        }
       }
-      wideChildren[node.index] = children
-      return children
+      return JSONPointer(components).description
+    }
+
+    /// Walks from the root down to `target`, calling `visit` with each step's pointer component and the
+    /// value it leads to (`nil` for the last step to a map key, whose entry's pointer names it).
+    private func descend(to target: Node, _ visit: (JSONPointer.Component, Node?) -> Void) {
+      guard var node = document.root else { return }
+      while node < target, var child = document.firstChild(of: node) {
+        var position = 0
+        var previous = child
+        if let count = document.count(of: node), count > Self.checkpointStride {
+          // Start from the last checkpoint at or before the target, then step.
+          let checkpoints = self.checkpoints(of: node)
+          var low = 0
+          var high = checkpoints.count
+          while high - low > 1 {
+            let middle = (low + high) / 2
+            if checkpoints[middle] <= target { low = middle } else { high = middle }
+          }
+          position = low * Self.checkpointStride
+          child = checkpoints[low]
+          previous = child
+        }
+        while let next = document.nextSibling(of: child, in: node), next <= target {
+          previous = child
+          child = next
+          position += 1
+        }
+        switch document.kind(of: node) {
+        case .array:
+          visit(.index(position), child)
+          node = child
+        case .map:
+          let key = position % 2 == 0 ? child : previous
+          if position % 2 == 0 {
+            visit(.key(keyToken(key)), nil)  // a key: its entry's pointer
+            return
+          }
+          visit(.key(keyToken(key)), child)
+          node = child
+        default:
+          return
+        }
+      }
+    }
+
+    /// Every so many children of a wide container are remembered: a pointer then takes a binary search and
+    /// at most this many steps, and a container of millions of values costs a small table, not one entry
+    /// per value.
+    static let checkpointStride = 32
+
+    /// Every ``checkpointStride``-th child of a wide container (an even stride, so a map's checkpoints are
+    /// all keys).
+    private func checkpoints(of node: Node) -> [Node] {
+      if let checkpoints = wideChildren[node.index] { return checkpoints }
+      var checkpoints: [Node] = []
+      var child = document.firstChild(of: node)
+      var position = 0
+      while let current = child {
+        if position % Self.checkpointStride == 0 { checkpoints.append(current) }
+        child = document.nextSibling(of: current, in: node)
+        position += 1
+      }
+      wideChildren[node.index] = checkpoints
+      return checkpoints
     }
 
     /// How a key is named in a pointer: a string as it is, anything else as its JSON text.

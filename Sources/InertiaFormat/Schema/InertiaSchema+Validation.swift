@@ -41,7 +41,7 @@ extension InertiaSchema {
     // Each violation with the number of the value it was found at, to put them in document order: an
     // object's missing fields before its entries.
     var found: [(node: Int, violation: InertiaSchemaViolation)] = []
-    for event in SchemaWalk.events(in: document, at: root, schema: schema) {
+    for event in SchemaWalk.events(in: document, at: root, schema: schema).list {
       switch event {
       case .mismatch(let node, _, let expected, let message):
         var kind = InertiaSchemaViolation.Kind.wrongType(expected: expected)

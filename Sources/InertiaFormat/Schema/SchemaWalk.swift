@@ -45,31 +45,68 @@ package final class SchemaWalk {
     }
   }
 
+  /// What a walk met: its events, up to a limit of each sort, and how many more of each sort there were.
+  package struct Events: Sendable {
+    /// The events kept, in the order the walk met them.
+    package var list: [Event] = []
+    /// How many `unknownField` events were past the limit, and the key of the first of them.
+    package var omittedUnknownFields: (count: Int, first: IndexedDocument.Node)?
+    /// How many other events were past the limit, and the value of the first of them.
+    package var omittedOthers: (count: Int, first: IndexedDocument.Node)?
+  }
+
   private let document: IndexedDocument
   private let schema: CompiledSchema
-  private var events: [Event] = []
+  /// The most events kept of each sort, unknown fields and the others (0: all).
+  private let limit: Int
+  private var events = Events()
+  private var unknownFieldCount = 0
 
-  /// The events of a whole document, read as an animation file.
-  package static func events(in document: IndexedDocument) -> [Event] {
-    guard let root = document.root else { return [] }
-    return events(in: document, at: root, schema: .file)
+  /// The events of a whole document, read as an animation file, keeping at most `limit` of each sort
+  /// (0: all), so that a document of a million faults costs counts, not a million events.
+  package static func events(in document: IndexedDocument, limit: Int = 0) -> Events {
+    guard let root = document.root else { return Events() }
+    return events(in: document, at: root, schema: .file, limit: limit)
   }
 
   /// The events of the value at `node`, read as `schema`'s root type.
-  static func events(in document: IndexedDocument, at node: IndexedDocument.Node, schema: CompiledSchema) -> [Event] {
-    let walk = SchemaWalk(document: document, schema: schema)
+  static func events(
+    in document: IndexedDocument, at node: IndexedDocument.Node, schema: CompiledSchema, limit: Int = 0
+  ) -> Events {
+    let walk = SchemaWalk(document: document, schema: schema, limit: limit)
     walk.check(node, as: schema.root, context: .root)
     return walk.events
   }
 
-  private init(document: IndexedDocument, schema: CompiledSchema) {
+  private init(document: IndexedDocument, schema: CompiledSchema, limit: Int) {
     self.document = document
     self.schema = schema
+    self.limit = limit
+  }
+
+  /// Whether another event other than an unknown field is kept.
+  private var keepsOthers: Bool { limit == 0 || events.list.count - unknownFieldCount < limit }
+
+  /// Keeps an event, or counts it past the limit; `node` places the first one counted.
+  private func record(_ event: @autoclosure () -> Event, at node: IndexedDocument.Node, isUnknownField: Bool = false) {
+    if isUnknownField {
+      guard limit == 0 || unknownFieldCount < limit else {
+        events.omittedUnknownFields = (
+          (events.omittedUnknownFields?.count ?? 0) + 1, events.omittedUnknownFields?.first ?? node
+        )
+        return
+      }
+      unknownFieldCount += 1
+    } else if !keepsOthers {
+      events.omittedOthers = ((events.omittedOthers?.count ?? 0) + 1, events.omittedOthers?.first ?? node)
+      return
+    }
+    events.list.append(event())
   }
 
   private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
-    if let message = mismatch(node, type) {
-      events.append(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message))
+    if let message = mismatch(node, type, describing: keepsOthers) {
+      record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
       scanForDuplicateKeys(node)
       return
     }
@@ -89,8 +126,9 @@ package final class SchemaWalk {
   }
 
   /// Why a value does not have a type, as `expected …, found …` in the words of
-  /// ``InertiaSchema/ValueType/mismatch(in:)``; `nil` when it does.
-  private func mismatch(_ node: IndexedDocument.Node, _ type: Int) -> String? {
+  /// ``InertiaSchema/ValueType/mismatch(in:)``; `nil` when it does. Without `describing`, a mismatch is an
+  /// empty string, not worth wording past the limit.
+  private func mismatch(_ node: IndexedDocument.Node, _ type: Int, describing: Bool = true) -> String? {
     let kind = document.kind(of: node)
     switch (schema.types[type], kind) {
     case (.string, .string), (.bool, .bool), (.object, .map), (.anyArray, .array),
@@ -107,6 +145,7 @@ package final class SchemaWalk {
     default:
       break
     }
+    guard describing else { return "" }
     let valueType = schema.valueTypes[type]
     switch kind {
     case .array, .map: return valueType.expectation(found: kind.description)
@@ -124,9 +163,9 @@ package final class SchemaWalk {
       guard let key = document.utf8(of: entry.key) else {
         let key = document.value(of: entry.key)
         if let first = otherKeys.first(where: { $0.key == key }) {
-          events.append(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind))
+          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
         } else {
-          events.append(.nonStringKey(entry, object: node, kind: object.kind))
+          record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key)
           otherKeys.append((entry, key))
         }
         scanForDuplicateKeys(entry.value)
@@ -135,7 +174,7 @@ package final class SchemaWalk {
       guard let index = object.names.index(of: key) else {
         let name = key.string
         if let first = unknown.first(where: { $0.name == name }) {
-          events.append(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind))
+          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
         } else {
           unknown.append((entry, name))
         }
@@ -143,8 +182,9 @@ package final class SchemaWalk {
         return
       }
       if seen & (1 << index) != 0 {
-        events.append(
-          .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: object.kind))
+        record(
+          .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: object.kind),
+          at: entry.key)
         scanForDuplicateKeys(entry.value)
       } else {
         seen |= 1 << index
@@ -156,11 +196,11 @@ package final class SchemaWalk {
     if seen & object.requiredMask != object.requiredMask {
       for (index, field) in InertiaSchema.object(object.kind).fields.enumerated()
       where field.isRequired && seen & (1 << index) == 0 {
-        events.append(.missingField(object: node, kind: object.kind, field: field.name))
+        record(.missingField(object: node, kind: object.kind, field: field.name), at: node)
       }
     }
     for (entry, name) in unknown {
-      events.append(.unknownField(entry, name: name, object: node, kind: object.kind))
+      record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, isUnknownField: true)
     }
   }
 
@@ -185,7 +225,7 @@ package final class SchemaWalk {
       document.forEachEntry(of: node) { entry in
         let key = document.value(of: entry.key)
         if let first = keys[key] {
-          events.append(.duplicateKey(entry, firstPosition: first, map: node, kind: nil))
+          record(.duplicateKey(entry, firstPosition: first, map: node, kind: nil), at: entry.key)
         } else {
           keys[key] = entry.position
         }

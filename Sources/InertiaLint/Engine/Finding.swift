@@ -56,6 +56,41 @@ public struct Finding: Sendable, Equatable {
     self.fix = fix
   }
 
+  /// The finding that stands for `count` more findings of `first`'s rule in its file, past the limit per
+  /// rule and file: placed at `first`, the first of them, and saying how many there are.
+  public static func omitting(_ count: Int, like first: Finding) -> Finding {
+    var summary = Finding(
+      file: first.file, ruleID: first.ruleID, severity: first.severity,
+      message: "… and \(count) more \(count == 1 ? "finding" : "findings") of this rule in this file, from here on "
+        + "(--max-findings 0 lists them all)",
+      pointer: first.pointer, offset: first.offset, line: first.line, column: first.column)
+    summary.omittedCount = count
+    summary.subject = first.subject
+    return summary
+  }
+
+  /// `findings` (one file's, in report order) with at most `limit` of each rule (0: all); the rest of a
+  /// rule's are replaced by one ``omitting(_:like:)`` finding at the first of them. Fixed findings are
+  /// all kept: they say what changed.
+  public static func limited(_ findings: [Finding], to limit: Int) -> [Finding] {
+    guard limit > 0 else { return findings }
+    var kept: [String: Int] = [:]
+    var omitted: [String: (count: Int, first: Finding)] = [:]
+    var result: [Finding] = []
+    for finding in findings {
+      if finding.isFixed || kept[finding.ruleID, default: 0] < limit {
+        if !finding.isFixed { kept[finding.ruleID, default: 0] += 1 }
+        result.append(finding)
+      } else {
+        omitted[finding.ruleID, default: (0, finding)].count += 1
+      }
+    }
+    for (_, entry) in omitted.sorted(by: { $0.key < $1.key }) {
+      result.append(omitting(entry.count, like: entry.first))
+    }
+    return result.sorted(by: reportOrder)
+  }
+
   /// Whether the rule offers a fix for this finding.
   public var isFixable: Bool { fix != nil }
 

@@ -9,16 +9,31 @@ public struct FindingSink {
   let severity: Severity
   /// The severity configured for the rule, which replaces every finding's own.
   let configuredSeverity: Severity?
-  /// What has been reported so far (line and column are filled in by the ``Linter``).
+  /// The most findings kept (0: all); past it, findings are only counted (see ``Linter/maxFindingsPerRule``).
+  let limit: Int
+  /// What has been reported so far (line and column are filled in by the ``Linter``), without the ones
+  /// past the limit.
   public private(set) var findings: [Finding] = []
+  /// How many findings were past the limit, and the first of them.
+  private var omitted = 0
+  private var firstOmitted: (node: IndexedDocument.Node, severity: Severity)?
 
-  init(context: LintContext, file: String, rule: RuleDescription, configuredSeverity: Severity?) {
+  init(context: LintContext, file: String, rule: RuleDescription, configuredSeverity: Severity?, limit: Int = 0) {
     self.document = context.document
     self.pointers = context.pointers
     self.file = file
     self.ruleID = rule.identifier
     self.severity = rule.severity
     self.configuredSeverity = configuredSeverity
+    self.limit = limit
+  }
+
+  /// The findings kept, then one saying how many more there were, when there were more.
+  var collected: [Finding] {
+    guard omitted > 0, let (node, severity) = firstOmitted else { return findings }
+    var summary = makeFinding("", at: node, severity: severity, fix: nil)
+    summary = Finding.omitting(omitted, like: summary)
+    return findings + [summary]
   }
 
   /// Reports a finding at a value.
@@ -27,14 +42,38 @@ public struct FindingSink {
   ///   - node: the value the finding is about.
   ///   - severity: the finding's severity when it is not the rule's.
   ///   - fix: the change that resolves it, if the rule offers one.
+  ///
+  /// Past the limit, a finding is only counted: its message is never made (it is an autoclosure), so a
+  /// file of a million faults costs a count, not a million messages.
   public mutating func report(
-    _ message: String, at node: IndexedDocument.Node, severity: Severity? = nil, fix: Fix? = nil
+    _ message: @autoclosure () -> String, at node: IndexedDocument.Node, severity: Severity? = nil,
+    fix: Fix? = nil
   ) {
-    findings.append(
-      Finding(
-        file: file, ruleID: ruleID, severity: configuredSeverity ?? severity ?? self.severity, message: message,
-        pointer: pointers.pointer(of: node),
-        offset: document.byteRange(of: node).lowerBound, fix: fix))
+    let severity = configuredSeverity ?? severity ?? self.severity
+    guard limit == 0 || findings.count < limit else {
+      if omitted == 0 { firstOmitted = (node, severity) }
+      omitted += 1
+      return
+    }
+    findings.append(makeFinding(message(), at: node, severity: severity, fix: fix))
+  }
+
+  /// Counts `count` findings past the limit without reporting them, the first of them at `node` (for a
+  /// rule whose source kept only so many, such as the schema walk's events).
+  mutating func omit(_ count: Int, firstAt node: IndexedDocument.Node, severity: Severity? = nil) {
+    guard count > 0 else { return }
+    if omitted == 0 { firstOmitted = (node, configuredSeverity ?? severity ?? self.severity) }
+    omitted += count
+  }
+
+  private func makeFinding(_ message: String, at node: IndexedDocument.Node, severity: Severity, fix: Fix?)
+    -> Finding
+  {
+    var finding = Finding(
+      file: file, ruleID: ruleID, severity: severity, message: message, pointer: pointers.pointer(of: node),
+      offset: document.byteRange(of: node).lowerBound, fix: fix)
+    finding.subject = pointers.subject(of: node)
+    return finding
   }
 
   /// A fix that replaces the value at `node` with `replacement`.

@@ -24,16 +24,22 @@ public struct LintContext {
   /// What the rules of one document work out once and share, whichever thread asks first: the others
   /// wait for it rather than work it out again.
   final class Shared: Sendable {
+    /// The most findings of a rule reported in the document (0: all), which bounds the events kept.
+    let findingLimit: Int
     private let outlineCell = Once<DocumentOutline>()
-    private let schemaEventsCell = Once<[SchemaWalk.Event]>()
+    private let schemaEventsCell = Once<SchemaWalk.Events>()
+
+    init(findingLimit: Int = 0) {
+      self.findingLimit = findingLimit
+    }
     private let trackTimingsCell = Once<[TrackTiming]>()
 
     func outline(_ document: IndexedDocument) -> DocumentOutline {
       outlineCell.value { DocumentOutline(document) }
     }
 
-    func schemaEvents(_ document: IndexedDocument) -> [SchemaWalk.Event] {
-      schemaEventsCell.value { SchemaWalk.events(in: document) }
+    func schemaEvents(_ document: IndexedDocument) -> SchemaWalk.Events {
+      schemaEventsCell.value { SchemaWalk.events(in: document, limit: findingLimit) }
     }
 
     func trackTimings(_ document: IndexedDocument) -> [TrackTiming] {
@@ -86,7 +92,7 @@ public struct LintContext {
   }
 
   /// The document checked against the field table (used by `schema` and `unknown-field`).
-  var schemaEvents: [SchemaWalk.Event] { shared.schemaEvents(document) }
+  var schemaEvents: SchemaWalk.Events { shared.schemaEvents(document) }
 
   /// The timing of each track of ``outline`` (used by the loop and editor-range rules).
   var trackTimings: [TrackTiming] { shared.trackTimings(document) }

@@ -22,6 +22,10 @@ public struct Linter: Sendable {
   /// owns no threads: by default everything runs on the calling thread, and a tool passes a runner
   /// that spreads the work over the machine's cores.
   public var runner: any ParallelRunner = SerialRunner()
+  /// The most findings of one rule reported in one document (100 unless changed; 0 for all): past it, one
+  /// finding says how many more there are (see ``Finding/omitting(_:like:)``), so that what a document
+  /// costs to lint and report is bounded whatever it holds.
+  public var maxFindingsPerRule = 100
 
   /// A linter running every registered rule at its default severity.
   /// - Parameter settings: what the configuration says about container ids and the loop.
@@ -92,7 +96,8 @@ public struct Linter: Sendable {
 
   /// Lints a document with its rules run on up to `threads` threads.
   func lint(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> [Finding] {
-    let common = LintContext.Shared()
+    let maxFindingsPerRule = self.maxFindingsPerRule
+    let common = LintContext.Shared(findingLimit: maxFindingsPerRule)
     let rules = schedule
     let results = RuleFindings(ruleCount: rules.count)
     let next = IndexDispenser()
@@ -103,9 +108,10 @@ public struct Linter: Sendable {
       while case let index = next.next(), index < rules.count {
         let (rule, severity) = rules[index]
         var sink = FindingSink(
-          context: context, file: file, rule: rule.description, configuredSeverity: severity)
+          context: context, file: file, rule: rule.description, configuredSeverity: severity,
+          limit: maxFindingsPerRule)
         rule.check(context, &sink)
-        results.store(sink.findings, forRule: index)
+        results.store(sink.collected, forRule: index)
       }
     }
     if threads > 1 {

@@ -25,7 +25,12 @@ public struct DocumentFixer: Sendable {
   package var tamper: (@Sendable ([UInt8]) -> [UInt8])?
 
   /// A fixer applying the fixes `linter`'s rules offer: the safe ones, and the unsafe ones too if asked.
+  ///
+  /// The fixer lints with no limit on findings per rule (``Linter/maxFindingsPerRule``), so that it fixes
+  /// every one; a report may limit what it lists (``Finding/limited(_:to:)``).
   public init(linter: Linter, includesUnsafe: Bool = false) {
+    var linter = linter
+    linter.maxFindingsPerRule = 0
     self.linter = linter
     self.includesUnsafe = includesUnsafe
   }

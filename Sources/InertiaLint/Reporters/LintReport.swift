@@ -53,7 +53,8 @@ public struct LintReport: Sendable {
       if finding.isFixed {
         fixedHere += 1
       } else {
-        let count = 1 + finding.omittedCount
+        // A finding that says "… and N more" stands for those N.
+        let count = finding.omittedCount > 0 ? finding.omittedCount : 1
         counts[finding.severity, default: 0] += count
         countsByRule[finding.ruleID, default: 0] += count
       }

@@ -35,7 +35,9 @@ struct UnknownFieldRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     // The fields a fix already renames a key to, by object: two keys renamed to one would repeat it.
     var renamed: Set<RenamedField> = []
-    for event in context.schemaEvents {
+    let walked = context.schemaEvents
+    defer { if let omitted = walked.omittedUnknownFields { findings.omit(omitted.count, firstAt: omitted.first) } }
+    for event in walked.list {
       guard case .unknownField(let entry, let name, let object, let kind) = event else { continue }
       let suggestion = NameSuggestion.closest(to: name, in: InertiaSchema.object(kind).fieldNames)
       var message = "unknown field \"\(name)\" in \(kind.description): the runtimes ignore it"

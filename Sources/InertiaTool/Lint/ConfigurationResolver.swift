@@ -30,6 +30,7 @@ final class ConfigurationResolver {
   private let enable: [String]
   private let disable: [String]
   private let runner: any ParallelRunner
+  private let maxFindings: Int
 
   /// - Throws: ``ConfigurationError`` for a `--config` file that cannot be read or used, ``UsageError``
   ///   for an unknown rule in `--enable` or `--disable`.
@@ -37,6 +38,7 @@ final class ConfigurationResolver {
     enable = options.enable
     disable = options.disable
     self.runner = runner
+    maxFindings = options.maxFindings
     // The command line's rule ids are checked once, whatever the configurations say.
     _ = try RuleSelection.severities(configured: [:], enable: enable, disable: disable)
     if let path = options.configPath {
@@ -84,6 +86,7 @@ final class ConfigurationResolver {
       configured: configuration.severities, enable: enable, disable: disable)
     var linter = try Linter(severities: severities, settings: configuration.settings)
     linter.runner = runner
+    linter.maxFindingsPerRule = maxFindings
     let directory = configuration.path.flatMap { FileIO.physicalPath(FilePath.directory(of: $0)) }
     applied.append(
       Applied(

@@ -87,7 +87,9 @@ extension LintCommand {
           failed = true
         }
         if let fixedDocument = file.standardOutput { fixedDocument.withUnsafeBytes { environment.writeData($0) } }
-        let findings = (file.fixed + file.remaining).sorted(by: Finding.reportOrder)
+        // The fixer found every finding; the report lists as many as --max-findings allows.
+        let findings = Finding.limited(
+          (file.fixed + file.remaining).sorted(by: Finding.reportOrder), to: options.maxFindings)
         report.add(findings)
         output.write(reporter.file(findings, ReportedFile(path: file.path, physicalPath: input.physicalPath)))
       }
