@@ -9,19 +9,22 @@ struct TrackTiming {
   /// The track's length as the runtime plays it, every duration through
   /// ``InertiaPlayback/effectiveDuration(_:)`` (``InertiaAnimation/playbackLength``).
   let playedLength: Double
-  /// The track's length as the file writes it, counting only its positive, finite durations: what the
-  /// author set on the timeline, before the runtime's 1 ms repairs.
-  let writtenLength: Double
+
+  /// The smallest difference in length that can be seen: one frame at 60 Hz. Rules that compare a
+  /// track's length with a limit let it pass by less than this, so that the runtime's 1 ms repairs (and
+  /// `--fix` writing them out) never make or unmake a finding: the spec's own `card0`, durations 0 and 3,
+  /// plays 3.001 s on a 3 s loop and is no longer than it to anyone watching.
+  static let frame = 1.0 / 60
+
+  /// Whether the track, as played, is longer than `limit` by at least a frame.
+  func isLonger(than limit: Double) -> Bool { playedLength - limit >= Self.frame }
 
   init(_ track: DocumentOutline.Track) {
     var played = 0.0
-    var written = 0.0
     for keyframe in track.keyframes {
       guard let duration = keyframe.seconds else { continue }
       played += InertiaPlayback.effectiveDuration(duration)
-      if duration.isFinite && duration > 0 { written += duration }
     }
     playedLength = played
-    writtenLength = written
   }
 }

@@ -10,7 +10,9 @@ struct TrackBeyondEditorRangeRule: LintRule {
     rationale: """
       The editor clamps its timeline to 0.1...60 s (`InertiaPlayback.loopDurationRange`). A track that \
       runs longer still plays, stretching the loop past anything the editor can show, but it cannot be \
-      seen or edited in full there. Warning: the file plays, but can no longer be authored.
+      seen or edited in full there. The track is measured as the runtime plays it, with its 1 ms repairs, \
+      and less than one frame at 60 Hz past the limit is not reported. Warning: the file plays, but can \
+      no longer be authored.
       """,
     nonTriggeringExamples: [
       Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "60")]))]")
@@ -25,7 +27,7 @@ struct TrackBeyondEditorRangeRule: LintRule {
     let limit = InertiaPlayback.loopDurationRange.upperBound
     for (track, timing) in zip(context.outline.tracks, context.trackTimings) where track.isPlayed {
       guard let keyframes = track.keyframesArray else { continue }
-      guard timing.writtenLength > limit else { continue }
+      guard timing.isLonger(than: limit) else { continue }
       findings.report(
         "\(RuleText.trackName(track, context)) runs \(RuleText.seconds(timing.playedLength)), beyond the "
           + "editor's 60 s timeline: it plays, but the editor cannot show or edit all of it",
