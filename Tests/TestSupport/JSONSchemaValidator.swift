@@ -29,7 +29,7 @@ package struct JSONSchemaValidator {
 
   static let assertions: Set<String> = [
     "$ref", "type", "enum", "properties", "required", "additionalProperties", "items", "minItems", "maxItems",
-    "minimum", "maximum",
+    "minimum", "maximum", "anyOf",
   ]
   static let annotations: Set<String> = ["$schema", "$comment", "$defs", "title", "description", "default"]
 
@@ -72,6 +72,10 @@ package struct JSONSchemaValidator {
         }
       case "items", "additionalProperties":
         try checkKeywords(entry.value, at: here)
+      case "anyOf":
+        for (index, alternative) in (entry.value.arrayValue ?? []).enumerated() {
+          try checkKeywords(alternative, at: here.appending(index))
+        }
       default:
         break
       }
@@ -114,6 +118,21 @@ package struct JSONSchemaValidator {
       switch entry.key.stringValue ?? "" {
       case "$ref":
         if let target = rule.stringValue.flatMap(resolve) { check(value, against: target, at: path, into: &failures) }
+      case "anyOf":
+        // Valid when one alternative holds; otherwise the failures of the alternative that got furthest
+        // into the value (the one that is about it, not the `null` one), as jsonschema's best_match does.
+        var best: [Failure]?
+        for alternative in rule.arrayValue ?? [] {
+          var trial: [Failure] = []
+          check(value, against: alternative, at: path, into: &trial)
+          if trial.isEmpty {
+            best = nil
+            break
+          }
+          let depth = trial.map(\.path.components.count).max() ?? 0
+          if best == nil || depth > (best!.map(\.path.components.count).max() ?? 0) { best = trial }
+        }
+        if let best { failures += best }
       case "type":
         let allowed = rule.arrayValue?.compactMap(\.stringValue) ?? rule.stringValue.map { [$0] } ?? []
         if !allowed.contains(where: { Self.has(value, type: $0) }) {

@@ -22,18 +22,22 @@ struct InertiaObjectDecoding {
     return try container.decode(T.self, forKey: AnyCodingKey(name))
   }
 
-  /// An optional field without a default: `nil` when absent.
+  /// An optional field without a default: `nil` when absent, or `null`, as Swift's `decodeIfPresent` reads
+  /// it (``keyOrder`` notes the `null`, so that writing the object back keeps it).
   func decodeIfPresent<T: Decodable>(_ name: String) throws -> T? {
     assert(object.field(named: name)?.presence == .optional, "\(object.kind).\(name) is not an optional field")
     let key = AnyCodingKey(name)
-    return container.contains(key) ? try container.decode(T.self, forKey: key) : nil
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    return try container.decode(T.self, forKey: key)
   }
 
-  /// A field with a default: `defaultValue` when absent. The schema's test checks the two defaults agree.
+  /// A field with a default: `defaultValue` when absent or `null`. The schema's test checks the two
+  /// defaults agree.
   func decode<T: Decodable>(_ name: String, default defaultValue: T) throws -> T {
     assert(object.field(named: name)?.defaultValue != nil, "\(object.kind).\(name) has no default")
     let key = AnyCodingKey(name)
-    return container.contains(key) ? try container.decode(T.self, forKey: key) : defaultValue
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return defaultValue }
+    return try container.decode(T.self, forKey: key)
   }
 
   /// The entries whose keys the table does not list, in file order; none when the policy is `.drop`.
@@ -48,8 +52,15 @@ struct InertiaObjectDecoding {
   /// (Foundation's `JSONDecoder`), in the table's order with unknown keys after.
   var keyOrder: SourceKeyOrder {
     let keys = container.allKeys.map(\.stringValue)
-    if decoder is ValueDecoder { return SourceKeyOrder(keys: keys) }
+    // The optional fields the file wrote as null, read as absent and written back as null.
+    let nullKeys = Set(
+      keys.filter { key in
+        guard let field = object.field(named: key), !field.isRequired else { return false }
+        return (try? container.decodeNil(forKey: AnyCodingKey(key))) == true
+      })
+    if decoder is ValueDecoder { return SourceKeyOrder(keys: keys, nullKeys: nullKeys) }
     let rank = { (key: String) in self.object.index(ofField: key) ?? Int.max }
-    return SourceKeyOrder(keys: keys.enumerated().sorted { (rank($0.1), $0.0) < (rank($1.1), $1.0) }.map(\.1))
+    return SourceKeyOrder(
+      keys: keys.enumerated().sorted { (rank($0.1), $0.0) < (rank($1.1), $1.0) }.map(\.1), nullKeys: nullKeys)
   }
 }

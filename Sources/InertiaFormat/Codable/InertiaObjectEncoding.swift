@@ -26,16 +26,26 @@ struct InertiaObjectEncoding {
     fields.append((name, value))
   }
 
-  /// An optional field without a default, written when it has a value.
+  /// An optional field without a default, written when it has a value, or as `null` when its file had
+  /// `null` there.
   mutating func encodeIfPresent(_ value: (some Encodable)?, _ name: String) {
     assert(object.field(named: name)?.presence == .optional, "\(object.kind).\(name) is not an optional field")
-    if let value { fields.append((name, value)) }
+    if let value {
+      fields.append((name, value))
+    } else if keyOrder.nullKeys.contains(name) {
+      fields.append((name, MessagePackValue.nil))
+    }
   }
 
-  /// A field with a default, written when the file had it or when it differs from `defaultValue`.
+  /// A field with a default, written when the file had it or when it differs from `defaultValue`; as
+  /// `null` when its file had `null` there and it still holds the default.
   mutating func encode<T: Encodable & Equatable>(_ value: T, _ name: String, default defaultValue: T) {
     assert(object.field(named: name)?.defaultValue != nil, "\(object.kind).\(name) has no default")
-    if value != defaultValue || keyOrder.keys.contains(name) { fields.append((name, value)) }
+    if value == defaultValue && keyOrder.nullKeys.contains(name) {
+      fields.append((name, MessagePackValue.nil))
+    } else if value != defaultValue || keyOrder.keys.contains(name) {
+      fields.append((name, value))
+    }
   }
 
   /// Writes the fields handed over and `unknownFields` as one keyed container.

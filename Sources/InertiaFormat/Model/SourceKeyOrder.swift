@@ -8,6 +8,9 @@ struct SourceKeyOrder: Hashable, Sendable {
   /// keep key order (such as Foundation's `JSONDecoder`) gives them in the table's order, so which fields
   /// the file had is still kept.
   var keys: [String] = []
+  /// The optional fields the file wrote as `null`, which the model reads as absent and writes back as
+  /// `null` while they hold their absent value.
+  var nullKeys: Set<String> = []
 
   static func == (lhs: SourceKeyOrder, rhs: SourceKeyOrder) -> Bool { true }
   func hash(into hasher: inout Hasher) {}

@@ -70,10 +70,21 @@ extension InertiaSchema {
 
   private static func jsonSchema(of field: Field) -> MessagePackValue {
     var entries: [MessagePackValue.MapEntry] = [.init("description", .string(description(of: field)))]
-    entries += keywords(for: field.type)
+    var checks = keywords(for: field.type)
     if let range = field.range {
-      entries.append(.init("minimum", number(range.lowerBound)))
-      entries.append(.init("maximum", number(range.upperBound)))
+      checks.append(.init("minimum", number(range.lowerBound)))
+      checks.append(.init("maximum", number(range.upperBound)))
+    }
+    if field.isRequired {
+      entries += checks
+    } else {
+      // A decoder reads null in an optional field as absent (decodeIfPresent), and so does the typed model:
+      // allowed, and described as undocumented (inertia-lint warns: null-optional-field).
+      let null: MessagePackValue = [
+        "type": "null",
+        "description": "Undocumented: read as absent, as Swift's decodeIfPresent reads it; leave the key out instead.",
+      ]
+      entries.append(.init("anyOf", [.map(checks), null]))
     }
     if let defaultValue = field.defaultValue {
       entries.append(.init("default", defaultValue))

@@ -13,6 +13,9 @@ package final class SchemaWalk {
   package enum Event: Sendable {
     /// A value of the wrong kind, or a string outside its field's set; `message` says `expected …, found …`.
     case mismatch(IndexedDocument.Node, context: Context, expected: InertiaSchema.ValueType, message: String)
+    /// `null` (MessagePack `nil`) as the value of an optional field: undocumented, read as absent by a
+    /// decoder that decodes optional fields with `decodeIfPresent`.
+    case nullInOptionalField(IndexedDocument.Node, context: Context)
     /// An object without a required field.
     case missingField(object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind, field: String)
     /// A string key the object's table does not list.
@@ -31,10 +34,12 @@ package final class SchemaWalk {
   package struct Context: CustomStringConvertible, Sendable {
     static let root = Context(kind: nil, field: 0, isElement: false)
 
-    let kind: InertiaSchema.ObjectKind?
+    /// The object the value is a field of (`nil` for the file itself).
+    package let kind: InertiaSchema.ObjectKind?
     /// The field's index in its object's table.
-    let field: Int
-    let isElement: Bool
+    package let field: Int
+    /// Whether the value is an element of the field's array rather than the field itself.
+    package let isElement: Bool
 
     var element: Context { Context(kind: kind, field: field, isElement: true) }
 
@@ -149,6 +154,7 @@ package final class SchemaWalk {
     let valueType = schema.valueTypes[type]
     switch kind {
     case .array, .map: return valueType.expectation(found: kind.description)
+    case .nil: return valueType.expectation(found: document.encoding == .json ? "null" : "nil")
     default: return valueType.mismatch(in: document.value(of: node)) ?? valueType.expectation(found: kind.description)
     }
   }
@@ -188,9 +194,12 @@ package final class SchemaWalk {
         scanForDuplicateKeys(entry.value)
       } else {
         seen |= 1 << index
-        check(
-          entry.value, as: object.fieldTypes[index], context: Context(kind: object.kind, field: index, isElement: false)
-        )
+        let context = Context(kind: object.kind, field: index, isElement: false)
+        if document.kind(of: entry.value) == .nil && !InertiaSchema.object(object.kind).fields[index].isRequired {
+          record(.nullInOptionalField(entry.value, context: context), at: entry.value)
+        } else {
+          check(entry.value, as: object.fieldTypes[index], context: context)
+        }
       }
     }
     if seen & object.requiredMask != object.requiredMask {

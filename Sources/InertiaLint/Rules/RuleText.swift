@@ -20,6 +20,11 @@ enum RuleText {
       + #""keyframes": [\#(keyframes.joined(separator: ", "))]\#(shapesField)}"#
   }
 
+  /// A value as compact JSON, as a message shows a default: `0`, `"bottom"`, `[]`.
+  static func json(_ value: MessagePackValue) -> String {
+    (try? JSONWriter(options: .init(style: .compact)).writeString(value)) ?? "\(value)"
+  }
+
   /// A number as a message shows it: `3`, `0.5`, `-0.001`, `nan`.
   static func number(_ value: Double) -> String {
     if value.isNaN { return "NaN" }

@@ -18,9 +18,9 @@ struct SchemaRule: LintRule {
       `translate` is two numbers); every value has its field's type (`zIndex` an integer, colour \
       components numbers); `invokeType`, `position` and a shape's `type` are from their documented sets; \
       every key is a string; and no map, anywhere in the file, has the same key twice (decoders disagree \
-      on which value wins, and a strict one refuses the file). An optional field is either absent or of \
-      its type: `null` is not "absent" to every decoder, and the editor never writes it. Error: this \
-      crashes an app.
+      on which value wins, and a strict one refuses the file). A required field must not be `null`; \
+      `null` in an optional field is `null-optional-field`'s, since a decoder reads it as absent. Error: \
+      this crashes an app.
       """,
     nonTriggeringExamples: [
       Example("[]"),
@@ -44,7 +44,7 @@ struct SchemaRule: LintRule {
       Example(
         #"[{"id": "card0", ↓"id": "card1", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "#
           + #""keyframes": [], "shapes": [{"id": "S", "zIndex": ↓0.5, "shape": {"id": "D", "type": ↓"star", "#
-          + #""width": 1, "height": 1, "fill": ↓null}}]}]"#),
+          + #""width": 1, "height": ↓null, "fill": null}}]}]"#),
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
@@ -74,7 +74,7 @@ struct SchemaRule: LintRule {
           "key \(key) appears again in this map (first as entry \(first)): decoders disagree on which value "
             + "wins, and a strict one refuses the file; \(consequence)",
           at: entry.key)
-      case .unknownField:
+      case .unknownField, .nullInOptionalField:
         break
       }
     }
