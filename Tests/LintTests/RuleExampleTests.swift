@@ -89,6 +89,11 @@ struct RuleExampleTests {
     #expect(!rule.triggeringExamples.isEmpty)
     #expect(!rule.nonTriggeringExamples.isEmpty)
     #expect(!rule.name.isEmpty && !rule.summary.isEmpty && !rule.rationale.isEmpty)
+    // Prose is one paragraph of words: a backslash or a line break in it is a slip in a string literal
+    // (`\\` for `\` at a line's end), which every report would print.
+    for text in [rule.name, rule.summary, rule.rationale] {
+      #expect(!text.contains("\\") && !text.contains("\n"), "stray backslash or line break in \(text.prefix(60))")
+    }
     #expect(rule.identifier.allSatisfy { $0.isLowercase || $0 == "-" })
     // A rule offers fixes exactly when it documents corrections and their safety, and every fix it offers
     // has the safety it documents.

@@ -8,15 +8,15 @@ struct NullOptionalFieldRule: LintRule {
     severity: .warning,
     summary: "An optional field is `null`, which the format never writes: a decoder reads it as absent.",
     rationale: """
-      The format documents optional fields by their absence: "Every field above except id is optional on \\
-      the wire, and each absent one means what shapes did before it existed" (the spec's Backwards \\
-      compatibility), so an absent `zIndex` is 0, an absent `position` "bottom", an absent `fill` no fill. \\
-      It says nothing of `null`, and the editor never writes it. A runtime that decodes optional fields \\
-      as Swift's `Decodable` does, with `decodeIfPresent`, reads `null` exactly as an absent key \\
-      ("returns nil if the container does not have a value associated with key, or if the value is null", \\
-      from the documentation of `KeyedDecodingContainer.decodeIfPresent`), so the field falls back to its \\
-      default and the file plays; the typed model reads it so too, and writes the `null` back. A decoder \\
-      that is not so lenient may refuse it. Warning: it works, by an undocumented path; write the default \\
+      The format documents optional fields by their absence: "Every field above except id is optional on \
+      the wire, and each absent one means what shapes did before it existed" (the spec's Backwards \
+      compatibility), so an absent `zIndex` is 0, an absent `position` "bottom", an absent `fill` no fill. \
+      It says nothing of `null`, and the editor never writes it. A runtime that decodes optional fields \
+      as Swift's `Decodable` does, with `decodeIfPresent`, reads `null` exactly as an absent key \
+      ("returns nil if the container does not have a value associated with key, or if the value is null", \
+      from the documentation of `KeyedDecodingContainer.decodeIfPresent`), so the field falls back to its \
+      default and the file plays; the typed model reads it so too, and writes the `null` back. A decoder \
+      that is not so lenient may refuse it. Warning: it works, by an undocumented path; write the default \
       or leave the key out. (`null` in a required field is a `schema` error: nothing stands in for it.)
       """,
     nonTriggeringExamples: [

@@ -14,7 +14,7 @@ struct UnaddressableIDRule: LintRule {
       match the tag written without them (a warning); two animations in one file with the same id leave \
       one of them unreachable; two shapes in one animation with the same id, at any depth, are one shape \
       to the editor. Repeats are reported at each later use. These are errors: part of the file cannot \
-      be reached.
+      be reached. \
       The file's container id is its name without the extension, and the editor sends every schema to \
       the container id `animation` only: a container with another id loads its bundled file but receives \
       nothing from the editor. That case is a warning, since a file played only from the bundle works; \
