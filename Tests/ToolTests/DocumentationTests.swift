@@ -57,6 +57,21 @@ struct DocumentationTests {
     #expect(FileManager.default.isExecutableFile(atPath: build.path))
   }
 
+  @Test("Every configuration the README shows is one inertia-lint accepts")
+  func configurationExamples() throws {
+    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    let blocks = readme.components(separatedBy: "```json\n").dropFirst().compactMap {
+      $0.components(separatedBy: "\n```").first
+    }
+    let configurations = blocks.filter { $0.contains("\"rules\"") || $0.contains("\"ignore\"") }
+    #expect(configurations.count >= 2, "the Configuration section and the ignores of Adopting")
+    for text in configurations where !text.contains("\"findings\"") && !text.contains("\"$schema\"") {
+      #expect(throws: Never.self, "\(text.prefix(60))") {
+        try LintConfiguration.parse(Array(text.utf8), path: "README.md")
+      }
+    }
+  }
+
   @Test("Every option in --help is parsed, and every parsed option is in --help")
   func helpListsOptions() throws {
     for line in LintOptions.usage.split(separator: "\n") where line.hasPrefix("  -") {
@@ -68,7 +83,8 @@ struct DocumentationTests {
       case "--jobs", "--max-findings": arguments = [option, "2"]
       case "--explain", "--enable", "--disable": arguments = [option, "schema"]
       case "--stdin-filename": arguments = [option, "x", "-"]
-      case "--config", "--include", "--exclude", "--output-file": arguments = [option, "x"]
+      case "--config", "--include", "--exclude", "--output-file", "--baseline", "--write-baseline":
+        arguments = [option, "x"]
       case "--dry-run", "--unsafe-fixes": arguments = ["--fix", option]
       default: arguments = [option]
       }

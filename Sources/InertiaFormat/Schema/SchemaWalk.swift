@@ -50,67 +50,87 @@ package final class SchemaWalk {
     }
   }
 
+  /// The sorts of event, each reported by its own rule and so limited on its own.
+  package enum Sort: Int, CaseIterable, Sendable {
+    /// Everything the `schema` rule reports: mismatches, missing fields, non-string and repeated keys.
+    case schema
+    /// ``Event/unknownField(_:name:object:kind:)``, for `unknown-field`.
+    case unknownField
+    /// ``Event/nullInOptionalField(_:context:)``, for `null-optional-field`.
+    case nullInOptionalField
+  }
+
   /// What a walk met: its events, up to a limit of each sort, and how many more of each sort there were.
   package struct Events: Sendable {
     /// The events kept, in the order the walk met them.
     package var list: [Event] = []
-    /// How many `unknownField` events were past the limit, and the key of the first of them.
-    package var omittedUnknownFields: (count: Int, first: IndexedDocument.Node)?
-    /// How many other events were past the limit, and the value of the first of them.
-    package var omittedOthers: (count: Int, first: IndexedDocument.Node)?
+    /// How many events of each sort were past the limit, and where the first of them is (the value a
+    /// finding about it would point at), indexed by ``Sort/rawValue``.
+    fileprivate var omittedBySort: [(count: Int, first: IndexedDocument.Node)?] = Array(
+      repeating: nil, count: Sort.allCases.count)
+
+    /// How many events of `sort` were past the limit, and where the first of them is.
+    package func omitted(_ sort: Sort) -> (count: Int, first: IndexedDocument.Node)? {
+      omittedBySort[sort.rawValue]
+    }
   }
+
+  /// Which events a walk keeps: `false` for an event of a sort at a value leaves it out altogether, neither
+  /// kept nor counted (the linter's suppressions).
+  package typealias Filter = (Sort, IndexedDocument.Node) -> Bool
 
   private let document: IndexedDocument
   private let schema: CompiledSchema
-  /// The most events kept of each sort, unknown fields and the others (0: all).
+  /// The most events kept of each sort (0: all).
   private let limit: Int
+  private let filter: Filter?
   private var events = Events()
-  private var unknownFieldCount = 0
+  private var keptBySort = Array(repeating: 0, count: Sort.allCases.count)
 
   /// The events of a whole document, read as an animation file, keeping at most `limit` of each sort
-  /// (0: all), so that a document of a million faults costs counts, not a million events.
-  package static func events(in document: IndexedDocument, limit: Int = 0) -> Events {
+  /// (0: all), so that a document of a million faults costs counts, not a million events, and only those
+  /// `filter` lets through.
+  package static func events(in document: IndexedDocument, limit: Int = 0, filter: Filter? = nil) -> Events {
     guard let root = document.root else { return Events() }
-    return events(in: document, at: root, schema: .file, limit: limit)
+    return events(in: document, at: root, schema: .file, limit: limit, filter: filter)
   }
 
   /// The events of the value at `node`, read as `schema`'s root type.
   static func events(
-    in document: IndexedDocument, at node: IndexedDocument.Node, schema: CompiledSchema, limit: Int = 0
+    in document: IndexedDocument, at node: IndexedDocument.Node, schema: CompiledSchema, limit: Int = 0,
+    filter: Filter? = nil
   ) -> Events {
-    let walk = SchemaWalk(document: document, schema: schema, limit: limit)
+    let walk = SchemaWalk(document: document, schema: schema, limit: limit, filter: filter)
     walk.check(node, as: schema.root, context: .root)
     return walk.events
   }
 
-  private init(document: IndexedDocument, schema: CompiledSchema, limit: Int) {
+  private init(document: IndexedDocument, schema: CompiledSchema, limit: Int, filter: Filter?) {
     self.document = document
     self.schema = schema
     self.limit = limit
+    self.filter = filter
   }
 
-  /// Whether another event other than an unknown field is kept.
-  private var keepsOthers: Bool { limit == 0 || events.list.count - unknownFieldCount < limit }
+  /// Whether another `schema` event is kept, so worth wording.
+  private var keepsSchemaEvents: Bool { limit == 0 || keptBySort[Sort.schema.rawValue] < limit }
 
-  /// Keeps an event, or counts it past the limit; `node` places the first one counted.
-  private func record(_ event: @autoclosure () -> Event, at node: IndexedDocument.Node, isUnknownField: Bool = false) {
-    if isUnknownField {
-      guard limit == 0 || unknownFieldCount < limit else {
-        events.omittedUnknownFields = (
-          (events.omittedUnknownFields?.count ?? 0) + 1, events.omittedUnknownFields?.first ?? node
-        )
-        return
-      }
-      unknownFieldCount += 1
-    } else if !keepsOthers {
-      events.omittedOthers = ((events.omittedOthers?.count ?? 0) + 1, events.omittedOthers?.first ?? node)
+  /// Keeps an event of a sort, or counts it past the limit; `node` is where a finding about it points.
+  private func record(_ event: @autoclosure () -> Event, at node: IndexedDocument.Node, _ sort: Sort = .schema) {
+    if let filter, !filter(sort, node) { return }
+    let index = sort.rawValue
+    guard limit == 0 || keptBySort[index] < limit else {
+      events.omittedBySort[index] = (
+        (events.omittedBySort[index]?.count ?? 0) + 1, events.omittedBySort[index]?.first ?? node
+      )
       return
     }
+    keptBySort[index] += 1
     events.list.append(event())
   }
 
   private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
-    if let message = mismatch(node, type, describing: keepsOthers) {
+    if let message = mismatch(node, type, describing: keepsSchemaEvents) {
       record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
       scanForDuplicateKeys(node)
       return
@@ -196,7 +216,7 @@ package final class SchemaWalk {
         seen |= 1 << index
         let context = Context(kind: object.kind, field: index, isElement: false)
         if document.kind(of: entry.value) == .nil && !InertiaSchema.object(object.kind).fields[index].isRequired {
-          record(.nullInOptionalField(entry.value, context: context), at: entry.value)
+          record(.nullInOptionalField(entry.value, context: context), at: entry.value, .nullInOptionalField)
         } else {
           check(entry.value, as: object.fieldTypes[index], context: context)
         }
@@ -209,7 +229,7 @@ package final class SchemaWalk {
       }
     }
     for (entry, name) in unknown {
-      record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, isUnknownField: true)
+      record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, .unknownField)
     }
   }
 

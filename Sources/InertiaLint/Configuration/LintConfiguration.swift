@@ -9,7 +9,11 @@ import InertiaFormat
 ///   "include": ["*.inertia"],
 ///   "exclude": ["Tests/Fixtures/**"],
 ///   "containerId": ["animation", "onboarding"],
-///   "loopDuration": 5
+///   "loopDuration": 5,
+///   "ignore": [
+///     { "files": "Legacy/**", "rules": ["auto-invoke-type"], "reason": "played by the old app only" },
+///     { "files": ["onboarding.inertia"], "rules": ["schema"], "pointer": "/card0/shapes/Logo" }
+///   ]
 /// }
 /// ```
 ///
@@ -20,7 +24,7 @@ public struct LintConfiguration: Sendable, Equatable {
   public static let fileName = ".inertia-lint.json"
 
   /// The keys a configuration may have.
-  public static let keys = ["rules", "include", "exclude", "containerId", "loopDuration"]
+  public static let keys = ["rules", "include", "exclude", "containerId", "loopDuration", "ignore"]
 
   /// A severity, or ``RuleSeverity/off``, per rule id; a rule not named keeps its default.
   public var severities: [String: RuleSeverity] = [:]
@@ -30,11 +34,42 @@ public struct LintConfiguration: Sendable, Equatable {
   public var excludes: [String] = []
   /// Settings the rules read.
   public var settings = LintSettings.default
+  /// Findings not to report, by file, rule and place.
+  public var ignores: [Ignore] = []
   /// The configuration file, when there is one.
   public var path: String?
 
   /// The configuration in force when there is no file: every rule at its default severity.
   public init() {}
+
+  /// An entry of `ignore`: the findings of some rules, in some files, not to report (nor fix), at a place
+  /// and under it or anywhere in the file. See ``FindingSuppression``.
+  public struct Ignore: Sendable, Equatable {
+    /// Globs of the files it applies to, relative to the configuration's folder, as `exclude`'s are.
+    public var files: [String]
+    /// The rules whose findings are left out.
+    public var rules: [String]
+    /// Where in those files: a JSON Pointer or a subject, with everything under it; `""`, the default, is
+    /// the whole file.
+    public var place: String
+    /// Why, for whoever reads the configuration.
+    public var reason: String?
+
+    /// An entry.
+    public init(files: [String], rules: [String], place: String = "", reason: String? = nil) {
+      self.files = files
+      self.rules = rules
+      self.place = place
+      self.reason = reason
+    }
+
+    /// What it leaves out in a file it applies to.
+    public var suppression: FindingSuppression {
+      var suppression = FindingSuppression()
+      for rule in rules { suppression.ignore(rule, under: place) }
+      return suppression
+    }
+  }
 
   /// Reads a configuration from its JSON text.
   /// - Throws: ``ConfigurationError`` naming the line and column of what is not understood.
@@ -86,6 +121,7 @@ public struct LintConfiguration: Sendable, Equatable {
             throw fail("loopDuration must be a positive number of seconds", at: entry.value)
           }
           configuration.settings.loopDuration = seconds
+        case "ignore": configuration.ignores = try ignores(entry.value)
         default:
           let suggestion = NameSuggestion.closest(to: name, in: LintConfiguration.keys).map {
             "; did you mean '\($0)'?"
@@ -115,6 +151,63 @@ public struct LintConfiguration: Sendable, Equatable {
         severities[id] = severity
       }
       return severities
+    }
+
+    func ignores(_ node: IndexedDocument.Node) throws(ConfigurationError) -> [Ignore] {
+      let shape = "ignore must be an array of objects with \"files\" and \"rules\""
+      guard document.isArray(node) else { throw fail(shape, at: node) }
+      var ignores: [Ignore] = []
+      for element in document.elements(of: node) {
+        guard document.isMap(element) else { throw fail(shape, at: element) }
+        var files: [String]?
+        var rules: [String]?
+        var ignore = Ignore(files: [], rules: [])
+        var seen: Set<String> = []
+        for entry in document.entries(of: element) {
+          let name = document.string(of: entry.key) ?? ""
+          guard seen.insert(name).inserted else { throw fail("'\(name)' is given twice", at: entry.key) }
+          switch name {
+          case "files":
+            if let glob = document.string(of: entry.value), !glob.isEmpty {
+              files = [glob]
+            } else {
+              files = try strings(entry.value, "files")
+            }
+          case "rules":
+            rules = try strings(entry.value, "rules")
+            for (id, rule) in zip(rules!, document.elements(of: entry.value)) where RuleRegistry.rule(id) == nil {
+              throw fail(RuleSelection.unknownRuleMessage(id), at: rule)
+            }
+          case "pointer":
+            guard let place = document.string(of: entry.value), place.isEmpty || place.hasPrefix("/") else {
+              throw fail(
+                "pointer must be a JSON Pointer, such as \"/0/keyframes/2\" or \"/card0/shapes/Logo\"", at: entry.value)
+            }
+            ignore.place = place
+          case "reason":
+            guard let reason = document.string(of: entry.value) else {
+              throw fail("reason must be a string", at: entry.value)
+            }
+            ignore.reason = reason
+          default:
+            let known = ["files", "rules", "pointer", "reason"]
+            let suggestion = NameSuggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" }
+            throw fail(
+              "unknown key '\(name)' in an ignore entry\(suggestion ?? "") (known keys: \(known.joined(separator: ", ")))",
+              at: entry.key)
+          }
+        }
+        guard let files, !files.isEmpty else {
+          throw fail("an ignore entry needs \"files\": a glob or an array of globs", at: element)
+        }
+        guard let rules, !rules.isEmpty else {
+          throw fail("an ignore entry needs \"rules\": an array of rule ids", at: element)
+        }
+        ignore.files = files
+        ignore.rules = rules
+        ignores.append(ignore)
+      }
+      return ignores
     }
 
     func strings(_ node: IndexedDocument.Node, _ key: String) throws(ConfigurationError) -> [String] {

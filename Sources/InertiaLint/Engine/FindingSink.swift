@@ -11,6 +11,8 @@ public struct FindingSink {
   let configuredSeverity: Severity?
   /// The most findings kept (0: all); past it, findings are only counted (see ``Linter/maxFindingsPerRule``).
   let limit: Int
+  /// The findings left out (see ``Linter/suppression``); `nil` when none of this rule's are.
+  var suppression: FindingSuppression?
   /// What has been reported so far (line and column are filled in by the ``Linter``), without the ones
   /// past the limit.
   public private(set) var findings: [Finding] = []
@@ -50,6 +52,12 @@ public struct FindingSink {
     fix: Fix? = nil
   ) {
     let severity = configuredSeverity ?? severity ?? self.severity
+    if let suppression,
+      suppression.suppresses(
+        ruleID, pointer: pointers.pointer(of: node).description, subject: pointers.subject(of: node))
+    {
+      return
+    }
     guard limit == 0 || findings.count < limit else {
       if omitted == 0 { firstOmitted = (node, severity) }
       omitted += 1

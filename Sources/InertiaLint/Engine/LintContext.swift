@@ -26,11 +26,14 @@ public struct LintContext {
   final class Shared: Sendable {
     /// The most findings of a rule reported in the document (0: all), which bounds the events kept.
     let findingLimit: Int
+    /// The findings left out, which the schema walk leaves out of its events too.
+    let suppression: FindingSuppression
     private let outlineCell = Once<DocumentOutline>()
     private let schemaEventsCell = Once<SchemaWalk.Events>()
 
-    init(findingLimit: Int = 0) {
+    init(findingLimit: Int = 0, suppression: FindingSuppression = FindingSuppression()) {
       self.findingLimit = findingLimit
+      self.suppression = suppression
     }
     private let trackTimingsCell = Once<[TrackTiming]>()
 
@@ -39,7 +42,34 @@ public struct LintContext {
     }
 
     func schemaEvents(_ document: IndexedDocument) -> SchemaWalk.Events {
-      schemaEventsCell.value { SchemaWalk.events(in: document, limit: findingLimit) }
+      schemaEventsCell.value {
+        SchemaWalk.events(in: document, limit: findingLimit, filter: Self.filter(suppression, document))
+      }
+    }
+
+    /// The schema walk's filter for `suppression`: the events of a sort whose rule has findings left out
+    /// are kept only where a finding is not. `nil` when nothing is left out.
+    private static func filter(_ suppression: FindingSuppression, _ document: IndexedDocument) -> SchemaWalk.Filter? {
+      let rules = SchemaWalk.Sort.allCases.map { sort -> String? in
+        let rule = ruleID(of: sort)
+        return suppression.concerns(rule) ? rule : nil
+      }
+      guard rules.contains(where: { $0 != nil }) else { return nil }
+      let pointers = IndexedDocument.PointerCache(document)
+      return { sort, node in
+        guard let rule = rules[sort.rawValue] else { return true }
+        return !suppression.suppresses(
+          rule, pointer: pointers.pointer(of: node).description, subject: pointers.subject(of: node))
+      }
+    }
+
+    /// The rule that reports the schema walk's events of a sort.
+    static func ruleID(of sort: SchemaWalk.Sort) -> String {
+      switch sort {
+      case .schema: SchemaRule.description.identifier
+      case .unknownField: UnknownFieldRule.description.identifier
+      case .nullInOptionalField: NullOptionalFieldRule.description.identifier
+      }
     }
 
     func trackTimings(_ document: IndexedDocument) -> [TrackTiming] {

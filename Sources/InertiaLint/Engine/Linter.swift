@@ -26,6 +26,9 @@ public struct Linter: Sendable {
   /// finding says how many more there are (see ``Finding/omitting(_:like:)``), so that what a document
   /// costs to lint and report is bounded whatever it holds.
   public var maxFindingsPerRule = 100
+  /// The findings left out: neither reported, nor counted against ``maxFindingsPerRule``, nor fixed by a
+  /// ``DocumentFixer`` (a configuration's ignores and a baseline's entries for one file).
+  public var suppression = FindingSuppression()
 
   /// A linter running every registered rule at its default severity.
   /// - Parameter settings: what the configuration says about container ids and the loop.
@@ -97,7 +100,8 @@ public struct Linter: Sendable {
   /// Lints a document with its rules run on up to `threads` threads.
   func lint(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> [Finding] {
     let maxFindingsPerRule = self.maxFindingsPerRule
-    let common = LintContext.Shared(findingLimit: maxFindingsPerRule)
+    let suppression = self.suppression
+    let common = LintContext.Shared(findingLimit: maxFindingsPerRule, suppression: suppression)
     let rules = schedule
     let results = RuleFindings(ruleCount: rules.count)
     let next = IndexDispenser()
@@ -110,6 +114,7 @@ public struct Linter: Sendable {
         var sink = FindingSink(
           context: context, file: file, rule: rule.description, configuredSeverity: severity,
           limit: maxFindingsPerRule)
+        if suppression.concerns(rule.description.identifier) { sink.suppression = suppression }
         rule.check(context, &sink)
         results.store(sink.collected, forRule: index)
       }
@@ -170,6 +175,6 @@ public struct Linter: Sendable {
     var finding = InvalidFileRule.finding(for: error)
     finding.file = file
     if let severity = configured.severity { finding.severity = severity }
-    return [finding]
+    return suppression.suppresses(finding) ? [] : [finding]
   }
 }

@@ -38,6 +38,9 @@ struct NullOptionalFieldRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let walked = context.schemaEvents
     let null = context.document.encoding == .json ? "null" : "nil"
+    defer {
+      if let omitted = walked.omitted(.nullInOptionalField) { findings.omit(omitted.count, firstAt: omitted.first) }
+    }
     for case .nullInOptionalField(let node, let place) in walked.list {
       guard let kind = place.kind else { continue }
       let field = InertiaSchema.object(kind).fields[place.field]

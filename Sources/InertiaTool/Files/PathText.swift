@@ -82,6 +82,28 @@ package enum PathText {
     return out
   }
 
+  /// The path ``percentEncoded(_:)`` gave: each `%XX` turned back into its byte; `nil` when a `%` is not
+  /// followed by two hexadecimal digits.
+  package static func percentDecoded(_ text: String) -> String? {
+    var bytes: [UInt8] = []
+    var utf8 = text.utf8[...]
+    while let byte = utf8.popFirst() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      let digits = utf8.prefix(2)
+      guard digits.count == 2, digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+        let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 16)
+      else {
+        return nil
+      }
+      bytes.append(value)
+      utf8 = utf8.dropFirst(2)
+    }
+    return decode(bytes)
+  }
+
   static func isRawByte(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= rawByteBase }
 
   private static func rawByte(_ byte: UInt8) -> Unicode.Scalar {

@@ -19,6 +19,21 @@ final class ConfigurationResolver {
     let excludes: [Glob]
     /// The linter its rules and settings make, with `--enable` and `--disable` applied.
     let linter: Linter
+    /// Its `ignore` entries: the files each applies to, and what it leaves out in them.
+    let ignores: [(files: [Glob], suppression: FindingSuppression)]
+
+    /// What its `ignore` entries leave out in the file at `location` (a physical path).
+    func suppression(at location: String) -> FindingSuppression {
+      var suppression = FindingSuppression()
+      guard !ignores.isEmpty, let directory, let relative = FilePath.relative(location, to: directory) else {
+        return suppression
+      }
+      let path = relative.split(separator: "/")
+      for ignore in ignores where ignore.files.contains(where: { $0.matchesPathOrParent(path) }) {
+        suppression.formUnion(ignore.suppression)
+      }
+      return suppression
+    }
   }
 
   /// Every configuration met so far; a file's configuration is an index into it.
@@ -91,7 +106,8 @@ final class ConfigurationResolver {
     applied.append(
       Applied(
         configuration: configuration, directory: directory, includes: configuration.includes.map(Glob.init),
-        excludes: configuration.excludes.map(Glob.init), linter: linter))
+        excludes: configuration.excludes.map(Glob.init), linter: linter,
+        ignores: configuration.ignores.map { ($0.files.map(Glob.init), $0.suppression) }))
     return applied.count - 1
   }
 }

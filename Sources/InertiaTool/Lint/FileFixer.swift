@@ -15,7 +15,7 @@ import InertiaLint
 /// Findings are placed in the file as it is when the run ends: in the new file when it was written, in
 /// the old one otherwise.
 struct FileFixer: Sendable {
-  let fixer: DocumentFixer
+  var fixer: DocumentFixer
   /// Whether fixed files are written (not for `--dry-run` and `--diff`).
   let writes: Bool
   /// Whether to make the diff of each file that changes (`--diff`).

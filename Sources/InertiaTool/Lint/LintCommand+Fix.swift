@@ -24,8 +24,11 @@ extension LintCommand {
       ? FixProgress(total: inputs.count, write: environment.writeProgress) : nil
     var done: (@Sendable (Int) -> Void)?
     if let progress { done = { progress.update($0) } }
+    let linters = plan.linters
     var outcomes = ThreadPool.forEach(inputs, jobs: jobs, done: done) { input in
-      fileFixers[input.configuration].fix(input, standardInput: standardInput)
+      var fileFixer = fileFixers[input.configuration]
+      fileFixer.fixer.linter.suppression = linters.linter(for: input).suppression
+      return fileFixer.fix(input, standardInput: standardInput)
     }
     FileFixer.commit(&outcomes, writer: environment.writer)
     progress?.finish()

@@ -146,6 +146,9 @@ package enum LintCommand {
     if options.fixes {
       return fix(plan, options, stdout: stdout, stderr: stderr, environment: environment)
     }
+    if let target = options.writeBaseline {
+      return writeBaseline(plan, options, to: target, stderr: stderr, environment: environment)
+    }
     let output: ReportOutput
     do {
       output = try ReportOutput(options, stdout: stdout, environment: environment)
@@ -161,10 +164,10 @@ package enum LintCommand {
       output.write(reporter.file([problem], ReportedFile(path: problem.file)))
     }
     let jobs = options.jobs ?? ThreadPool.processorCount
-    let linters = plan.configurations.applied.map(\.linter)
+    let linters = plan.linters
     let standardInput = plan.inputs.contains(where: \.isStandardInput) ? environment.readStandardInput() : nil
     ThreadPool.forEach(plan.inputs, jobs: jobs) { input in
-      (input, LintRunner.lint(input, linters: linters, standardInput: standardInput))
+      (input, LintRunner.lint(input, linter: linters.linter(for: input), standardInput: standardInput))
     } deliver: { input, outcome in
       let findings: [Finding]
       var isFile = true
@@ -208,6 +211,34 @@ package enum LintCommand {
     let inputs: [LintInput]
     /// One `io-error` finding for each path that could not be linted.
     let problems: [Finding]
+    /// The linter of each input.
+    let linters: Linters
+  }
+
+  /// The linter of each input: its configuration's, leaving out what that configuration's `ignore` and
+  /// the baseline leave out of the file.
+  struct Linters: Sendable {
+    let applied: [ConfigurationResolver.Applied]
+    let baseline: Baseline?
+    /// Where standard input is taken to be (its `--stdin-filename` in the working directory), for the
+    /// ignores and the baseline.
+    let standardInputLocation: String?
+
+    func linter(for input: LintInput) -> Linter {
+      let applied = applied[input.configuration]
+      var linter = applied.linter
+      guard let location = input.physicalPath ?? (input.isStandardInput ? standardInputLocation : nil) else {
+        return linter
+      }
+      linter.suppression = applied.suppression(at: location)
+      if let baseline { linter.suppression.formUnion(baseline.suppression(at: location)) }
+      return linter
+    }
+
+    /// Where an input is, as the ignores and the baseline name it.
+    func location(of input: LintInput) -> String? {
+      input.physicalPath ?? (input.isStandardInput ? standardInputLocation : nil)
+    }
   }
 
   /// Finds the configurations and the inputs of a run.
@@ -227,7 +258,18 @@ package enum LintCommand {
         stderr("inertia-lint: " + message)
         return .failure(ExitCode(message: message))
       }
-      return .success(Plan(configurations: configurations, inputs: discovery.inputs, problems: problems))
+      // A run that writes a baseline records every finding, including those the baseline it replaces has.
+      let baseline =
+        try options.baseline.flatMap { options.writeBaseline == nil ? $0 : nil }.map {
+          try Baseline.load($0, currentDirectory: directory)
+        }
+      let linters = Linters(
+        applied: configurations.applied, baseline: baseline,
+        standardInputLocation: options.standardInputName.map {
+          $0.hasPrefix("/") ? $0 : FilePath.join(discovery.physicalCurrentDirectory, $0)
+        })
+      return .success(
+        Plan(configurations: configurations, inputs: discovery.inputs, problems: problems, linters: linters))
     } catch var error as ConfigurationError {
       if let relative = FilePath.relative(error.path, to: directory) { error.path = relative }
       stderr("inertia-lint: configuration: \(error.description)")

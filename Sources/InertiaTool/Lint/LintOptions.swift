@@ -52,6 +52,10 @@ struct LintOptions: Equatable {
   var outputFile: String?
   /// `--max-findings`: the most findings of one rule reported in one file (0: no limit).
   var maxFindings = 100
+  /// `--baseline`: the baseline whose findings are left out.
+  var baseline: String?
+  /// `--write-baseline`: where to write every finding as a baseline, instead of a report.
+  var writeBaseline: String?
 
   /// The options, in the order `--help` lists them.
   static let arguments = ArgumentParser([
@@ -82,6 +86,15 @@ struct LintOptions: Equatable {
       help:
         "Report at most N findings of one rule in one file, then how many more\n(default 100; 0 for all). --fix still fixes every one."
     ),
+    CommandOption(
+      "--baseline", value: "FILE",
+      help: "Leave out the findings FILE lists (made by --write-baseline): report only new ones."),
+    CommandOption(
+      "--write-baseline", value: "FILE",
+      help: """
+        Write every finding to FILE as a baseline, instead of a report, and exit 0
+        (2 on errors). Every finding, unless --max-findings is given.
+        """),
     CommandOption("--config", value: "FILE", help: "Use FILE instead of the nearest .inertia-lint.json."),
     CommandOption("--no-config", help: "Use no configuration file."),
     CommandOption(
@@ -126,6 +139,7 @@ struct LintOptions: Equatable {
   /// Parses the arguments (without the program name).
   static func parse(_ arguments: [String]) throws(UsageError) -> LintOptions {
     var options = LintOptions()
+    var limitsFindings = false
     for element in try Self.arguments.parse(arguments) {
       switch element {
       case .operand(let path): options.paths.append(path)
@@ -141,6 +155,9 @@ struct LintOptions: Equatable {
       case .option("--max-findings", let text?):
         guard let count = Int(text), count >= 0 else { throw UsageError("--max-findings takes a number, 0 or more") }
         options.maxFindings = count
+        limitsFindings = true
+      case .option("--baseline", let path?): options.baseline = path
+      case .option("--write-baseline", let path?): options.writeBaseline = path
 
       case .option("--fix", _): options.fix = true
       case .option("--unsafe-fixes", _): options.unsafeFixes = true
@@ -185,6 +202,14 @@ struct LintOptions: Equatable {
     }
     if options.action == .lint {
       try options.checkFixing()
+    }
+    if options.writeBaseline != nil {
+      if options.fixes { throw UsageError("--write-baseline records findings: it cannot be used with --fix or --diff") }
+      if options.outputFile != nil || options.format != .text || options.statistics {
+        throw UsageError(
+          "--write-baseline writes a baseline, not a report: it takes no --format, --output-file or --statistics")
+      }
+      if !limitsFindings { options.maxFindings = 0 }
     }
     return options
   }

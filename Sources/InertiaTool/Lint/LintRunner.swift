@@ -8,18 +8,18 @@ enum LintRunner {
   /// A file that changes while it is read and linted (an editor saving in place, which a mapped file
   /// would show part-way) is reported as unreadable, "it changed while it was read", and whatever was
   /// found in it is dropped: its findings could describe neither version.
-  static func lint(_ input: LintInput, linters: [Linter], standardInput: [UInt8]?) -> LintOutcome {
+  static func lint(_ input: LintInput, linter: Linter, standardInput: [UInt8]?) -> LintOutcome {
     guard let path = input.readPath else {
       guard let standardInput else { return .unreadable("standard input could not be read") }
       return .linted(
-        linters[input.configuration].lint(
+        linter.lint(
           FileContents(copying: standardInput), file: input.path, fileName: input.fileName))
     }
     let before = FileIdentity(path)
     let findings: [Finding]
     do throws(FileIOError) {
       let contents = try FileIO.contents(of: path, maxSize: DecodingLimits.default.maxInputSize)
-      findings = linters[input.configuration].lint(contents, file: input.path, fileName: input.fileName)
+      findings = linter.lint(contents, file: input.path, fileName: input.fileName)
     } catch {
       return .unreadable(error.reason)
     }
