@@ -113,7 +113,7 @@ struct FormatErrorCodeTests {
     // No test can write 8 GiB of JSON; the check itself is called with such a count.
     let out = ByteBuffer()
     out.append(0x90)
-    let error = try [UInt8]("[]".utf8).withUnsafeBytes { bytes in
+    let error = [UInt8]("[]".utf8).withUnsafeBytes { bytes in
       let parser = JSONToMessagePack(
         ByteView(bytes), out: out, limits: .default, extended: false, recordsPositions: false)
       return Result { () throws(FormatError) in

@@ -13,7 +13,7 @@ import Testing
 
   @Test(arguments: [
     0.0, -0.0, 1.0, -1.0, 0.5, -0.648, 0.008, 90.0, 1e-4, 9.9999e-5, 123456.789, 1e15, 999999999999999.9,
-    0.1, 0.2, 0.30000000000000004, 5e-324, 1.7976931348623157e308, 4503599627370496.5, 2.5e-4,
+    0.1, 0.2, 0.30000000000000004, .leastNonzeroMagnitude, 1.7976931348623157e308, 4503599627370496.5, 2.5e-4,
   ])
   func matchesDescription(_ value: Double) {
     #expect(printed(value) == value.description)

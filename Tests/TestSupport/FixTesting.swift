@@ -1,7 +1,6 @@
 import Foundation
 import InertiaFormat
 import InertiaLint
-import TestSupport
 
 /// What the fixing tests share: predictable identifiers, and MessagePack written byte by byte.
 package enum FixTesting {

@@ -75,7 +75,7 @@ struct MappedInputTests {
     // converter; one long string for the linter, which would report every number that is no animation.
     let handle = try FileHandle(
       forWritingTo: {
-        FileManager.default.createFile(atPath: input.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: input.path, contents: nil)
         return input
       }())
     let linting = tool == "inertia-lint"

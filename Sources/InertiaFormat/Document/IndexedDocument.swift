@@ -393,7 +393,7 @@ public final class IndexedDocument: @unchecked Sendable {
     return messagePackRange(of: node)
   }
 
-  /// The bytes of ``messagePack`` that encode a value.
+  /// The bytes of the MessagePack form (`messagePack`) that encode a value.
   public func messagePackRange(of node: Node) -> Range<Int> {
     let next = Int(entries[node.index].next)
     let end = next < entries.count ? Int(entries[next].head) : messagePack.count

@@ -10,13 +10,13 @@
 ///
 /// The library reads files plainly: ``init(path:maxSize:)`` reads the whole file into memory of its own,
 /// refusing anything larger than a limit before reading it. A command-line tool may hand the library
-/// memory it manages another way (a mapped file) through ``init(unsafeOwning:release:)``.
+/// memory it manages another way (a mapped file) through `init(unsafeOwning:release:)` (package access).
 public final class FileContents: @unchecked Sendable {
   /// The contents; valid and unchanged while this value lives.
   public let bytes: UnsafeRawBufferPointer
   /// Holds read contents.
   private let buffer: ByteBuffer?
-  /// Gives back memory handed over by ``init(unsafeOwning:release:)``.
+  /// Gives back memory handed over by `init(unsafeOwning:release:)` (package access).
   private let release: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
   /// Reads a whole file, or standard input for `-`, refusing anything larger than `maxSize` bytes before

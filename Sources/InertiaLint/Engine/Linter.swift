@@ -18,7 +18,7 @@ public struct Linter: Sendable {
   public var settings: LintSettings
   /// Makes fresh identifiers for fixes; an uppercase UUID unless replaced (tests make them predictable).
   public var makeIdentifier: @Sendable () -> String
-  /// Runs the rules of a large document (``parallelNodeCount`` values or more) side by side. The linter
+  /// Runs the rules of a large document (`parallelNodeCount` values or more) side by side. The linter
   /// owns no threads: by default everything runs on the calling thread, and a tool passes a runner
   /// that spreads the work over the machine's cores.
   public var runner: any ParallelRunner = SerialRunner()

@@ -7,7 +7,7 @@ public struct RuleDescription: Sendable {
   /// A short title: "Non-positive keyframe duration".
   public let name: String
   /// The severity of the rule's findings unless configured otherwise. A rule may report some findings
-  /// at a lower severity (``unaddressable-id`` reports the container case as a warning).
+  /// at a lower severity (`unaddressable-id` reports the container case as a warning).
   public let severity: Severity
   /// One sentence: what the rule finds.
   public let summary: String

@@ -44,8 +44,10 @@ public struct LintReport: Sendable {
   }
 
   /// Counts one file's findings.
-  /// - Parameter isFile: whether they are a linted file's (`false` for a path that could not be read,
-  ///   which is no linted file).
+  /// - Parameters:
+  ///   - findings: the file's findings, fixed ones included.
+  ///   - isFile: whether they are a linted file's (`false` for a path that could not be read, which is no
+  ///     linted file).
   public mutating func add(_ findings: [Finding], isFile: Bool = true) {
     if isFile { fileCount += 1 }
     var fixedHere = 0

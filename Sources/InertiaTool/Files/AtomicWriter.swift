@@ -297,7 +297,7 @@ package struct AtomicWriter: Sendable {
   }
 
   /// Linux's `syncfs(2)`, which the C library has but Swift's view of it does not show; `nil` elsewhere.
-  nonisolated(unsafe) static let syncfs: (@convention(c) (Int32) -> Int32)? = {
+  static let syncfs: (@convention(c) (Int32) -> Int32)? = {
     #if os(Linux)
       guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
       return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)

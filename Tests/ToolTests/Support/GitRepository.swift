@@ -87,8 +87,8 @@ final class GitRepository {
     let outputs = try TemporaryDirectory()
     let stdoutPath = outputs.file("stdout")
     let stderrPath = outputs.file("stderr")
-    FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-    FileManager.default.createFile(atPath: stderrPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
