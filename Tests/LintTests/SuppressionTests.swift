@@ -82,6 +82,11 @@ struct SuppressionTests {
       #expect(Self.countsByRule(found) == Self.countsByRule(expected), "\(name), limit \(limit)")
       if limit == 0 {
         #expect(found == expected, "\(name)")
+        var linter = Linter()
+        linter.maxFindingsPerRule = 0
+        linter.suppression = suppression
+        let linted = linter.linted(FileContents(copying: bytes), file: name, fileName: "animation.json")
+        #expect(linted.suppressedCount == all.count - expected.count, "\(name): every finding left out is counted")
       }
     }
   }

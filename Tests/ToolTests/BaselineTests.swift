@@ -42,6 +42,11 @@ struct BaselineTests {
     #expect(baseline.contains(#""subject":"/card0/keyframes/B/duration""#))
     let clean = sandbox.run(["--no-config", "--strict", "--baseline", "baseline.json"])
     #expect(clean.status == 0, "\(clean.stdout)")
+    #expect(
+      clean.stdout == "0 errors, 0 warnings and 0 infos in 2 files (2 findings left out by ignores or a baseline).\n")
+    let json = try JSONReader().read(
+      Array(sandbox.run(["--no-config", "--format", "json", "--baseline", "baseline.json"]).stdout.utf8))
+    #expect(json["summary"]?["suppressed"] == 2 && json["findings"]?.arrayValue?.isEmpty == true)
 
     // A keyframe inserted before the baselined one, an animation before its animation: still left out.
     // A new fault is reported, and so is a new fault of the same rule at another keyframe.
@@ -107,6 +112,9 @@ struct BaselineTests {
     try sandbox.write("animation.inertia", Self.file(Self.animation("card0", [("A", "-1"), ("B", "-1")])))
     let fix = sandbox.run(["--no-config", "--fix", "--baseline", "b.json"])
     #expect(fix.status == 0)
+    #expect(
+      fix.stdout.hasSuffix("fixed 1 problem in 1 file (1 finding left out by ignores or a baseline).\n"),
+      "\(fix.stdout)")
     #expect(try sandbox.text("animation.inertia") == Self.file(Self.animation("card0", [("A", "-1"), ("B", "0.001")])))
   }
 

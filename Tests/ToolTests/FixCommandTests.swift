@@ -387,7 +387,7 @@ struct FixCommandTests {
     #expect(findings.map { $0["fixable"] } == [true, false])
     // The fixed finding is placed where the fixed value now is.
     #expect(findings[0]["line"] == 8 && findings[0]["column"] == 31)
-    #expect(report["summary"] == ["errors": 0, "warnings": 1, "infos": 0, "fixed": 1])
+    #expect(report["summary"] == ["errors": 0, "warnings": 1, "infos": 0, "fixed": 1, "suppressed": 0])
   }
 
   @Test("SARIF leaves fixed findings out: GitHub does not read kind, so a passed result could still alert")

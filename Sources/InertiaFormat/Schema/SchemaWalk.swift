@@ -69,10 +69,16 @@ package final class SchemaWalk {
     fileprivate var omittedBySort: [(count: Int, first: IndexedDocument.Node)?] = Array(
       repeating: nil, count: Sort.allCases.count)
 
+    /// How many events of each sort the filter left out, indexed by ``Sort/rawValue``.
+    fileprivate var filteredBySort = Array(repeating: 0, count: Sort.allCases.count)
+
     /// How many events of `sort` were past the limit, and where the first of them is.
     package func omitted(_ sort: Sort) -> (count: Int, first: IndexedDocument.Node)? {
       omittedBySort[sort.rawValue]
     }
+
+    /// How many events of `sort` the filter left out.
+    package func filtered(_ sort: Sort) -> Int { filteredBySort[sort.rawValue] }
   }
 
   /// Which events a walk keeps: `false` for an event of a sort at a value leaves it out altogether, neither
@@ -117,8 +123,11 @@ package final class SchemaWalk {
 
   /// Keeps an event of a sort, or counts it past the limit; `node` is where a finding about it points.
   private func record(_ event: @autoclosure () -> Event, at node: IndexedDocument.Node, _ sort: Sort = .schema) {
-    if let filter, !filter(sort, node) { return }
     let index = sort.rawValue
+    if let filter, !filter(sort, node) {
+      events.filteredBySort[index] += 1
+      return
+    }
     guard limit == 0 || keptBySort[index] < limit else {
       events.omittedBySort[index] = (
         (events.omittedBySort[index]?.count ?? 0) + 1, events.omittedBySort[index]?.first ?? node

@@ -16,6 +16,8 @@ public struct FindingSink {
   /// What has been reported so far (line and column are filled in by the ``Linter``), without the ones
   /// past the limit.
   public private(set) var findings: [Finding] = []
+  /// How many findings were left out by ``suppression``.
+  private(set) var suppressedCount = 0
   /// How many findings were past the limit, and the first of them.
   private var omitted = 0
   private var firstOmitted: (node: IndexedDocument.Node, severity: Severity)?
@@ -56,6 +58,7 @@ public struct FindingSink {
       suppression.suppresses(
         ruleID, pointer: pointers.pointer(of: node).description, subject: pointers.subject(of: node))
     {
+      suppressedCount += 1
       return
     }
     guard limit == 0 || findings.count < limit else {
@@ -64,6 +67,13 @@ public struct FindingSink {
       return
     }
     findings.append(makeFinding(message(), at: node, severity: severity, fix: fix))
+  }
+
+  /// Counts the events of a sort that the schema walk did not keep: past its limit, or left out by the
+  /// suppression. The rule reporting that sort calls this once.
+  mutating func countUnkept(_ walked: SchemaWalk.Events, _ sort: SchemaWalk.Sort) {
+    suppressedCount += walked.filtered(sort)
+    if let omitted = walked.omitted(sort) { omit(omitted.count, firstAt: omitted.first) }
   }
 
   /// Counts `count` findings past the limit without reporting them, the first of them at `node` (for a

@@ -77,13 +77,30 @@ public struct Linter: Sendable {
 
   /// Lints a file's contents, in whichever encoding they show.
   public func lint(_ contents: FileContents, file: String, fileName: String?) -> [Finding] {
+    linted(contents, file: file, fileName: fileName).findings
+  }
+
+  /// What linting a document came to: its findings, and how many more ``Linter/suppression`` left out.
+  public struct Linted: Sendable {
+    /// The findings, in ``Finding/reportOrder(_:_:)``.
+    public var findings: [Finding]
+    /// How many findings were left out by the linter's ``Linter/suppression``.
+    public var suppressedCount = 0
+  }
+
+  /// Lints a file's contents, counting the findings left out (see ``suppression``) as well.
+  public func linted(_ contents: FileContents, file: String, fileName: String?) -> Linted {
     let indexed: IndexedDocument
     do {
       indexed = try IndexedDocument.read(contents)
     } catch {
-      return invalidFileFindings(error, file: file)
+      let findings = invalidFileFindings(error, file: file)
+      if let finding = findings.first, suppression.suppresses(finding) {
+        return Linted(findings: [], suppressedCount: 1)
+      }
+      return Linted(findings: findings)
     }
-    return lint(indexed, file: file, fileName: fileName)
+    return linted(indexed, file: file, fileName: fileName)
   }
 
   /// Lints a document already read.
@@ -92,13 +109,23 @@ public struct Linter: Sendable {
   /// next rule not yet taken, heaviest first, with its own view of the document (for the pointer cache)
   /// and the outline and other common results worked out once for all.
   public func lint(_ indexed: IndexedDocument, file: String, fileName: String?) -> [Finding] {
-    lint(
+    linted(indexed, file: file, fileName: fileName).findings
+  }
+
+  /// Lints a document already read, counting the findings left out (see ``suppression``) as well.
+  public func linted(_ indexed: IndexedDocument, file: String, fileName: String?) -> Linted {
+    linted(
       indexed, file: file, fileName: fileName,
       threads: indexed.nodeCount >= Self.parallelNodeCount ? runner.width : 1)
   }
 
   /// Lints a document with its rules run on up to `threads` threads.
   func lint(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> [Finding] {
+    linted(indexed, file: file, fileName: fileName, threads: threads).findings
+  }
+
+  /// Lints a document with its rules run on up to `threads` threads, counting what is left out.
+  func linted(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> Linted {
     let maxFindingsPerRule = self.maxFindingsPerRule
     let suppression = self.suppression
     let common = LintContext.Shared(findingLimit: maxFindingsPerRule, suppression: suppression)
@@ -116,7 +143,7 @@ public struct Linter: Sendable {
           limit: maxFindingsPerRule)
         if suppression.concerns(rule.description.identifier) { sink.suppression = suppression }
         rule.check(context, &sink)
-        results.store(sink.collected, forRule: index)
+        results.store(sink.collected, suppressed: sink.suppressedCount, forRule: index)
       }
     }
     if threads > 1 {
@@ -141,7 +168,7 @@ public struct Linter: Sendable {
         (findings[index].line, findings[index].column) = place
       }
     }
-    return findings
+    return Linted(findings: findings, suppressedCount: results.suppressedCount)
   }
 
   /// Documents with at least this many values have their rules shared out among the cores.
@@ -175,6 +202,6 @@ public struct Linter: Sendable {
     var finding = InvalidFileRule.finding(for: error)
     finding.file = file
     if let severity = configured.severity { finding.severity = severity }
-    return suppression.suppresses(finding) ? [] : [finding]
+    return [finding]
   }
 }

@@ -49,6 +49,9 @@ public struct DocumentFixer: Sendable {
     public var remainingFindings: [Finding]
     /// The findings of the original bytes, before anything was fixed.
     public var originalFindings: [Finding]
+    /// How many findings the linter's ``Linter/suppression`` left out of ``remainingFindings``: left as
+    /// they are, unfixed.
+    public var suppressedCount = 0
     /// Why nothing was fixed, when the fixed bytes failed verification.
     public var failure: FixVerification.Failure?
     /// The replacements made in each round.
@@ -126,14 +129,18 @@ public struct DocumentFixer: Sendable {
       document = try IndexedDocument.read(bytes)
     } catch {
       // Not a document: the linter reports it, and there is nothing to fix.
-      result.remainingFindings = linter.lint(bytes, file: file, fileName: fileName)
+      let linted = linter.linted(FileContents(copying: bytes), file: file, fileName: fileName)
+      result.remainingFindings = linted.findings
       result.originalFindings = result.remainingFindings
+      result.suppressedCount = linted.suppressedCount
       return result
     }
     let encoding = document.encoding
     result.encoding = encoding
-    let originalFindings = linter.lint(document, file: file, fileName: fileName)
+    let original = linter.linted(document, file: file, fileName: fileName)
+    let originalFindings = original.findings
     result.originalFindings = originalFindings
+    result.suppressedCount = original.suppressedCount
     var findings = originalFindings
     var current = bytes
     var fixedValues: Set<FixedValue> = []
@@ -156,6 +163,7 @@ public struct DocumentFixer: Sendable {
         document = try FixVerification.verify(original: document, fixed: candidate, fixes: splices.map(\.fix))
       } catch {
         result.remainingFindings = originalFindings
+        result.suppressedCount = original.suppressedCount
         result.failure = error
         return result
       }
@@ -168,7 +176,9 @@ public struct DocumentFixer: Sendable {
       }
       result.rounds.append(splices)
       current = candidate
-      findings = linter.lint(document, file: file, fileName: fileName)
+      let linted = linter.linted(document, file: file, fileName: fileName)
+      findings = linted.findings
+      result.suppressedCount = linted.suppressedCount
     }
     guard result.isChanged else {
       result.remainingFindings = findings

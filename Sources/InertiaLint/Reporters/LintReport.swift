@@ -22,6 +22,9 @@ public struct LintReport: Sendable {
   public private(set) var countsByRule: [String: Int] = [:]
   /// How many findings remain of each severity.
   private var counts: [Severity: Int] = [:]
+  /// How many findings the configurations' ignores and the baseline left out (see ``FindingSuppression``),
+  /// which the summary mentions so that a clean run through a baseline does not look like a clean file.
+  public var suppressedCount = 0
 
   /// What a `--fix` run did, beyond the findings it marks ``Finding/isFixed``.
   public struct Fixing: Sendable, Equatable {
@@ -85,6 +88,7 @@ public struct LintReport: Sendable {
       text += "; \(fixing.isDryRun ? "would fix" : "fixed") \(counted(fixedCount, "problem"))"
       if fixedCount > 0 { text += " in \(counted(fixedFileCount, "file"))" }
     }
+    if suppressedCount > 0 { text += " (\(counted(suppressedCount, "finding")) left out by ignores or a baseline)" }
     return text
   }
 }

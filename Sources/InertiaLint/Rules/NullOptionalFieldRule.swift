@@ -38,9 +38,7 @@ struct NullOptionalFieldRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let walked = context.schemaEvents
     let null = context.document.encoding == .json ? "null" : "nil"
-    defer {
-      if let omitted = walked.omitted(.nullInOptionalField) { findings.omit(omitted.count, firstAt: omitted.first) }
-    }
+    defer { findings.countUnkept(walked, .nullInOptionalField) }
     for case .nullInOptionalField(let node, let place) in walked.list {
       guard let kind = place.kind else { continue }
       let field = InertiaSchema.object(kind).fields[place.field]

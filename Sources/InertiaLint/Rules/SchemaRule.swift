@@ -53,7 +53,7 @@ struct SchemaRule: LintRule {
     // The keys each object has that its table does not list, in file order: one may be a misspelt field.
     var unknownNames: [IndexedDocument.Node: [String]] = [:]
     for case .unknownField(_, let name, let object, _) in events { unknownNames[object, default: []].append(name) }
-    defer { if let omitted = walked.omitted(.schema) { findings.omit(omitted.count, firstAt: omitted.first) } }
+    defer { findings.countUnkept(walked, .schema) }
     for event in events {
       switch event {
       case .mismatch(let node, let context, _, let message):

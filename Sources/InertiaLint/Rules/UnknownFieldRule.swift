@@ -36,7 +36,7 @@ struct UnknownFieldRule: LintRule {
     // The fields a fix already renames a key to, by object: two keys renamed to one would repeat it.
     var renamed: Set<RenamedField> = []
     let walked = context.schemaEvents
-    defer { if let omitted = walked.omitted(.unknownField) { findings.omit(omitted.count, firstAt: omitted.first) } }
+    defer { findings.countUnkept(walked, .unknownField) }
     for event in walked.list {
       guard case .unknownField(let entry, let name, let object, let kind) = event else { continue }
       let suggestion = NameSuggestion.closest(to: name, in: InertiaSchema.object(kind).fieldNames)

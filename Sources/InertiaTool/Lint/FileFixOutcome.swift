@@ -43,6 +43,8 @@ struct FileFixOutcome: Sendable {
   var fixed: [Finding]
   /// The findings that remain.
   var remaining: [Finding]
+  /// How many findings the ignores and the baseline left out (and so unfixed).
+  var suppressedCount = 0
   /// The unified diff of the file's JSON form, when asked for and the file would change.
   var diff: String?
   /// For a pending file, what it waits for.

@@ -54,6 +54,7 @@ struct FileFixer: Sendable {
     let result = fixer.fix(bytes, file: input.path, fileName: input.fileName)
     var outcome = FileFixOutcome(
       path: input.path, status: .unchanged, fixed: [], remaining: result.remainingFindings, diff: nil)
+    outcome.suppressedCount = result.suppressedCount
     if let failure = result.failure {
       outcome.status = .notWritten("the fixed file failed verification (\(failure.description)); please report this")
       return .success(outcome)

@@ -28,8 +28,8 @@ extension LintCommand {
       (input, LintRunner.lint(input, linter: linters.linter(for: input), standardInput: standardInput))
     } deliver: { input, outcome in
       switch outcome {
-      case .linted(let findings):
-        let found = Baseline.entries(findings, location: linters.location(of: input), directory: directory)
+      case .linted(let linted):
+        let found = Baseline.entries(linted.findings, location: linters.location(of: input), directory: directory)
         entries += found
         if !found.isEmpty { files += 1 }
       case .unreadable(let reason):

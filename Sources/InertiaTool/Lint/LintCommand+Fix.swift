@@ -94,6 +94,7 @@ extension LintCommand {
         let findings = Finding.limited(
           (file.fixed + file.remaining).sorted(by: Finding.reportOrder), to: options.maxFindings)
         report.add(findings)
+        report.suppressedCount += file.suppressedCount
         output.write(reporter.file(findings, ReportedFile(path: file.path, physicalPath: input.physicalPath)))
       }
     }

@@ -172,7 +172,9 @@ package enum LintCommand {
       let findings: [Finding]
       var isFile = true
       switch outcome {
-      case .linted(let found): findings = found
+      case .linted(let linted):
+        findings = linted.findings
+        report.suppressedCount += linted.suppressedCount
       case .unreadable(let reason):
         findings = [IOErrorFinding.finding(path: input.path, reason: reason)]
         isFile = false

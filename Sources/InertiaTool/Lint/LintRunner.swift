@@ -12,14 +12,14 @@ enum LintRunner {
     guard let path = input.readPath else {
       guard let standardInput else { return .unreadable("standard input could not be read") }
       return .linted(
-        linter.lint(
+        linter.linted(
           FileContents(copying: standardInput), file: input.path, fileName: input.fileName))
     }
     let before = FileIdentity(path)
-    let findings: [Finding]
+    let findings: Linter.Linted
     do throws(FileIOError) {
       let contents = try FileIO.contents(of: path, maxSize: DecodingLimits.default.maxInputSize)
-      findings = linter.lint(contents, file: input.path, fileName: input.fileName)
+      findings = linter.linted(contents, file: input.path, fileName: input.fileName)
     } catch {
       return .unreadable(error.reason)
     }

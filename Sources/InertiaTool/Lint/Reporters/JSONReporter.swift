@@ -72,6 +72,7 @@ struct JSONReporter: Reporter {
         "warnings": .int(Int64(report.count(.warning))),
         "infos": .int(Int64(report.count(.info))),
         "fixed": .int(Int64(report.fixedCount)),
+        "suppressed": .int(Int64(report.suppressedCount)),
       ], depth: 1)
     if !errors.isEmpty {
       text += ",\n  \"errors\": " + JSONOutput.nested(.array(errors.map { .string($0) }), depth: 1)
