@@ -8,7 +8,8 @@ import PackagePlugin
 /// configuration with `"include": ["*.inertia", "Animations/*.json"]` brings in the JSON-form files the
 /// SwiftUI container reads as `id.json`) and no `exclude` glob. The configuration that applies is the
 /// nearest `.inertia-lint.json` in the file's folder or above it; it is passed to the tool with
-/// `--config` and listed among the command's inputs, so editing it lints again.
+/// `--config` and listed among the command's inputs, so editing it lints again, and so is the baseline it
+/// names (`"baseline"`), so that a build shows only findings the baseline does not list.
 ///
 /// SwiftPM asks the plugin for its commands when it plans a build, which it does when the manifest or the
 /// files of a target change, not on every build. So a change to `include` or `exclude` takes full effect
@@ -52,6 +53,9 @@ struct LintCommandPlanner {
     if let path = configuration.file {
       lintArguments += ["--config", path.path]
       inputs.append(path)
+      if let baseline = configuration.baseline, FileManager.default.fileExists(atPath: baseline.path) {
+        inputs.append(baseline)
+      }
     } else {
       lintArguments.append("--no-config")
     }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// What the plugin needs of the `.inertia-lint.json` that applies to a file: where it is, and its
-/// `include` and `exclude` globs, which decide whether the file is linted at all. The tool reads the rest
-/// of it (severities, container ids, loop duration) itself, from the path the plugin passes.
+/// What the plugin needs of the `.inertia-lint.json` that applies to a file: where it is, its `include`
+/// and `exclude` globs, which decide whether the file is linted at all, and the baseline it names, whose
+/// changes must lint again. The tool reads the rest of it (severities, container ids, loop duration,
+/// ignores, the baseline's entries) itself, from the path the plugin passes.
 struct PluginConfiguration {
   /// The configuration file, or `nil` when no folder above the file has one.
   let file: URL?
@@ -10,6 +11,8 @@ struct PluginConfiguration {
   let includes: [PluginGlob]
   /// Globs of files and folders not to lint, relative to the configuration's folder.
   let excludes: [PluginGlob]
+  /// The baseline file its `baseline` names.
+  var baseline: URL?
 
   /// The configuration when there is no file: every `*.inertia` file.
   static let none = PluginConfiguration(file: nil, includes: [PluginGlob("*.inertia")], excludes: [])
@@ -42,9 +45,15 @@ struct PluginConfiguration {
       let includes = (dictionary["include"] ?? [String]()) as? [String],
       let excludes = (dictionary["exclude"] ?? [String]()) as? [String]
     else { return unread }
-    return PluginConfiguration(
+    var configuration = PluginConfiguration(
       file: file, includes: includes.isEmpty ? none.includes : includes.map(PluginGlob.init),
       excludes: excludes.map(PluginGlob.init))
+    if let path = dictionary["baseline"] as? String, !path.isEmpty {
+      configuration.baseline =
+        path.hasPrefix("/")
+        ? URL(fileURLWithPath: path) : file.deletingLastPathComponent().appendingPathComponent(path)
+    }
+    return configuration
   }
 }
 

@@ -163,6 +163,30 @@ struct PluginTests {
     try fixture.touch("Package.swift")
   }
 
+  @Test("A baseline the configuration names keeps baselined errors out of the build; a new one fails it")
+  func baseline() throws {
+    try reset(animation: Self.duplicateID)
+    let withBaseline = Self.configuration.replacingOccurrences(
+      of: "\"include\"", with: "\"baseline\": \".inertia-baseline.json\",\n  \"include\"")
+    try fixture.write(".inertia-lint.json", Array(withBaseline.utf8))
+    let entry =
+      #"{"file": "\#(Self.animationPath)", "rule": "duplicate-keyframe-id", "pointer": "/0/keyframes/1/id", "#
+      + #""subject": "/card0/keyframes/A/id", "message": "the id repeats"}"#
+    try fixture.write(".inertia-baseline.json", Array(#"{"version": 1, "findings": [\#(entry)]}"#.utf8))
+    let green = try fixture.build()
+    #expect(green.status == 0, "\(green.output)")
+    #expect(!green.output.contains("duplicate-keyframe-id"))
+
+    // Only the baseline changes (it loses its entry); the build must notice.
+    try fixture.write(".inertia-baseline.json", Array(#"{"version": 1, "findings": []}"#.utf8))
+    let red = try fixture.build()
+    #expect(red.status != 0)
+    #expect(red.output.contains("[duplicate-keyframe-id] at /0/keyframes/1/id"), "\(red.output)")
+    try? FileManager.default.removeItem(at: fixture.url(".inertia-baseline.json"))
+    try reset()
+    try fixture.touch("Package.swift")
+  }
+
   // MARK: Command plugins
 
   @Test("swift package inertia-lint prints what inertia-lint prints for the targets' folders")

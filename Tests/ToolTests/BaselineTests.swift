@@ -89,6 +89,32 @@ struct BaselineTests {
     #expect(sandbox.run(["--no-config", "--strict", "--baseline", "three.json"]).status == 0)
   }
 
+  @Test("A baseline the configuration names applies to every run it governs, from any folder")
+  func configurationBaseline() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("App/Resources/animation.inertia", Self.file(Self.animation("card0", [("A", "-1")])))
+    try sandbox.write("App/.inertia-lint.json", #"{"baseline": "lint/baseline.json"}"#)
+    try sandbox.write("App/lint/.keep", "")
+    // Written by the command line, then named by the configuration.
+    #expect(sandbox.run(["--write-baseline", "App/lint/baseline.json"]).status == 0)
+    #expect(try sandbox.text("App/lint/baseline.json").contains(#"{"file":"../Resources/animation.inertia""#))
+    for folder in [nil, "App", "App/Resources"] {
+      let run = sandbox.run(["--strict"], in: folder)
+      #expect(run.status == 0, "from \(folder ?? "the root"): \(run.stdout)")
+      #expect(run.stdout.contains("(1 finding left out by ignores or a baseline)"))
+    }
+    // --write-baseline records what the configuration's baseline leaves out.
+    #expect(sandbox.run(["--write-baseline", "again.json"]).status == 0)
+    #expect(try sandbox.text("again.json").contains("non-positive-duration"))
+    // A baseline that is not there is an error, naming it.
+    try sandbox.write("App/.inertia-lint.json", #"{"baseline": "missing.json"}"#)
+    let missing = sandbox.run([])
+    #expect(missing.status == 2)
+    #expect(
+      missing.stderr.contains("App/missing.json: cannot read the baseline: No such file or directory"),
+      "\(missing.stderr)")
+  }
+
   @Test("A file name that is not UTF-8 is percent-encoded in the baseline, and matched")
   func nonUTF8Name() throws {
     let sandbox = try LintSandbox()

@@ -13,7 +13,8 @@ import InertiaFormat
 ///   "ignore": [
 ///     { "files": "Legacy/**", "rules": ["auto-invoke-type"], "reason": "played by the old app only" },
 ///     { "files": ["onboarding.inertia"], "rules": ["schema"], "pointer": "/card0/shapes/Logo" }
-///   ]
+///   ],
+///   "baseline": ".inertia-baseline.json"
 /// }
 /// ```
 ///
@@ -24,7 +25,7 @@ public struct LintConfiguration: Sendable, Equatable {
   public static let fileName = ".inertia-lint.json"
 
   /// The keys a configuration may have.
-  public static let keys = ["rules", "include", "exclude", "containerId", "loopDuration", "ignore"]
+  public static let keys = ["rules", "include", "exclude", "containerId", "loopDuration", "ignore", "baseline"]
 
   /// A severity, or ``RuleSeverity/off``, per rule id; a rule not named keeps its default.
   public var severities: [String: RuleSeverity] = [:]
@@ -36,6 +37,9 @@ public struct LintConfiguration: Sendable, Equatable {
   public var settings = LintSettings.default
   /// Findings not to report, by file, rule and place.
   public var ignores: [Ignore] = []
+  /// The baseline whose findings are not reported, relative to the configuration's folder (what
+  /// `inertia-lint --baseline` reads, for every run this configuration governs: the hook, CI, the build).
+  public var baseline: String?
   /// The configuration file, when there is one.
   public var path: String?
 
@@ -122,6 +126,11 @@ public struct LintConfiguration: Sendable, Equatable {
           }
           configuration.settings.loopDuration = seconds
         case "ignore": configuration.ignores = try ignores(entry.value)
+        case "baseline":
+          guard let path = document.string(of: entry.value), !path.isEmpty else {
+            throw fail("baseline must be the path of a baseline file, relative to this file's folder", at: entry.value)
+          }
+          configuration.baseline = path
         default:
           let suggestion = NameSuggestion.closest(to: name, in: LintConfiguration.keys).map {
             "; did you mean '\($0)'?"

@@ -78,7 +78,7 @@ public struct FindingSuppression: Sendable, Equatable {
     if places.contains(path) { return true }
     var end = path.utf8.endIndex
     while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
-      if places.contains(String(path[..<slash])) { return true }
+      if places.contains(String(decoding: path.utf8[..<slash], as: UTF8.self)) { return true }
       end = slash
     }
     return false

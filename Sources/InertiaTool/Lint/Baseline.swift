@@ -14,8 +14,9 @@ import InertiaLint
 /// }
 /// ```
 ///
-/// - `file` is relative to the baseline's folder, from where the kernel finds both (links resolved); a
-///   name that is not UTF-8 is percent-encoded, with `"fileEncoding": "percent"`, as in JSON reports.
+/// - `file` is relative to the baseline's folder (with `..` for a file outside it), from where the kernel
+///   finds both (links resolved), so the baseline works in every clone; a name that is not UTF-8 is
+///   percent-encoded, with `"fileEncoding": "percent"`, as in JSON reports.
 /// - A finding matches an entry of its file and rule by subject (the ids along its path, see
 ///   ``Finding/subject``) when the entry has one, else by pointer: it survives edits elsewhere in the
 ///   file, keyframes inserted before it included. Offsets, lines and messages are not compared; the
@@ -25,7 +26,7 @@ import InertiaLint
 struct Baseline {
   /// One baselined finding.
   struct Entry: Hashable, Comparable {
-    /// The file, relative to the baseline's folder (or absolute, outside it).
+    /// The file, relative to the baseline's folder.
     var file: String
     var rule: String
     var pointer: String
@@ -107,7 +108,7 @@ struct Baseline {
         }
         file = decoded
       }
-      let location = file.hasPrefix("/") ? file : FilePath.join(directory, file)
+      let location = Self.location(of: file, in: directory)
       baseline.byFile[location, default: FindingSuppression()].ignore(
         rule, pointer: pointer, subject: try text("subject", required: false))
     }
@@ -118,13 +119,44 @@ struct Baseline {
   /// limit); none for standard input, which has no place.
   static func entries(_ findings: [Finding], location: String?, directory: String) -> [Entry] {
     guard let location else { return [] }
-    let file = FilePath.relative(location, to: directory) ?? location
+    let file = relativePath(of: location, from: directory)
     return findings.compactMap { finding in
       guard finding.ruleID != IOErrorFinding.ruleID, finding.omittedCount == 0 else { return nil }
       return Entry(
         file: file, rule: finding.ruleID, pointer: finding.pointer.description, subject: finding.subject,
         message: finding.message)
     }
+  }
+
+  /// The path of `location` from `directory`, both physical paths (no links, no `.` or `..`): down from
+  /// their common folder, after a `..` for each folder of `directory` below it.
+  static func relativePath(of location: String, from directory: String) -> String {
+    let target = components(location)
+    let base = components(directory)
+    var common = 0
+    while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
+    let up = Array(repeating: "..", count: base.count - common)
+    return (up + target[common...]).joined(separator: "/")
+  }
+
+  /// A path's components, split at each `/` byte (never by `Character`: a `/` followed by a combining mark
+  /// is one character and still two components).
+  private static func components(_ path: String) -> [String] {
+    path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Where an entry's `file` is: `directory` (a physical path) followed by it, each `..` taking off a folder,
+  /// which is exact on a physical path.
+  static func location(of file: String, in directory: String) -> String {
+    var components = file.hasPrefix("/") ? [] : Self.components(directory)
+    for component in Self.components(file) {
+      switch component {
+      case ".": continue
+      case "..": _ = components.popLast()
+      default: components.append(String(component))
+      }
+    }
+    return "/" + components.joined(separator: "/")
   }
 
   /// The baseline file's text: its entries sorted, one per line, so that a change to it reviews as a diff

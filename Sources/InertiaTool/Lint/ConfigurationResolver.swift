@@ -21,6 +21,8 @@ final class ConfigurationResolver {
     let linter: Linter
     /// Its `ignore` entries: the files each applies to, and what it leaves out in them.
     let ignores: [(files: [Glob], suppression: FindingSuppression)]
+    /// The baseline its `baseline` names, read.
+    let baseline: Baseline?
 
     /// What its `ignore` entries leave out in the file at `location` (a physical path).
     func suppression(at location: String) -> FindingSuppression {
@@ -46,6 +48,9 @@ final class ConfigurationResolver {
   private let disable: [String]
   private let runner: any ParallelRunner
   private let maxFindings: Int
+  /// Whether the configurations' baselines are read: not for `--write-baseline`, which may be making the
+  /// very file a configuration names.
+  private let readsBaselines: Bool
 
   /// - Throws: ``ConfigurationError`` for a `--config` file that cannot be read or used, ``UsageError``
   ///   for an unknown rule in `--enable` or `--disable`.
@@ -54,6 +59,7 @@ final class ConfigurationResolver {
     disable = options.disable
     self.runner = runner
     maxFindings = options.maxFindings
+    readsBaselines = options.writeBaseline == nil
     // The command line's rule ids are checked once, whatever the configurations say.
     _ = try RuleSelection.severities(configured: [:], enable: enable, disable: disable)
     if let path = options.configPath {
@@ -103,11 +109,15 @@ final class ConfigurationResolver {
     linter.runner = runner
     linter.maxFindingsPerRule = maxFindings
     let directory = configuration.path.flatMap { FileIO.physicalPath(FilePath.directory(of: $0)) }
+    var baseline: Baseline?
+    if readsBaselines, let path = configuration.baseline, let folder = configuration.path.map(FilePath.directory(of:)) {
+      baseline = try Baseline.load(path.hasPrefix("/") ? path : FilePath.join(folder, path), currentDirectory: folder)
+    }
     applied.append(
       Applied(
         configuration: configuration, directory: directory, includes: configuration.includes.map(Glob.init),
         excludes: configuration.excludes.map(Glob.init), linter: linter,
-        ignores: configuration.ignores.map { ($0.files.map(Glob.init), $0.suppression) }))
+        ignores: configuration.ignores.map { ($0.files.map(Glob.init), $0.suppression) }, baseline: baseline))
     return applied.count - 1
   }
 }

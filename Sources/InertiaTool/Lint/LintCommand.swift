@@ -221,7 +221,10 @@ package enum LintCommand {
   /// the baseline leave out of the file.
   struct Linters: Sendable {
     let applied: [ConfigurationResolver.Applied]
+    /// `--baseline`'s; `nil` for a run that writes one.
     let baseline: Baseline?
+    /// Whether baselines apply (not for `--write-baseline`, which records every finding).
+    let appliesBaselines: Bool
     /// Where standard input is taken to be (its `--stdin-filename` in the working directory), for the
     /// ignores and the baseline.
     let standardInputLocation: String?
@@ -233,7 +236,10 @@ package enum LintCommand {
         return linter
       }
       linter.suppression = applied.suppression(at: location)
-      if let baseline { linter.suppression.formUnion(baseline.suppression(at: location)) }
+      guard appliesBaselines else { return linter }
+      for baseline in [applied.baseline, baseline] {
+        if let baseline { linter.suppression.formUnion(baseline.suppression(at: location)) }
+      }
       return linter
     }
 
@@ -266,7 +272,7 @@ package enum LintCommand {
           try Baseline.load($0, currentDirectory: directory)
         }
       let linters = Linters(
-        applied: configurations.applied, baseline: baseline,
+        applied: configurations.applied, baseline: baseline, appliesBaselines: options.writeBaseline == nil,
         standardInputLocation: options.standardInputName.map {
           $0.hasPrefix("/") ? $0 : FilePath.join(discovery.physicalCurrentDirectory, $0)
         })
