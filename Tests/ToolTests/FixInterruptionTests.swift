@@ -97,11 +97,24 @@ struct FixInterruptionTests {
     #expect(zip(old, new).allSatisfy { $0 != $1 }, "every file has something to fix")
 
     var interrupted = 0
-    for attempt in 0..<(signal == SIGKILL ? 4 : 3) {
+    let attempts = signal == SIGKILL ? 5 : 4
+    // The first file in path order is the first a run puts in place (after every new file is durable).
+    let firstRenamed = names.indices.min { names[$0] < names[$1] }!
+    for attempt in 0..<attempts {
       let work = sandbox.path("work\(attempt)")
       try Self.copy(pristine, to: work)
       let process = try Self.launch(binary, in: work)
-      Thread.sleep(forTimeInterval: Double.random(in: 0.01...max(0.02, fullRun * 0.9)))
+      if attempt < attempts - 1 {
+        Thread.sleep(forTimeInterval: Double.random(in: 0.01...max(0.02, fullRun * 0.9)))
+      } else {
+        // The renames take a few milliseconds at the end of a run, which a random moment seldom hits: wait
+        // for the first of them, then signal at once, so that the run is stopped among its renames.
+        let watched = "\(work)/\(names[firstRenamed])"
+        let deadline = Date().addingTimeInterval(fullRun * 5 + 5)
+        while Date() < deadline,
+          (try? Data(contentsOf: URL(fileURLWithPath: watched))).map([UInt8].init) != new[firstRenamed]
+        {}
+      }
       kill(process.pid, signal)
       let ending = process.wait()
       // Ended by the signal itself, as a shell reports with 128 + its number (130, 143), or finished first.
