@@ -7,20 +7,28 @@
 #   Tests/Integration/sarif-schema.sh          (after swift test; .ci/run runs it)
 #
 # Skips, saying why, when the schema or the module cannot be had. The schema is looked for at
-# $INERTIA_SARIF_SCHEMA, then ../shared/schemas/sarif-schema-2.1.0.json beside the repository.
+# $INERTIA_SARIF_SCHEMA, then ../shared/schemas/sarif-schema-2.1.0.json beside the repository, then beside
+# the repository this checkout was cloned from (a CI clone of a local repository). The virtual
+# environment with jsonschema is made first either way: Tests/JSONSchema/check.py uses it too.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-schema=${INERTIA_SARIF_SCHEMA:-$root/../shared/schemas/sarif-schema-2.1.0.json}
 skip() { echo "sarif-schema: SKIPPED: $*"; exit 0; }
-[ -f "$schema" ] || skip "no SARIF schema at $schema (set INERTIA_SARIF_SCHEMA)"
-tool=$root/.build/debug/inertia-lint
-[ -x "$tool" ] || { echo "sarif-schema: $tool is not built (run swift build first)" >&2; exit 1; }
 
 venv=$root/.build/integration-venv
 if ! "$venv/bin/python" -c 'import jsonschema' 2>/dev/null; then
   python3 -m venv "$venv" >/dev/null 2>&1 || skip "python3 cannot make a virtual environment"
   "$venv/bin/pip" install -q jsonschema >/dev/null 2>&1 || skip "jsonschema cannot be installed from PyPI"
 fi
+
+relative=shared/schemas/sarif-schema-2.1.0.json
+origin=$(git -C "$root" remote get-url origin 2>/dev/null || true)
+schema=${INERTIA_SARIF_SCHEMA:-}
+for candidate in "$root/../$relative" ${origin:+"$origin/../$relative"}; do
+  [ -n "$schema" ] || { [ -f "$candidate" ] && schema=$candidate; } || true
+done
+[ -n "$schema" ] && [ -f "$schema" ] || skip "no SARIF schema at $root/../$relative${origin:+ or $origin/../$relative} (set INERTIA_SARIF_SCHEMA)"
+tool=$root/.build/debug/inertia-lint
+[ -x "$tool" ] || { echo "sarif-schema: $tool is not built (run swift build first)" >&2; exit 1; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks schema/inertia.schema.json with a validator that shares no code with ours: Python's jsonschema.
+"""Checks schema/inertia.schema.json (and schema/inertia-lint.schema.json) with a validator that shares no
+code with ours: Python's jsonschema.
 
 - The schema is itself valid against the draft 2020-12 metaschema.
 - Every JSON file in Corpus/valid/ and Corpus/lint/clean/ follows it, read as draft 2020-12 and as
@@ -66,6 +67,7 @@ def leaves(error):
     return {error.validator}
 
 
+checked = len(valid) + len(invalid)
 for file_name, keywords in invalid.items():
     document = json.loads((root / "Corpus/lint" / file_name).read_text(encoding="utf-8"))
     for name, validator in drafts.items():
@@ -73,8 +75,25 @@ for file_name, keywords in invalid.items():
         if found != keywords:
             fail(f"Corpus/lint/{file_name} (draft {name}): failed {sorted(found)}, expected {sorted(keywords)}")
 
-checked = len(valid) + len(invalid)
+# The configuration's schema: valid, and every configuration the README shows follows it.
+lint_schema = json.loads((root / "schema/inertia-lint.schema.json").read_text(encoding="utf-8"))
+try:
+    jsonschema.Draft202012Validator.check_schema(lint_schema)
+except jsonschema.SchemaError as error:
+    fail(f"schema/inertia-lint.schema.json is not a valid draft 2020-12 schema: {error.message}")
+else:
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    blocks = [block.split("\n```")[0] for block in readme.split("```json\n")[1:]]
+    configurations = [json.loads(b) for b in blocks if '"ignore"' in b or '"rules": {' in b]
+    if len(configurations) < 2:
+        fail("README.md: fewer than two configuration examples found")
+    lint_validator = jsonschema.Draft202012Validator(lint_schema)
+    for configuration in configurations:
+        for error in lint_validator.iter_errors(configuration):
+            fail(f"README.md configuration example: {error.message}")
+    checked += len(configurations)
+
 if failed:
     print(f"Tests/JSONSchema/check.py: {failed} failed")
     sys.exit(1)
-print(f"Tests/JSONSchema/check.py: schema valid; {checked} files checked under drafts 2020-12 and 7")
+print(f"Tests/JSONSchema/check.py: schemas valid; {checked} files and configurations checked")

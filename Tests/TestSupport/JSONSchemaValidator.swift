@@ -2,7 +2,7 @@ import InertiaFormat
 
 /// Checks values against a JSON Schema, for the part of draft 2020-12 that `InertiaSchema.jsonSchema()` writes:
 /// `$ref` to a place in the same schema, `type`, `enum`, `properties`, `required`, `additionalProperties`,
-/// `items`, `minItems`, `maxItems`, `minimum` and `maximum`, with `title`, `description`, `default`,
+/// `items`, `minItems`, `maxItems`, `minimum`, `exclusiveMinimum`, `maximum`, `minLength`, `pattern` and `anyOf`, with `title`, `description`, `default`,
 /// `$comment`, `$schema` and `$defs` read as annotations.
 ///
 /// A schema using any other keyword is refused when the validator is made, so a keyword the generator
@@ -29,7 +29,7 @@ package struct JSONSchemaValidator {
 
   static let assertions: Set<String> = [
     "$ref", "type", "enum", "properties", "required", "additionalProperties", "items", "minItems", "maxItems",
-    "minimum", "maximum", "anyOf",
+    "minimum", "maximum", "anyOf", "exclusiveMinimum", "minLength", "pattern",
   ]
   static let annotations: Set<String> = ["$schema", "$comment", "$defs", "title", "description", "default"]
 
@@ -166,6 +166,20 @@ package struct JSONSchemaValidator {
         if value.isNumber, let order = Self.compare(value, rule), order < 0 { fail("minimum", "\(value) < \(rule)") }
       case "maximum":
         if value.isNumber, let order = Self.compare(value, rule), order > 0 { fail("maximum", "\(value) > \(rule)") }
+      case "exclusiveMinimum":
+        if value.isNumber, let order = Self.compare(value, rule), order <= 0 {
+          fail("exclusiveMinimum", "\(value) <= \(rule)")
+        }
+      case "pattern":
+        if let text = value.stringValue, let pattern = rule.stringValue,
+          let regex = try? Regex(pattern), (try? regex.firstMatch(in: text)) == nil
+        {
+          fail("pattern", "\(text.debugDescription) does not match \(pattern)")
+        }
+      case "minLength":
+        if let text = value.stringValue, let least = rule.int, text.unicodeScalars.count < least {
+          fail("minLength", "expected at least \(least) characters, found \(text.unicodeScalars.count)")
+        }
       default:
         break  // annotations
       }

@@ -25,7 +25,9 @@ public struct LintConfiguration: Sendable, Equatable {
   public static let fileName = ".inertia-lint.json"
 
   /// The keys a configuration may have.
-  public static let keys = ["rules", "include", "exclude", "containerId", "loopDuration", "ignore", "baseline"]
+  public static let keys = [
+    "$schema", "rules", "include", "exclude", "containerId", "loopDuration", "ignore", "baseline",
+  ]
 
   /// A severity, or ``RuleSeverity/off``, per rule id; a rule not named keeps its default.
   public var severities: [String: RuleSeverity] = [:]
@@ -125,6 +127,9 @@ public struct LintConfiguration: Sendable, Equatable {
             throw fail("loopDuration must be a positive number of seconds", at: entry.value)
           }
           configuration.settings.loopDuration = seconds
+        case "$schema":
+          // Where an editor finds the file's JSON Schema (schema/inertia-lint.schema.json); the linter needs none.
+          guard document.string(of: entry.value) != nil else { throw fail("$schema must be a string", at: entry.value) }
         case "ignore": configuration.ignores = try ignores(entry.value)
         case "baseline":
           guard let path = document.string(of: entry.value), !path.isEmpty else {
