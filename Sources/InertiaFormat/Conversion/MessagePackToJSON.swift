@@ -411,28 +411,16 @@ struct MessagePackToJSON {
     }
   }
 
-  /// Whether any byte is `"`, `\\` or a control character, checked eight bytes at a time.
+  /// Whether any byte of a view of at least eight bytes is `"`, `\\` or a control character, checked
+  /// eight bytes at a time, the last eight overlapping the word before.
   @inline(__always)
   private static func needsEscaping(_ utf8: ByteView) -> Bool {
     var i = 0
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     while i &+ 8 <= utf8.count {
-      let word = utf8.word(UInt64.self, at: i)
-      // A byte is flagged when it is below 0x20, or equal to 0x22 or 0x5C (classic zero-byte tests).
-      let control = (word &- ones &* 0x20) & ~word & highs
-      let quote = word ^ (ones &* 0x22)
-      let backslash = word ^ (ones &* 0x5C)
-      let special = ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)
-      if control | special != 0 { return true }
+      if WordScan.stringSpecial(utf8.littleEndianWord(at: i)) != 0 { return true }
       i &+= 8
     }
-    while i < utf8.count {
-      let byte = utf8[i]
-      if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
-      i &+= 1
-    }
-    return false
+    return i < utf8.count && WordScan.stringSpecial(utf8.littleEndianWord(at: utf8.count &- 8)) != 0
   }
 
   private func hex<T: FixedWidthInteger>(_ bits: T) -> String {
@@ -451,13 +439,31 @@ struct MessagePackToJSON {
   /// (Static, so that calling it from the writing loop needs no copy of the emitter.)
   @inline(__always)
   private static func writeString(_ utf8: ByteView, to out: ByteBuffer) {
-    out.reserve(utf8.count + 2)
-    out.append(UInt8(ascii: "\""))
-    if !needsEscaping(utf8) {
-      out.append(utf8)
-      out.append(UInt8(ascii: "\""))
+    // Strings without escapes, by length: keys and short values in one or two words, the rest copied.
+    let length = utf8.count
+    if length < 8 {
+      if length == 0 {
+        out.append(UInt8(ascii: "\""), UInt8(ascii: "\""))
+        return
+      }
+      let word = utf8.paddedShortWord()
+      if WordScan.stringSpecial(word) == 0 {
+        out.appendQuoted(word, length: length)
+        return
+      }
+    } else if length <= 16 {
+      let first = utf8.littleEndianWord(at: 0)
+      let last = utf8.littleEndianWord(at: length &- 8)
+      if WordScan.stringSpecial(first) | WordScan.stringSpecial(last) == 0 {
+        out.appendQuoted(first: first, last: last, length: length)
+        return
+      }
+    } else if !needsEscaping(utf8) {
+      out.appendQuoted(utf8)
       return
     }
+    out.reserve(length + 2)
+    out.append(UInt8(ascii: "\""))
     var runStart = 0
     for i in 0..<utf8.count {
       let byte = utf8[i]

@@ -176,8 +176,12 @@ enum JSONNumber {
     guard magnitude >= 1e-4 && magnitude < 1e15 else { return false }
     for decimals in 0...8 {
       let power = powersOfTen[decimals]
-      let scaled = (magnitude * power).rounded()
-      guard scaled < 9_007_199_254_740_992 else { return false }  // 2^53: beyond it the test below is unsound
+      let product = magnitude * power
+      guard product < 9_007_199_254_740_992 else { return false }  // 2^53: beyond it the test below is unsound
+      // `product.rounded()` (half away from zero), without libm's `round`: the truncation and the
+      // difference from it are exact for 0 <= product < 2^53.
+      var scaled = Double(Int64(product))
+      if product - scaled >= 0.5 { scaled += 1 }
       guard scaled / power == magnitude else { continue }
       let digits = UInt64(scaled)
       let divisor = UInt64(power)

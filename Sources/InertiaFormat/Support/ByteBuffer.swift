@@ -117,6 +117,44 @@ package final class ByteBuffer {
     count &+= bytes.count
   }
 
+  /// Appends `"`, the first `length` (at most 8) bytes of `word`, lowest first, and `"`. The whole word
+  /// is stored, so up to seven bytes past the closing quote are overwritten, within the capacity and not
+  /// counted: one store instead of a copy, for the short strings (keys) JSON is full of.
+  @inline(__always)
+  func appendQuoted(_ word: UInt64, length: Int) {
+    reserve(10)
+    let at = base + count
+    at[0] = UInt8(ascii: "\"")
+    UnsafeMutableRawPointer(at + 1).storeBytes(of: word.littleEndian, as: UInt64.self)
+    at[length &+ 1] = UInt8(ascii: "\"")
+    count &+= length &+ 2
+  }
+
+  /// Appends `"`, a string of 8 to 16 bytes given as its first and last eight (overlapping), and `"`.
+  @inline(__always)
+  func appendQuoted(first: UInt64, last: UInt64, length: Int) {
+    reserve(length &+ 2)
+    let at = base + count
+    at[0] = UInt8(ascii: "\"")
+    UnsafeMutableRawPointer(at + 1).storeBytes(of: first.littleEndian, as: UInt64.self)
+    UnsafeMutableRawPointer(at + (length &- 7)).storeBytes(of: last.littleEndian, as: UInt64.self)
+    at[length &+ 1] = UInt8(ascii: "\"")
+    count &+= length &+ 2
+  }
+
+  /// Appends `"`, the view's bytes and `"`, with one capacity check.
+  @inline(__always)
+  func appendQuoted(_ view: ByteView) {
+    reserve(view.count &+ 2)
+    let at = base + count
+    at[0] = UInt8(ascii: "\"")
+    if let source = view.start, view.count > 0 {
+      (at + 1).update(from: source.assumingMemoryBound(to: UInt8.self), count: view.count)
+    }
+    at[view.count &+ 1] = UInt8(ascii: "\"")
+    count &+= view.count &+ 2
+  }
+
   package func append(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { append($0) }
   }
