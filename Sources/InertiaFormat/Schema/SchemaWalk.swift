@@ -64,8 +64,10 @@ package final class SchemaWalk {
   private let schema: CompiledSchema
   /// The most events kept of each sort, unknown fields and the others (0: all).
   private let limit: Int
-  private var events = Events()
-  private var unknownFieldCount = 0
+  // Only the walk's own thread touches these; unchecked, they cost no runtime exclusivity check at each
+  // of the hundreds of values a file holds.
+  @exclusivity(unchecked) private var events = Events()
+  @exclusivity(unchecked) private var unknownFieldCount = 0
 
   /// The events of a whole document, read as an animation file, keeping at most `limit` of each sort
   /// (0: all), so that a document of a million faults costs counts, not a million events.
