@@ -265,19 +265,9 @@ struct MessagePackToJSON {
     }
   }
 
-  /// A newline and 64 levels of indentation, copied from in one piece.
-  private static let indentation: StaticString =
-    "\n                                                                                                                                "
-
   @inline(__always)
   private func newline() {
-    let width = 1 + 2 * indent
-    if width <= Self.indentation.utf8CodeUnitCount {
-      out.append(Self.indentation, count: width)
-    } else {
-      out.append(0x0A)
-      for _ in 0..<indent { out.append(0x20, 0x20) }
-    }
+    out.appendNewline(indentedBy: 2 &* indent)
   }
 
   /// `NaN`, `Infinity` or `-Infinity`, as JSON texts and the extended form spell them.

@@ -117,6 +117,21 @@ package final class ByteBuffer {
     count &+= bytes.count
   }
 
+  /// Appends a newline and `spaces` spaces, the spaces stored eight at a time (up to seven more are
+  /// written past them, within the capacity and not counted).
+  @inline(__always)
+  func appendNewline(indentedBy spaces: Int) {
+    reserve(spaces &+ 9)
+    let at = UnsafeMutableRawPointer(base + count)
+    at.storeBytes(of: 0x0A, as: UInt8.self)
+    var offset = 1
+    while offset <= spaces {
+      at.storeBytes(of: 0x2020_2020_2020_2020, toByteOffset: offset, as: UInt64.self)
+      offset &+= 8
+    }
+    count &+= spaces &+ 1
+  }
+
   /// Appends `"`, the first `length` (at most 8) bytes of `word`, lowest first, and `"`. The whole word
   /// is stored, so up to seven bytes past the closing quote are overwritten, within the capacity and not
   /// counted: one store instead of a copy, for the short strings (keys) JSON is full of.
@@ -195,6 +210,20 @@ package final class ByteBuffer {
       v /= 10
     }
     count &+= width
+  }
+
+  /// Appends the last `count` decimal digits of `value`, zeros on the left included.
+  @inline(__always)
+  func appendDigits(_ value: UInt64, count digits: Int) {
+    reserve(digits)
+    var v = value
+    var index = count &+ digits
+    while index > count {
+      index &-= 1
+      base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      v /= 10
+    }
+    count &+= digits
   }
 
   package func append(_ text: String) {
