@@ -454,7 +454,15 @@ struct JSONToMessagePack {
             at: contentStart + bad)
         }
         offset += 1
-        CanonicalHeads.string(content, to: out)
+        if content.count <= 16 && contentStart &+ 16 <= bytes.count {
+          // A short string in one head byte and two word stores, read from the input where they lie
+          // (the bytes after the string are read too, within the input, and never counted).
+          out.appendShortString(
+            head: 0xA0 | UInt8(content.count), bytes.littleEndianWord(at: contentStart),
+            bytes.littleEndianWord(at: contentStart &+ 8), length: content.count)
+        } else {
+          CanonicalHeads.string(content, to: out)
+        }
         return
       }
       if byte == UInt8(ascii: "\\") {

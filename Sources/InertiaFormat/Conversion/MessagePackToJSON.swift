@@ -133,14 +133,19 @@ struct MessagePackToJSON {
           top.reading = .neither
           throw unrepresentable("a map key that is \(header.kindDescription)", at: keyStart)
         }
-        let key: ByteView
-        do {
-          key = try scanner.readString(length: length, start: keyStart)
-        } catch {
-          top.reading = .key
-          throw error
+        // Most keys are short ASCII without escapes: checked and written from one or two words.
+        if Self.writeShortPlainString(scanner.bytes[scanner.offset..<scanner.offset &+ length], to: out) {
+          scanner.offset &+= length
+        } else {
+          let key: ByteView
+          do {
+            key = try scanner.readString(length: length, start: keyStart)
+          } catch {
+            top.reading = .key
+            throw error
+          }
+          Self.writeString(key, to: out)
         }
-        Self.writeString(key, to: out)
         top.keyEnd = scanner.offset
         if pretty { out.append(UInt8(ascii: ":"), 0x20) } else { out.append(UInt8(ascii: ":")) }
       case .taggedMap:
@@ -186,7 +191,12 @@ struct MessagePackToJSON {
           JSONNumber.write(Double(f), to: out)
         }
       case .string(let length):
-        Self.writeString(try scanner.readString(length: length, start: start), to: out)
+        // The payload is within the bytes (`readHeader()` checked its length).
+        if Self.writeShortPlainString(scanner.bytes[scanner.offset..<scanner.offset &+ length], to: out) {
+          scanner.offset &+= length
+        } else {
+          Self.writeString(try scanner.readString(length: length, start: start), to: out)
+        }
       case .binary(let length):
         guard options.extended else { throw unrepresentable("binary data (\(counted(length, "byte")))", at: start) }
         let data = Data(scanner.take(length).array)
@@ -423,6 +433,31 @@ struct MessagePackToJSON {
     out.append(UInt8(ascii: "\""))
     out.append(text)
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// Writes a string of at most 16 bytes that is ASCII and needs no escapes, checked for both at once
+  /// from one or two words (ASCII is valid UTF-8); `false`, having written nothing, for any other string,
+  /// which is validated and written the general way.
+  @inline(__always)
+  private static func writeShortPlainString(_ utf8: ByteView, to out: ByteBuffer) -> Bool {
+    let length = utf8.count
+    if length < 8 {
+      if length == 0 {
+        out.append(UInt8(ascii: "\""), UInt8(ascii: "\""))
+        return true
+      }
+      let word = utf8.paddedShortWord()
+      guard word & WordScan.highs == 0, WordScan.stringSpecial(word) == 0 else { return false }
+      out.appendQuoted(word, length: length)
+      return true
+    }
+    guard length <= 16 else { return false }
+    let first = utf8.littleEndianWord(at: 0)
+    let last = utf8.littleEndianWord(at: length &- 8)
+    guard (first | last) & WordScan.highs == 0, WordScan.stringSpecial(first) | WordScan.stringSpecial(last) == 0
+    else { return false }
+    out.appendQuoted(first: first, last: last, length: length)
+    return true
   }
 
   /// Writes a quoted, escaped string: `"`, `\` and control characters are escaped, the rest is copied.

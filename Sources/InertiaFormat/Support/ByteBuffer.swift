@@ -157,6 +157,19 @@ package final class ByteBuffer {
     count &+= length &+ 2
   }
 
+  /// Appends a one-byte head and the first `length` (at most 16) bytes of two words, lowest first. Both
+  /// words are stored whole, so up to 16 bytes past the string are overwritten, within the capacity and
+  /// not counted.
+  @inline(__always)
+  func appendShortString(head: UInt8, _ first: UInt64, _ second: UInt64, length: Int) {
+    reserve(17)
+    let at = UnsafeMutableRawPointer(base + count)
+    at.storeBytes(of: head, as: UInt8.self)
+    at.storeBytes(of: first.littleEndian, toByteOffset: 1, as: UInt64.self)
+    at.storeBytes(of: second.littleEndian, toByteOffset: 9, as: UInt64.self)
+    count &+= length &+ 1
+  }
+
   /// Appends `"`, the view's bytes and `"`, with one capacity check.
   @inline(__always)
   func appendQuoted(_ view: ByteView) {
