@@ -407,12 +407,13 @@ bench_batch() {
 # inertia-convert to-svg over the large file: the animated preview and the timeline, each written with -o.
 
 bench_svg() {
-  step "inertia-convert to-svg ($runs runs each, after one warm-up)"
   local convert=$bin/inertia-convert
-  measure "inertia-convert to-svg" to-svg "$work/large.inertia" "$work/large.svg" -- \
-    "$convert" to-svg --no-config "$work/large.inertia" -o "$work/large.svg"
-  measure "inertia-convert to-svg" timeline "$work/large.inertia" "$work/large.timeline.svg" -- \
-    "$convert" to-svg --no-config --timeline "$work/large.inertia" -o "$work/large.timeline.svg"
+  group_begin
+  add --tool "inertia-convert to-svg" --direction to-svg --input large.inertia --output large.svg -- \
+    "$convert" to-svg --no-config large.inertia -o large.svg
+  add --tool "inertia-convert to-svg --timeline" --direction timeline --input large.inertia \
+    --output large.timeline.svg -- "$convert" to-svg --no-config --timeline large.inertia -o large.timeline.svg
+  group_run "to-svg" "$batch_runs" 1
 }
 
 # --- Run -------------------------------------------------------------------------------------------

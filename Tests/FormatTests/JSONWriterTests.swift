@@ -158,7 +158,9 @@ struct JSONWriterTests {
   @Test("long strings with a character to escape at every position around the 8-byte blocks")
   func escapesAtEveryPosition() throws {
     let specials: [String] = ["\"", "\\", "\n", "\u{0}", "\u{1F}", "é", "😀", "\u{7F}", " "]
-    for length in [7, 8, 9, 15, 16, 17, 24, 40] {
+    // Every length up to 18 (the writer takes strings under 8 bytes and up to 16 in whole words), then
+    // longer ones; each string read alone, and inside a document with text after it.
+    for length in Array(1...18) + [24, 40] {
       for position in 0..<length {
         for special in specials {
           var scalars = Array(String(repeating: "x", count: length).unicodeScalars)
@@ -167,12 +169,42 @@ struct JSONWriterTests {
           let json = try compact(.string(string))
           #expect(json == referenceEscaped(string), "\(length) \(position) \(special.debugDescription)")
           #expect(try JSONReader().read(utf8(json)) == .string(string))
+          let document = MessagePackValue.array([.map([.init(.string(string), .string(string))]), "after the string"])
+          #expect(try JSONReader().read(utf8(try compact(document))) == document)
         }
       }
     }
+    #expect(try compact(.string("")) == "\"\"")
     // Two escapes in one block, and escapes in every block.
     let dense = String(repeating: "\"a\\\n", count: 50)
     #expect(try compact(.string(dense)) == referenceEscaped(dense))
+  }
+
+  @Test("a string that is not UTF-8 is refused both ways, whatever its length and wherever the bad byte")
+  func invalidUTF8AtEveryPosition() {
+    func code(_ body: () throws -> [UInt8]) -> FormatError.Code? {
+      do {
+        _ = try body()
+        return nil
+      } catch {
+        return (error as? FormatError)?.code
+      }
+    }
+    // A byte never in UTF-8, a lead byte without its continuation, and an encoded surrogate.
+    let faults: [[UInt8]] = [[0xFF], [0xC3], [0xED, 0xA0, 0x80]]
+    for length in Array(1...18) + [24, 40] {
+      for position in 0..<length {
+        for fault in faults where position + fault.count <= length {
+          var content = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+          content.replaceSubrange(position..<position + fault.count, with: fault)
+          let messagePack = [0x92, 0xD9, UInt8(length)] + content + [0x01]
+          #expect(code { try Converter.toJSON(messagePack: messagePack) } == .invalidUTF8, "\(length) \(position)")
+          let json = Array("[\"".utf8) + content + Array("\", 1]".utf8)
+          #expect(code { try Converter.toMessagePack(json: json) } == .invalidUTF8, "\(length) \(position)")
+          #expect(code { try Converter.toMessagePack(json: json.dropLast(4) + [0x5D]) } == .invalidUTF8)
+        }
+      }
+    }
   }
 
   // MARK: Layout

@@ -66,17 +66,24 @@ struct JSONToMessagePack {
     var i = offset
     let count = bytes.count
     while i < count {
-      switch bytes[i] {
-      case 0x20:
+      let byte = bytes[i]
+      // Most calls meet no whitespace at all: every byte that can follow it is above a space.
+      if byte > 0x20 { break }
+      if byte == 0x20 {
+        // A run of spaces (indentation): eight bytes at a time, stopping at the first that is not one.
         i &+= 1
-        // Indentation: eight spaces at a time.
-        while i &+ 8 <= count && bytes.word(UInt64.self, at: i) == 0x2020_2020_2020_2020 {
+        while i &+ 8 <= count {
+          let others = WordScan.notSpace(bytes.littleEndianWord(at: i))
+          if others != 0 {
+            i &+= others.trailingZeroBitCount &>> 3
+            break
+          }
           i &+= 8
         }
-      case 0x0A, 0x0D, 0x09: i &+= 1
-      default:
-        offset = i
-        return
+      } else if byte == 0x0A || byte == 0x0D || byte == 0x09 {
+        i &+= 1
+      } else {
+        break
       }
     }
     offset = i
@@ -425,6 +432,18 @@ struct JSONToMessagePack {
     offset += 1
     let contentStart = offset
     var asciiOnly = true
+    // Eight bytes at a time up to the first quote, backslash or control character; a byte beyond ASCII
+    // anywhere in a word read (after the string's end too) has the content checked as UTF-8.
+    while offset &+ 8 <= bytes.count {
+      let word = bytes.littleEndianWord(at: offset)
+      if word & WordScan.highs != 0 { asciiOnly = false }
+      let special = WordScan.stringSpecial(word)
+      if special != 0 {
+        offset &+= special.trailingZeroBitCount &>> 3
+        break
+      }
+      offset &+= 8
+    }
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
@@ -435,7 +454,15 @@ struct JSONToMessagePack {
             at: contentStart + bad)
         }
         offset += 1
-        CanonicalHeads.string(content, to: out)
+        if content.count <= 16 && contentStart &+ 16 <= bytes.count {
+          // A short string in one head byte and two word stores, read from the input where they lie
+          // (the bytes after the string are read too, within the input, and never counted).
+          out.appendShortString(
+            head: 0xA0 | UInt8(content.count), bytes.littleEndianWord(at: contentStart),
+            bytes.littleEndianWord(at: contentStart &+ 8), length: content.count)
+        } else {
+          CanonicalHeads.string(content, to: out)
+        }
         return
       }
       if byte == UInt8(ascii: "\\") {

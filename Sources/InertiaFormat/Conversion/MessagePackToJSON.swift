@@ -133,14 +133,19 @@ struct MessagePackToJSON {
           top.reading = .neither
           throw unrepresentable("a map key that is \(header.kindDescription)", at: keyStart)
         }
-        let key: ByteView
-        do {
-          key = try scanner.readString(length: length, start: keyStart)
-        } catch {
-          top.reading = .key
-          throw error
+        // Most keys are short ASCII without escapes: checked and written from one or two words.
+        if Self.writeShortPlainString(scanner.bytes[scanner.offset..<scanner.offset &+ length], to: out) {
+          scanner.offset &+= length
+        } else {
+          let key: ByteView
+          do {
+            key = try scanner.readString(length: length, start: keyStart)
+          } catch {
+            top.reading = .key
+            throw error
+          }
+          Self.writeString(key, to: out)
         }
-        Self.writeString(key, to: out)
         top.keyEnd = scanner.offset
         if pretty { out.append(UInt8(ascii: ":"), 0x20) } else { out.append(UInt8(ascii: ":")) }
       case .taggedMap:
@@ -186,7 +191,12 @@ struct MessagePackToJSON {
           JSONNumber.write(Double(f), to: out)
         }
       case .string(let length):
-        Self.writeString(try scanner.readString(length: length, start: start), to: out)
+        // The payload is within the bytes (`readHeader()` checked its length).
+        if Self.writeShortPlainString(scanner.bytes[scanner.offset..<scanner.offset &+ length], to: out) {
+          scanner.offset &+= length
+        } else {
+          Self.writeString(try scanner.readString(length: length, start: start), to: out)
+        }
       case .binary(let length):
         guard options.extended else { throw unrepresentable("binary data (\(counted(length, "byte")))", at: start) }
         let data = Data(scanner.take(length).array)
@@ -265,19 +275,9 @@ struct MessagePackToJSON {
     }
   }
 
-  /// A newline and 64 levels of indentation, copied from in one piece.
-  private static let indentation: StaticString =
-    "\n                                                                                                                                "
-
   @inline(__always)
   private func newline() {
-    let width = 1 + 2 * indent
-    if width <= Self.indentation.utf8CodeUnitCount {
-      out.append(Self.indentation, count: width)
-    } else {
-      out.append(0x0A)
-      for _ in 0..<indent { out.append(0x20, 0x20) }
-    }
+    out.appendNewline(indentedBy: 2 &* indent)
   }
 
   /// `NaN`, `Infinity` or `-Infinity`, as JSON texts and the extended form spell them.
@@ -411,28 +411,16 @@ struct MessagePackToJSON {
     }
   }
 
-  /// Whether any byte is `"`, `\\` or a control character, checked eight bytes at a time.
+  /// Whether any byte of a view of at least eight bytes is `"`, `\\` or a control character, checked
+  /// eight bytes at a time, the last eight overlapping the word before.
   @inline(__always)
   private static func needsEscaping(_ utf8: ByteView) -> Bool {
     var i = 0
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     while i &+ 8 <= utf8.count {
-      let word = utf8.word(UInt64.self, at: i)
-      // A byte is flagged when it is below 0x20, or equal to 0x22 or 0x5C (classic zero-byte tests).
-      let control = (word &- ones &* 0x20) & ~word & highs
-      let quote = word ^ (ones &* 0x22)
-      let backslash = word ^ (ones &* 0x5C)
-      let special = ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)
-      if control | special != 0 { return true }
+      if WordScan.stringSpecial(utf8.littleEndianWord(at: i)) != 0 { return true }
       i &+= 8
     }
-    while i < utf8.count {
-      let byte = utf8[i]
-      if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
-      i &+= 1
-    }
-    return false
+    return i < utf8.count && WordScan.stringSpecial(utf8.littleEndianWord(at: utf8.count &- 8)) != 0
   }
 
   private func hex<T: FixedWidthInteger>(_ bits: T) -> String {
@@ -447,17 +435,60 @@ struct MessagePackToJSON {
     out.append(UInt8(ascii: "\""))
   }
 
+  /// Writes a string of at most 16 bytes that is ASCII and needs no escapes, checked for both at once
+  /// from one or two words (ASCII is valid UTF-8); `false`, having written nothing, for any other string,
+  /// which is validated and written the general way.
+  @inline(__always)
+  private static func writeShortPlainString(_ utf8: ByteView, to out: ByteBuffer) -> Bool {
+    let length = utf8.count
+    if length < 8 {
+      if length == 0 {
+        out.append(UInt8(ascii: "\""), UInt8(ascii: "\""))
+        return true
+      }
+      let word = utf8.paddedShortWord()
+      guard word & WordScan.highs == 0, WordScan.stringSpecial(word) == 0 else { return false }
+      out.appendQuoted(word, length: length)
+      return true
+    }
+    guard length <= 16 else { return false }
+    let first = utf8.littleEndianWord(at: 0)
+    let last = utf8.littleEndianWord(at: length &- 8)
+    guard (first | last) & WordScan.highs == 0, WordScan.stringSpecial(first) | WordScan.stringSpecial(last) == 0
+    else { return false }
+    out.appendQuoted(first: first, last: last, length: length)
+    return true
+  }
+
   /// Writes a quoted, escaped string: `"`, `\` and control characters are escaped, the rest is copied.
   /// (Static, so that calling it from the writing loop needs no copy of the emitter.)
   @inline(__always)
   private static func writeString(_ utf8: ByteView, to out: ByteBuffer) {
-    out.reserve(utf8.count + 2)
-    out.append(UInt8(ascii: "\""))
-    if !needsEscaping(utf8) {
-      out.append(utf8)
-      out.append(UInt8(ascii: "\""))
+    // Strings without escapes, by length: keys and short values in one or two words, the rest copied.
+    let length = utf8.count
+    if length < 8 {
+      if length == 0 {
+        out.append(UInt8(ascii: "\""), UInt8(ascii: "\""))
+        return
+      }
+      let word = utf8.paddedShortWord()
+      if WordScan.stringSpecial(word) == 0 {
+        out.appendQuoted(word, length: length)
+        return
+      }
+    } else if length <= 16 {
+      let first = utf8.littleEndianWord(at: 0)
+      let last = utf8.littleEndianWord(at: length &- 8)
+      if WordScan.stringSpecial(first) | WordScan.stringSpecial(last) == 0 {
+        out.appendQuoted(first: first, last: last, length: length)
+        return
+      }
+    } else if !needsEscaping(utf8) {
+      out.appendQuoted(utf8)
       return
     }
+    out.reserve(length + 2)
+    out.append(UInt8(ascii: "\""))
     var runStart = 0
     for i in 0..<utf8.count {
       let byte = utf8[i]

@@ -42,9 +42,14 @@ enum JSONNumber {
     } else {
       while i < count, isDigit(bytes[i]) {
         let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
-        let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
-        let (sum, o2) = times10.addingReportingOverflow(digit)
-        if o1 || o2 { overflowed = true } else { mantissa = sum }
+        if significantDigits < 19 {
+          // Below 10^18 before this digit, below 10^19 after it: no overflow to check for.
+          mantissa = mantissa &* 10 &+ digit
+        } else {
+          let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
+          let (sum, o2) = times10.addingReportingOverflow(digit)
+          if o1 || o2 { overflowed = true } else { mantissa = sum }
+        }
         significantDigits += 1
         i += 1
       }
@@ -59,7 +64,10 @@ enum JSONNumber {
       }
       while i < count, isDigit(bytes[i]) {
         let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
-        if !overflowed {
+        if significantDigits &+ fractionDigits < 19 {
+          // At most 18 digits so far (none lost), so at most 19 after this one: no overflow.
+          mantissa = mantissa &* 10 &+ digit
+        } else if !overflowed {
           let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
           let (sum, o2) = times10.addingReportingOverflow(digit)
           if o1 || o2 { overflowed = true } else { mantissa = sum }
@@ -174,13 +182,25 @@ enum JSONNumber {
   private static func writeShortDecimal(_ value: Double, to out: ByteBuffer) -> Bool {
     let magnitude = value.magnitude
     guard magnitude >= 1e-4 && magnitude < 1e15 else { return false }
+    // 10^decimals, as a double and as an integer: both exact up to 10^8.
+    var power = 1.0
+    var divisor: UInt64 = 1
     for decimals in 0...8 {
-      let power = powersOfTen[decimals]
-      let scaled = (magnitude * power).rounded()
-      guard scaled < 9_007_199_254_740_992 else { return false }  // 2^53: beyond it the test below is unsound
+      if decimals > 0 {
+        power *= 10
+        divisor &*= 10
+      }
+      let product = magnitude * power
+      guard product < 9_007_199_254_740_992 else { return false }  // 2^53: beyond it the test below is unsound
+      // `product.rounded()` (half away from zero), without libm's `round`: the truncation and the
+      // difference from it are exact for 0 <= product < 2^53.
+      var digits = UInt64(Int64(product))
+      var scaled = Double(digits)
+      if product - scaled >= 0.5 {
+        scaled += 1
+        digits &+= 1
+      }
       guard scaled / power == magnitude else { continue }
-      let digits = UInt64(scaled)
-      let divisor = UInt64(power)
       if value.sign == .minus { out.append(UInt8(ascii: "-")) }
       write(digits / divisor, to: out)
       out.append(UInt8(ascii: "."))
@@ -188,7 +208,7 @@ enum JSONNumber {
         out.append(UInt8(ascii: "0"))
         return true
       }
-      out.appendDecimal(digits % divisor, minimumDigits: decimals)
+      out.appendDigits(digits % divisor, count: decimals)
       return true
     }
     return false

@@ -90,8 +90,10 @@ package final class SchemaWalk {
   /// The most events kept of each sort (0: all).
   private let limit: Int
   private let filter: Filter?
-  private var events = Events()
-  private var keptBySort = Array(repeating: 0, count: Sort.allCases.count)
+  // Only the walk's own thread touches these; unchecked, they cost no runtime exclusivity check at each
+  // of the hundreds of values a file holds.
+  @exclusivity(unchecked) private var events = Events()
+  @exclusivity(unchecked) private var keptBySort = Array(repeating: 0, count: Sort.allCases.count)
 
   /// The events of a whole document, read as an animation file, keeping at most `limit` of each sort
   /// (0: all), so that a document of a million faults costs counts, not a million events, and only those

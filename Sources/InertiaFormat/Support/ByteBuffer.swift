@@ -117,6 +117,72 @@ package final class ByteBuffer {
     count &+= bytes.count
   }
 
+  /// Appends a newline and `spaces` spaces, the spaces stored eight at a time (up to seven more are
+  /// written past them, within the capacity and not counted).
+  @inline(__always)
+  func appendNewline(indentedBy spaces: Int) {
+    reserve(spaces &+ 9)
+    let at = UnsafeMutableRawPointer(base + count)
+    at.storeBytes(of: 0x0A, as: UInt8.self)
+    var offset = 1
+    while offset <= spaces {
+      at.storeBytes(of: 0x2020_2020_2020_2020, toByteOffset: offset, as: UInt64.self)
+      offset &+= 8
+    }
+    count &+= spaces &+ 1
+  }
+
+  /// Appends `"`, the first `length` (at most 8) bytes of `word`, lowest first, and `"`. The whole word
+  /// is stored, so up to seven bytes past the closing quote are overwritten, within the capacity and not
+  /// counted: one store instead of a copy, for the short strings (keys) JSON is full of.
+  @inline(__always)
+  func appendQuoted(_ word: UInt64, length: Int) {
+    reserve(10)
+    let at = base + count
+    at[0] = UInt8(ascii: "\"")
+    UnsafeMutableRawPointer(at + 1).storeBytes(of: word.littleEndian, as: UInt64.self)
+    at[length &+ 1] = UInt8(ascii: "\"")
+    count &+= length &+ 2
+  }
+
+  /// Appends `"`, a string of 8 to 16 bytes given as its first and last eight (overlapping), and `"`.
+  @inline(__always)
+  func appendQuoted(first: UInt64, last: UInt64, length: Int) {
+    reserve(length &+ 2)
+    let at = base + count
+    at[0] = UInt8(ascii: "\"")
+    UnsafeMutableRawPointer(at + 1).storeBytes(of: first.littleEndian, as: UInt64.self)
+    UnsafeMutableRawPointer(at + (length &- 7)).storeBytes(of: last.littleEndian, as: UInt64.self)
+    at[length &+ 1] = UInt8(ascii: "\"")
+    count &+= length &+ 2
+  }
+
+  /// Appends a one-byte head and the first `length` (at most 16) bytes of two words, lowest first. Both
+  /// words are stored whole, so up to 16 bytes past the string are overwritten, within the capacity and
+  /// not counted.
+  @inline(__always)
+  func appendShortString(head: UInt8, _ first: UInt64, _ second: UInt64, length: Int) {
+    reserve(17)
+    let at = UnsafeMutableRawPointer(base + count)
+    at.storeBytes(of: head, as: UInt8.self)
+    at.storeBytes(of: first.littleEndian, toByteOffset: 1, as: UInt64.self)
+    at.storeBytes(of: second.littleEndian, toByteOffset: 9, as: UInt64.self)
+    count &+= length &+ 1
+  }
+
+  /// Appends `"`, the view's bytes and `"`, with one capacity check.
+  @inline(__always)
+  func appendQuoted(_ view: ByteView) {
+    reserve(view.count &+ 2)
+    let at = base + count
+    at[0] = UInt8(ascii: "\"")
+    if let source = view.start, view.count > 0 {
+      (at + 1).update(from: source.assumingMemoryBound(to: UInt8.self), count: view.count)
+    }
+    at[view.count &+ 1] = UInt8(ascii: "\"")
+    count &+= view.count &+ 2
+  }
+
   package func append(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { append($0) }
   }
@@ -157,6 +223,20 @@ package final class ByteBuffer {
       v /= 10
     }
     count &+= width
+  }
+
+  /// Appends the last `count` decimal digits of `value`, zeros on the left included.
+  @inline(__always)
+  func appendDigits(_ value: UInt64, count digits: Int) {
+    reserve(digits)
+    var v = value
+    var index = count &+ digits
+    while index > count {
+      index &-= 1
+      base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      v /= 10
+    }
+    count &+= digits
   }
 
   package func append(_ text: String) {

@@ -10,8 +10,18 @@ enum UTF8Validation {
     var i = 0
     // Fast path: eight ASCII bytes at a time.
     while i &+ 8 <= count {
-      if bytes.word(UInt64.self, at: i) & 0x8080_8080_8080_8080 != 0 { break }
+      if bytes.word(UInt64.self, at: i) & WordScan.highs != 0 { break }
       i &+= 8
+    }
+    // The last few bytes at once too: the eight that end the view, or the whole of a shorter one.
+    if count &- i < 8 {
+      if count >= 8 {
+        if bytes.word(UInt64.self, at: count &- 8) & WordScan.highs == 0 { return nil }
+      } else if count > 0 {
+        if bytes.paddedShortWord() & WordScan.highs == 0 { return nil }
+      } else {
+        return nil
+      }
     }
     while i < count {
       let b0 = bytes[i]

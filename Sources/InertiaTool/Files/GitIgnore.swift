@@ -18,6 +18,8 @@ struct GitIgnore: Sendable {
     var directoriesOnly: Bool
     /// Whether it matches the whole path from the file's directory rather than a name.
     var anchored: Bool
+    /// The glob's components, for an anchored pattern (split once, not at every path matched).
+    var components: [Substring] = []
   }
 
   /// The directory the file is in (its patterns are relative to it), as a physical path.
@@ -55,21 +57,27 @@ struct GitIgnore: Sendable {
           pattern.anchored = false
         }
       }
+      if pattern.anchored { pattern.components = pattern.glob.split(separator: "/") }
       if !pattern.glob.isEmpty { patterns.append(pattern) }
     }
     self.patterns = patterns
   }
 
-  /// Whether the file decides `relativePath` (components from ``base``): `true` ignored, `false`
+  /// Whether the file decides `relativePath` (a path from ``base``): `true` ignored, `false`
   /// re-included, `nil` not mentioned.
-  func decision(_ relativePath: [Substring], isDirectory: Bool) -> Bool? {
+  func decision(_ relativePath: String, isDirectory: Bool) -> Bool? {
+    // The components only when an anchored pattern needs them; a name pattern needs the last one only.
+    var components: [Substring]?
+    let name = Substring(FilePath.name(of: relativePath))
     for pattern in patterns.reversed() {
       if pattern.directoriesOnly && !isDirectory { continue }
       let matches: Bool
       if pattern.anchored {
-        matches = Self.match(pattern.glob.split(separator: "/")[...], relativePath[...])
+        let path = components ?? FilePath.components(relativePath)
+        components = path
+        matches = Self.match(pattern.components[...], path[...])
       } else {
-        matches = relativePath.last.map { Self.fnmatch(pattern.glob, $0) } ?? false
+        matches = !name.isEmpty && Self.fnmatch(pattern.glob, name)
       }
       if matches { return !pattern.negated }
     }
@@ -88,7 +96,19 @@ struct GitIgnore: Sendable {
   }
 
   private static func fnmatch(_ pattern: some StringProtocol, _ name: Substring) -> Bool {
-    PathText.withCString(String(pattern)) { pattern in
+    // The common patterns without calling the C library: a plain name, and `*` before a plain suffix
+    // (`*.o`), which under FNM_PERIOD matches no name starting with `.`.
+    func isPlain(_ text: some StringProtocol) -> Bool {
+      !text.utf8.contains {
+        $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\")
+      }
+    }
+    if isPlain(pattern) { return pattern.utf8.elementsEqual(name.utf8) }
+    if pattern.first == "*", case let suffix = pattern.dropFirst(), isPlain(suffix) {
+      return !name.hasPrefix(".") && name.utf8.count >= suffix.utf8.count
+        && name.utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+    }
+    return PathText.withCString(String(pattern)) { pattern in
       PathText.withCString(String(name)) { name in
         #if canImport(Glibc)
           Glibc.fnmatch(pattern, name, FNM_PERIOD) == 0
@@ -143,7 +163,7 @@ struct GitIgnoreStack: Sendable {
   func ignores(_ path: String, isDirectory: Bool) -> Bool {
     for file in files.reversed() {
       guard let relative = FilePath.relative(path, to: file.base) else { continue }
-      if let decision = file.decision(relative.split(separator: "/"), isDirectory: isDirectory) { return decision }
+      if let decision = file.decision(relative, isDirectory: isDirectory) { return decision }
     }
     return false
   }

@@ -12,7 +12,7 @@ package enum PathText {
 
   /// The string for a name's bytes.
   package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
-    if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: isRawByte) {
+    if let text = String(validating: bytes, as: UTF8.self), !hasRawBytes(text) {
       return text
     }
     var scalars = String.UnicodeScalarView()
@@ -40,7 +40,7 @@ package enum PathText {
 
   /// The bytes a string stands for: its UTF-8, with each raw-byte code point turned back into its byte.
   package static func bytes(_ path: String) -> [UInt8] {
-    guard path.unicodeScalars.contains(where: isRawByte) else { return Array(path.utf8) }
+    guard hasRawBytes(path) else { return Array(path.utf8) }
     var bytes: [UInt8] = []
     for scalar in path.unicodeScalars {
       if isRawByte(scalar) {
@@ -54,14 +54,16 @@ package enum PathText {
 
   /// Calls `body` with the path as a C string of its exact bytes, for the system calls.
   package static func withCString<R>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
-    guard path.unicodeScalars.contains(where: isRawByte) else { return try path.withCString(body) }
+    guard hasRawBytes(path) else { return try path.withCString(body) }
     let cString = bytes(path).map { CChar(bitPattern: $0) } + [0]
     return try cString.withUnsafeBufferPointer { try body($0.baseAddress!) }
   }
 
   /// Whether the name is not valid UTF-8 (holds raw bytes).
   package static func hasRawBytes(_ path: String) -> Bool {
-    path.unicodeScalars.contains(where: isRawByte)
+    // A raw-byte code point is four bytes in UTF-8, the first 0xF4: without one, there is none to decode.
+    if path.utf8.withContiguousStorageIfAvailable({ !$0.contains(0xF4) }) == true { return false }
+    return path.unicodeScalars.contains(where: isRawByte)
   }
 
   /// The path percent-encoded as a URI path is: every byte but the unreserved ASCII characters and `/`

@@ -30,7 +30,7 @@ final class ConfigurationResolver {
       guard !ignores.isEmpty, let directory, let relative = FilePath.relative(location, to: directory) else {
         return suppression
       }
-      let path = relative.split(separator: "/")
+      let path = FilePath.components(relative)
       for ignore in ignores where ignore.files.contains(where: { $0.matchesPathOrParent(path) }) {
         suppression.formUnion(ignore.suppression)
       }

@@ -8,6 +8,10 @@
 package enum TextEscaping {
   /// `text` with everything that could break a line or drive a terminal escaped.
   package static func line(_ text: String) -> String {
+    // Printable ASCII, most text, needs nothing: checked on the bytes, without decoding.
+    if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) == true {
+      return text
+    }
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 16)

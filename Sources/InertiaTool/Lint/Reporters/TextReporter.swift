@@ -30,6 +30,8 @@ struct TextReporter: Reporter {
   func file(_ findings: [Finding], _ file: ReportedFile) -> String {
     guard !style.statistics else { return "" }
     var text = ""
+    // Room for the usual lines at once, rather than growing the string as each piece is added.
+    text.reserveCapacity(findings.count * 256)
     if findings.contains(where: \.isFixed) {
       text += fixedLine(file: file.path, findings[...], dryRun: dryRun)
       text += "\n"

@@ -1,0 +1,66 @@
+/// Tests on eight bytes at once, for the scans of JSON text: each returns a mask with the high bit set
+/// in the bytes that match. Only the lowest set bit is exact (a borrow can flag bytes above a match),
+/// so callers use the first match and look again from there.
+///
+/// The word is read in memory order as little-endian (``ByteView/littleEndianWord(at:)``), so the first
+/// byte in memory is the lowest: `mask.trailingZeroBitCount / 8` is the index of the first match.
+enum WordScan {
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  /// The bytes equal to `byte`.
+  @inline(__always)
+  static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let x = word ^ (ones &* UInt64(byte))
+    return (x &- ones) & ~x & highs
+  }
+
+  /// The bytes below 0x20 (control characters).
+  @inline(__always)
+  static func control(_ word: UInt64) -> UInt64 {
+    (word &- ones &* 0x20) & ~word & highs
+  }
+
+  /// The bytes a JSON string cannot hold as they are: `"`, `\` and control characters.
+  @inline(__always)
+  static func stringSpecial(_ word: UInt64) -> UInt64 {
+    control(word) | equal(word, 0x22) | equal(word, 0x5C)
+  }
+
+  /// The bytes that are not a space.
+  @inline(__always)
+  static func notSpace(_ word: UInt64) -> UInt64 {
+    word ^ (ones &* 0x20)
+  }
+}
+
+extension ByteView {
+  /// The eight bytes at `offset` with the first in memory as the lowest (see ``WordScan``).
+  @inline(__always)
+  func littleEndianWord(at offset: Int) -> UInt64 {
+    UInt64(littleEndian: word(UInt64.self, at: offset))
+  }
+}
+
+extension ByteView {
+  /// The view's bytes (between one and seven) as a word, the first lowest, the bytes past them set to
+  /// `A`, which no scan of ``WordScan`` flags: reads only the view's own bytes, in two overlapping loads.
+  @inline(__always)
+  func paddedShortWord() -> UInt64 {
+    let n = count
+    assert(n > 0 && n < 8, "paddedShortWord of \(n) bytes")
+    let packed: UInt64
+    if n >= 4 {
+      let low = UInt64(UInt32(littleEndian: word(UInt32.self, at: 0)))
+      let high = UInt64(UInt32(littleEndian: word(UInt32.self, at: n &- 4)))
+      packed = low | high &<< UInt64((n &- 4) &* 8)
+    } else if n >= 2 {
+      let low = UInt64(UInt16(littleEndian: word(UInt16.self, at: 0)))
+      let high = UInt64(UInt16(littleEndian: word(UInt16.self, at: n &- 2)))
+      packed = low | high &<< UInt64((n &- 2) &* 8)
+    } else {
+      packed = UInt64(self[0])
+    }
+    return packed | ((WordScan.ones &* 0x41) & (~0 &<< UInt64(n &* 8)))
+  }
+}
