@@ -77,7 +77,7 @@ struct FileDiscovery {
         found.append((input, nil))
         continue
       }
-      let readPath = path.hasPrefix("/") ? path : FilePath.join(currentDirectory, path)
+      let readPath = FilePath.isAbsolute(path) ? path : FilePath.join(currentDirectory, path)
       var info = stat()
       guard PathText.withCString(readPath, { stat($0, &info) }) == 0 else {
         problems.append(Problem(path: path, reason: Self.reason(errno)))
@@ -166,10 +166,10 @@ struct FileDiscovery {
   /// How a folder given on the command line starts the names of the files found in it: as given, without
   /// a trailing slash or a leading `./` (nothing at all for `.`).
   static func displayPrefix(_ path: String) -> String {
-    var display = path
-    while display.count > 1 && display.hasSuffix("/") { display.removeLast() }
-    while display.hasPrefix("./") { display.removeFirst(2) }
-    return display == "." ? "" : display
+    var display = Substring(path).unicodeScalars
+    while display.count > 1 && display.last == "/" { display.removeLast() }
+    while display.starts(with: "./".unicodeScalars) { display.removeFirst(2) }
+    return FilePath.isSame(Substring(display), ".") ? "" : String(display)
   }
 
   /// Whether a name is one `AtomicWriter` gives its temporary files: `.NAME.tmp-XXXXXX`.
@@ -184,19 +184,19 @@ struct FileDiscovery {
   /// `location`'s components from `base`, both physical paths; `nil` when it is not inside.
   private func components(_ location: String, from base: String?) -> [Substring]? {
     guard let base, let relative = FilePath.relative(location, to: base) else { return nil }
-    return relative.split(separator: "/")
+    return FilePath.components(relative)
   }
 
   /// Whether a walk lints the file at `location` (physical): the command line's includes from the working
   /// directory, else the configuration's from its folder, else `*.inertia`.
   func isIncluded(_ location: String, _ configuration: Int) -> Bool {
     if !includes.isEmpty {
-      let path = components(location, from: physicalCurrentDirectory) ?? location.split(separator: "/")
+      let path = components(location, from: physicalCurrentDirectory) ?? FilePath.components(location)
       return includes.contains { $0.matchesFile(path) }
     }
     let applied = configurations.applied[configuration]
     if !applied.includes.isEmpty {
-      let path = components(location, from: applied.directory) ?? location.split(separator: "/")
+      let path = components(location, from: applied.directory) ?? FilePath.components(location)
       return applied.includes.contains { $0.matchesFile(path) }
     }
     return Self.defaultInclude.matchesFile([Substring(FilePath.name(of: location))])
@@ -205,7 +205,7 @@ struct FileDiscovery {
   /// Whether an exclude matches the file or folder at `location` (physical), or a folder it is in.
   func isExcluded(_ location: String, _ configuration: Int) -> Bool {
     if !excludes.isEmpty {
-      let path = components(location, from: physicalCurrentDirectory) ?? location.split(separator: "/")
+      let path = components(location, from: physicalCurrentDirectory) ?? FilePath.components(location)
       if excludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
     }
     let applied = configurations.applied[configuration]

@@ -12,31 +12,49 @@ import InertiaLint
 /// Path arithmetic on strings, for building paths, never for rewriting them: `..` and `.` are left for
 /// the kernel to resolve (a `link/..` is not what its text says), and files are told apart by what
 /// `stat` says (see ``FileIO/identity(of:)`` and ``FileIO/physicalPath(_:)``).
+///
+/// Paths are cut at their `/` code points and compared by their bytes, never as `Character`s: a `/`
+/// followed by a combining mark is one `Character` (and `\r\n` is one), and `String`'s `==` holds
+/// `é` and `e` + U+0301 equal, which the kernel does not.
 enum FilePath {
+  static let slash: Unicode.Scalar = "/"
+
   /// `name` inside `directory` (just `name` inside `.`).
   static func join(_ directory: String, _ name: String) -> String {
-    if directory == "." { return name }
-    return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    if isSame(directory, ".") { return name }
+    return directory.unicodeScalars.last == slash ? directory + name : directory + "/" + name
   }
 
   /// The directory part of a path: `a/b` for `a/b/c`, `.` for `c`, `/` for `/c`.
   static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+    guard let slash = path.unicodeScalars.lastIndex(of: slash) else { return "." }
+    return slash == path.startIndex ? "/" : String(path.unicodeScalars[..<slash])
   }
 
   /// The last component of a path.
   static func name(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    guard let slash = path.unicodeScalars.lastIndex(of: slash) else { return path }
+    return String(path.unicodeScalars[path.unicodeScalars.index(after: slash)...])
   }
+
+  /// Whether a path starts at the root.
+  static func isAbsolute(_ path: some StringProtocol) -> Bool { path.unicodeScalars.first == slash }
+
+  /// The components of a path, empty ones (from `//` or a leading or trailing `/`) left out.
+  static func components(_ path: some StringProtocol) -> [Substring] {
+    Substring(path).unicodeScalars.split(separator: slash).map(Substring.init)
+  }
+
+  /// Whether two paths are the same bytes.
+  static func isSame(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
   /// `path` relative to `base` when it lies inside it (both absolute and physical), otherwise `nil`.
   static func relative(_ path: String, to base: String) -> String? {
-    if path == base { return "." }
-    let prefix = base == "/" ? "/" : base + "/"
-    guard path.hasPrefix(prefix) else { return nil }
-    return String(path.dropFirst(prefix.count))
+    if isSame(path, base) { return "." }
+    let prefix = base.unicodeScalars.last == slash ? base : base + "/"
+    guard path.utf8.starts(with: prefix.utf8) else { return nil }
+    // The prefix ends with `/`, so it ends on a code point.
+    return String(path.unicodeScalars.dropFirst(prefix.unicodeScalars.count))
   }
 
   /// The current working directory.

@@ -24,38 +24,43 @@ struct GitIgnore: Sendable {
   let base: String
   let patterns: [Pattern]
 
-  /// The patterns of the text of a `.gitignore` in `base`.
+  /// The patterns of the text of a `.gitignore` in `base`. Lines are read by code points, not
+  /// `Character`s, in which `\r\n` is one (a file with CRLF line endings would be one line).
   init(base: String, text: String) {
     self.base = base
     var patterns: [Pattern] = []
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      var line = String(rawLine)
-      if line.hasSuffix("\r") { line.removeLast() }
+    for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true) {
+      var line = rawLine
+      if line.last == "\r" { line.removeLast() }
       // Trailing spaces are ignored unless escaped.
-      while line.hasSuffix(" ") && !line.hasSuffix("\\ ") { line.removeLast() }
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      var pattern = Pattern(glob: line, negated: false, directoriesOnly: false, anchored: false)
-      if pattern.glob.hasPrefix("!") {
-        pattern.negated = true
-        pattern.glob.removeFirst()
-      } else if pattern.glob.hasPrefix("\\!") || pattern.glob.hasPrefix("\\#") {
-        pattern.glob.removeFirst()
+      while line.last == " " && line.dropLast().last != "\\" { line.removeLast() }
+      if line.isEmpty || line.first == "#" { continue }
+      var negated = false
+      if line.first == "!" {
+        negated = true
+        line.removeFirst()
+      } else if line.first == "\\", let next = line.dropFirst().first, next == "!" || next == "#" {
+        line.removeFirst()
       }
-      if pattern.glob.hasSuffix("/") {
-        pattern.directoriesOnly = true
-        pattern.glob.removeLast()
+      var directoriesOnly = false
+      if line.last == "/" {
+        directoriesOnly = true
+        line.removeLast()
       }
-      pattern.anchored = pattern.glob.contains("/")
-      if pattern.glob.hasPrefix("/") { pattern.glob.removeFirst() }
-      if pattern.glob.hasPrefix("**/") {
+      var anchored = line.contains("/")
+      if line.first == "/" { line.removeFirst() }
+      if line.starts(with: "**/".unicodeScalars) {
         // `**/name` matches `name` at any depth, as an unanchored pattern does.
-        let rest = String(pattern.glob.dropFirst(3))
+        let rest = line.dropFirst(3)
         if !rest.contains("/") {
-          pattern.glob = rest
-          pattern.anchored = false
+          line = rest
+          anchored = false
         }
       }
-      if !pattern.glob.isEmpty { patterns.append(pattern) }
+      if !line.isEmpty {
+        patterns.append(
+          Pattern(glob: String(line), negated: negated, directoriesOnly: directoriesOnly, anchored: anchored))
+      }
     }
     self.patterns = patterns
   }
@@ -67,7 +72,7 @@ struct GitIgnore: Sendable {
       if pattern.directoriesOnly && !isDirectory { continue }
       let matches: Bool
       if pattern.anchored {
-        matches = Self.match(pattern.glob.split(separator: "/")[...], relativePath[...])
+        matches = Self.match(FilePath.components(pattern.glob)[...], relativePath[...])
       } else {
         matches = relativePath.last.map { Self.fnmatch(pattern.glob, $0) } ?? false
       }
@@ -78,7 +83,7 @@ struct GitIgnore: Sendable {
 
   private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
     guard let first = pattern.first else { return path.isEmpty }
-    if first == "**" {
+    if FilePath.isSame(first, "**") {
       let rest = pattern.dropFirst()
       for start in path.startIndex...path.endIndex where match(rest, path[start...]) { return true }
       return false
@@ -143,7 +148,7 @@ struct GitIgnoreStack: Sendable {
   func ignores(_ path: String, isDirectory: Bool) -> Bool {
     for file in files.reversed() {
       guard let relative = FilePath.relative(path, to: file.base) else { continue }
-      if let decision = file.decision(relative.split(separator: "/"), isDirectory: isDirectory) { return decision }
+      if let decision = file.decision(FilePath.components(relative), isDirectory: isDirectory) { return decision }
     }
     return false
   }
