@@ -26,8 +26,22 @@ enum OutputPlanFuzzChecks {
     link(root + "/a.inertia", root + "/hard.inertia")
     symlink("a.json", root + "/la.json")
     symlink("sub", root + "/link")
+    atexit { OutputPlanFuzzChecks.removeSandbox() }
     return root
   }()
+
+  /// The sandbox's files and folders, deepest first.
+  private static let sandboxEntries = [
+    "la.json", "link", "hard.inertia", "a.inertia", "a.json", "b.inertia", "sub/a.inertia", "sub/a.json", "sub/deep",
+    "sub", "out", "",
+  ]
+
+  private static func removeSandbox() {
+    for entry in sandboxEntries {
+      let path = entry.isEmpty ? sandbox : sandbox + "/" + entry
+      if unlink(path) != 0 { rmdir(path) }
+    }
+  }
 
   /// Bytes below 0x10 in a path stand for the sandbox's names, so that short inputs name real files.
   static let fragments = [
