@@ -127,8 +127,12 @@ run() {
   local wanted=("$@") failed=0
   [ ${#wanted[@]} -gt 0 ] || wanted=("${targets[@]}")
   build "${wanted[@]}"
+  # The commit the targets were built from; -dirty when sources or checks differ from it (what runs
+  # themselves write, the log, kept corpora and regressions, does not count).
   local commit
-  commit=$(git -C "$root" describe --always --dirty --abbrev=10 2>/dev/null || echo unknown)
+  commit=$(git -C "$root" rev-parse --short=10 HEAD 2>/dev/null || echo unknown)
+  git -C "$root" diff --quiet HEAD -- . ':(exclude)Tests/Fuzz/runs.log' ':(exclude)Tests/Fuzz/Corpus' \
+    ':(exclude)Tests/Fuzz/Regressions' 2>/dev/null || commit+=-dirty
   for target in "${wanted[@]}"; do
     [ -x "$out/fuzz-$target" ] || continue
     local corpus="$out/corpus/$target" artifacts="$out/artifacts/$target/" limit=(-runs="$runs") result=ok
@@ -137,7 +141,7 @@ run() {
     seeds "$target" "$corpus"
     [ -d "$kept/$target" ] && cp "$kept/$target/"* "$corpus/" 2>/dev/null || true
     mkdir -p "$artifacts"
-    echo "fuzzing $target for ${seconds:+$seconds seconds}${seconds:-$runs runs}" >&2
+    if [ -n "$seconds" ]; then echo "fuzzing $target for $seconds seconds" >&2; else echo "fuzzing $target for $runs runs" >&2; fi
     local started=$SECONDS
     # ASan keeps freed memory unless told to return it, and stores the stack of every allocation site it
     # meets (deep nesting makes many distinct ones): both read as a slow leak over millions of runs.
