@@ -8,6 +8,7 @@
 #       --seconds N   run each target N seconds instead of a number of executions
 #       --no-record   leave the checkout alone: no kept corpus, no log line (what CI runs)
 #   Tests/Fuzz/fuzz.sh totals                      executions per target, summed over runs.log
+#   Tests/Fuzz/fuzz.sh keep TARGET…                merge the last run's corpus into the kept one again
 #   Tests/Fuzz/fuzz.sh list                        name the targets
 #
 # Each target checks a property on every input (see Tests/*/FuzzChecks/). An input that breaks one is
@@ -93,24 +94,31 @@ seeds() {
 }
 
 # keep TARGET: merges the run's corpus into Tests/Fuzz/Corpus/TARGET/, keeping only what adds coverage
-# beyond the seeds (which every run has anyway).
+# beyond the seeds (which every run has anyway). To keep the repository small, only inputs of at most
+# 2 KB are candidates (the large ones are mostly the seed documents, mutated), and past 300 KB the
+# largest kept inputs are dropped.
+keep_max_input=2048 keep_max_kb=300
 keep() {
-  local target=$1 merged="$out/merged/$1" seeded="$out/seeded/$1"
-  rm -rf "$merged" "$seeded"
+  local target=$1 merged="$out/merged/$1" seeded="$out/seeded/$1" candidates="$out/candidates/$1"
+  rm -rf "$merged" "$seeded" "$candidates"
   seeds "$target" "$seeded"
-  mkdir -p "$merged"
+  mkdir -p "$merged" "$candidates"
   cp "$seeded/"* "$merged/" 2>/dev/null || true
+  find "$out/corpus/$target" -type f -size -$((keep_max_input + 1))c -exec cp {} "$candidates/" \;
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" \
     "$out/fuzz-$target" -merge=1 -max_len=65536 -rss_limit_mb=2048 -timeout=10 -detect_leaks=0 \
-    "$merged" "$out/corpus/$target" 2>"$out/$target.merge.log" || {
+    "$merged" "$candidates" 2>"$out/$target.merge.log" || {
     echo "merging the $target corpus failed (log: $out/$target.merge.log)" >&2
     return 1
   }
   for seed in "$seeded/"*; do [ -e "$seed" ] && rm -f "$merged/$(sha1sum <"$seed" | cut -c1-40)" "$merged/$(basename "$seed")"; done
+  while [ "$(du -sbc "$merged" | tail -1 | cut -f1)" -gt $((keep_max_kb * 1024)) ]; do
+    rm -f "$(find "$merged" -type f -printf '%s %p\n' | sort -n | tail -1 | cut -d' ' -f2-)"
+  done
   rm -rf "$kept/$target"
   mkdir -p "$kept/$target"
   cp "$merged/"* "$kept/$target/" 2>/dev/null || true
-  echo "$target: kept $(find "$kept/$target" -type f | wc -l) inputs, $(du -sk "$kept/$target" | cut -f1) KB" >&2
+  echo "$target: kept $(find "$kept/$target" -type f | wc -l) inputs, $(du -sbc "$kept/$target" | tail -1 | cut -f1) bytes" >&2
 }
 
 run() {
@@ -187,6 +195,7 @@ case "${1:-}" in
   build) shift; build "$@" ;;
   run) shift; run "$@" ;;
   totals) totals ;;
+  keep) shift; for target in "$@"; do keep "$target"; done ;;
   list) printf '%s\n' "${targets[@]}" ;;
-  *) sed -n '2,19p' "$0"; exit 2 ;;
+  *) sed -n '2,20p' "$0"; exit 2 ;;
 esac
