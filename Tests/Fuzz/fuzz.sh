@@ -139,8 +139,8 @@ run() {
   # themselves write, the log, kept corpora and regressions, does not count).
   local commit
   commit=$(git -C "$root" rev-parse --short=10 HEAD 2>/dev/null || echo unknown)
-  git -C "$root" diff --quiet HEAD -- . ':(exclude)Tests/Fuzz/runs.log' ':(exclude)Tests/Fuzz/Corpus' \
-    ':(exclude)Tests/Fuzz/Regressions' 2>/dev/null || commit+=-dirty
+  git -C "$root" diff --quiet HEAD -- Package.swift Sources Tests ':(exclude)Tests/Fuzz/runs.log' \
+    ':(exclude)Tests/Fuzz/Corpus' ':(exclude)Tests/Fuzz/Regressions' 2>/dev/null || commit+=-dirty
   for target in "${wanted[@]}"; do
     [ -x "$out/fuzz-$target" ] || continue
     local corpus="$out/corpus/$target" artifacts="$out/artifacts/$target/" limit=(-runs="$runs") result=ok
