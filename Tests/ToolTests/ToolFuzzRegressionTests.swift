@@ -5,8 +5,9 @@ import Testing
 
 /// Replays every input the `output-plan` and `paths` fuzz targets ever failed on
 /// (`Tests/Fuzz/Regressions/TARGET/`) and the corpus they keep (`Tests/Fuzz/Corpus/TARGET/`) through the
-/// checks the targets run, and checks those checks on inputs written by hand.
-@Suite struct ToolFuzzRegressionTests {
+/// checks the targets run, and checks those checks on inputs written by hand. One at a time: the plans
+/// make and remove files in one sandbox.
+@Suite(.serialized) struct ToolFuzzRegressionTests {
   static func inputs(_ target: String) -> [URL] {
     let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fuzz")
