@@ -146,6 +146,63 @@ struct JSONReaderTests {
       jsonError("1e99999999999999999999")?.message == "number 1e99999999999999999999 is too large for a 64-bit float")
   }
 
+  /// The exponent is added up only to 100000; past that the number must be read whole, counting the
+  /// fraction's digits (issue 10, item 13).
+  struct CappedExponentCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let text: String
+    /// nil: "too large for a 64-bit float".
+    let value: Double?
+    var testDescription: String { name }
+  }
+
+  static let cappedExponentCases: [CappedExponentCase] = {
+    let zeros = String(repeating: "0", count: 100_000)
+    let nines = String(repeating: "9", count: 100_000)
+    return [
+      // 10^-100001 · 10^1000000 = 10^899999: its fast-path scale would be 1000000-capped minus 100001.
+      .init(name: "0.<100000 zeros>1e1000000", text: "0.\(zeros)1e1000000", value: nil),
+      .init(name: "0.<100000 zeros>1e+1000000", text: "0.\(zeros)1e+1000000", value: nil),
+      .init(name: "-0.<100000 zeros>1e1000000", text: "-0.\(zeros)1e1000000", value: nil),
+      // 10^-100001 · 10^100002 = 10: the exponent is not capped, the exact path gives 10.
+      .init(name: "0.<100000 zeros>1e100002", text: "0.\(zeros)1e100002", value: 10),
+      // Capped, and the true value is ordinary: 10^-1000001 · 10^1000000 = 0.1.
+      .init(
+        name: "0.<1000000 zeros>1e1000000",
+        text: "0." + String(repeating: "0", count: 1_000_000) + "1e1000000", value: 0.1),
+      // Many fraction digits that are not zeros, with a capped exponent either way.
+      .init(name: "0.<100000 nines>e1000000", text: "0.\(nines)e1000000", value: nil),
+      .init(name: "0.<100000 nines>e-1000000", text: "0.\(nines)e-1000000", value: 0),
+      .init(name: "1.<100000 zeros>e-1000000", text: "1.\(zeros)e-1000000", value: 0),
+      // Many integer digits against a capped negative exponent: 10^100000 · 10^-1000000.
+      .init(name: "1<100000 zeros>e-1000000", text: "1\(zeros)e-1000000", value: 0),
+      .init(name: "1<100000 zeros>e-100001", text: "1\(zeros)e-100001", value: 0.1),
+      .init(name: "1e1000000", text: "1e1000000", value: nil),
+      .init(name: "1e-1000000", text: "1e-1000000", value: 0),
+    ]
+  }()
+
+  @Test("a capped exponent never reads as a wrong float: the exact value, or too large", arguments: cappedExponentCases)
+  func cappedExponent(_ row: CappedExponentCase) throws {
+    if let value = row.value {
+      #expect(try JSONReader().read(utf8(row.text)) == .float64(value))
+      #expect(try Converter.toMessagePack(json: utf8(row.text)) == MessagePackWriter().write(.float64(value)))
+    } else {
+      let error = try #require(jsonError(row.text))
+      #expect(error.code == .floatOutOfRange)
+      #expect(error.message.hasSuffix("is too large for a 64-bit float"))
+      #expect(error.offset == 0)
+    }
+  }
+
+  @Test("leading zeros in the integer part are an error, however many", arguments: [2, 100_000])
+  func leadingZeros(_ count: Int) throws {
+    for text in [String(repeating: "0", count: count) + "1", String(repeating: "0", count: count) + ".1e1000000"] {
+      let error = try #require(jsonError(text))
+      #expect(error.message == "a number cannot start with 0 followed by digits")
+    }
+  }
+
   @Test("random float spellings read as the standard library reads them")
   func floatSpellings() throws {
     var documents = RandomDocuments(seed: 0xF10A7)

@@ -109,6 +109,56 @@ struct LimitsTests {
         != nil)
   }
 
+  struct TagNesting: Sendable, CustomTestStringConvertible {
+    let tag: ExtendedJSON.Tag
+    /// What one level of nesting opens and closes, around `tag`: `{"$map": ` … `}` and the like.
+    let open: String
+    let close: String
+    var testDescription: String { "\(open)…\(close)" }
+  }
+
+  static let tagNestings: [TagNesting] = ExtendedJSON.Tag.allCases.flatMap { tag in
+    let t = tag.rawValue
+    return [
+      TagNesting(tag: tag, open: #"{"\#(t)": "#, close: "}"),
+      TagNesting(tag: tag, open: #"{"\#(t)": ["#, close: "]}"),
+      TagNesting(tag: tag, open: #"{"\#(t)": [["#, close: "]]}"),
+      TagNesting(tag: tag, open: #"{"\#(t)": [[1, "#, close: "]]}"),
+      TagNesting(tag: tag, open: #"[{"\#(t)": "#, close: "}]"),
+      TagNesting(tag: tag, open: #"{"a": {"\#(t)": "#, close: "}}"),
+    ]
+  }
+
+  @Test(
+    "extended JSON: 200,000 levels of any tag form fail on the depth limit, near the start (issue 10, item 5)",
+    arguments: tagNestings)
+  func deepTagNesting(_ row: TagNesting) throws {
+    let levels = 200_000
+    let json = utf8(String(repeating: row.open, count: levels) + "1" + String(repeating: row.close, count: levels))
+    for limit in [7, 512] {
+      let limits = DecodingLimits(maxDepth: limit)
+      for path in [ReadPath.jsonReader, .jsonToMessagePackExtended] {
+        do {
+          if path == .jsonReader {
+            _ = try JSONReader(limits: limits, extended: true).read(json)
+          } else {
+            try path.read(json, limits)
+          }
+          Issue.record("read \(levels) levels")
+        } catch {
+          #expect(error.code == .depthLimitExceeded, "\(error.message)")
+          #expect(error.message == "nesting is deeper than the limit of \(counted(limit, "level"))")
+          // Where: at a container's opening byte, within the first two limits' worth of levels (the
+          // content of a scalar tag is plain JSON, bounded by the limit on its own), with its path.
+          #expect(json[error.offset] == UInt8(ascii: "{") || json[error.offset] == UInt8(ascii: "["))
+          #expect(error.offset <= 2 * (limit + 1) * row.open.utf8.count)
+          #expect(error.path.components.count <= 4 * (limit + 1))
+          #expect(error.line == 1 && error.column == error.offset + 1)
+        }
+      }
+    }
+  }
+
   // MARK: Input size
 
   @Test(

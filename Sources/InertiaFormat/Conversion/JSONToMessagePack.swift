@@ -195,9 +195,11 @@ struct JSONToMessagePack {
         }
         if top.extended, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
           // A tagged value: `{"$bin": "…"}` and its kin stand for one MessagePack value, which is
-          // written where the object started. A $map's content `[[key, value], …]` starts two levels
-          // up, so that its keys and values land one level below the map, as in a plain object; the
-          // other tags stand for scalars, and their content is only bounded by the limit on its own.
+          // written where the object started. A $map is one level, like a plain object: its content
+          // `[[key, value], …]` and the pairs in it add none, so its keys and values land one level
+          // below it. Anything else inside a $map (an error once it closes) counts as usual, so no form
+          // nests past the limit. The other tags stand for scalars; their content is plain JSON, bounded
+          // by the limit on its own.
           if tooDeep && tag == .map {
             top.readingValue = false
             throw depthError(at: start)
@@ -206,7 +208,7 @@ struct JSONToMessagePack {
           top.kind = .tag
           top.tag = tag
           top.contentStart = offset
-          top.childDepth = tag == .map ? top.childDepth - 2 : 0
+          if tag != .map { top.childDepth = 0 }
           top.extended = tag == .map
         } else {
           if tooDeep {
@@ -217,10 +219,12 @@ struct JSONToMessagePack {
         }
         continue nextValue
       case UInt8(ascii: "["):
-        if top.childDepth >= limits.maxDepth { throw depthError(at: start) }
-        offset += 1
         let role: Container.Role =
           top.role == .mapContent ? .mapPair : top.kind == .tag && top.tag == .map ? .mapContent : .plain
+        // A $map's content and its pairs are no level of their own.
+        let levels = role == .plain ? 1 : 0
+        if levels == 1 && top.childDepth >= limits.maxDepth { throw depthError(at: start) }
+        offset += 1
         let head = out.count
         // A pair of a $map is no value of its own: its key and value are the map's.
         if role != .mapPair { out.append(role == .mapContent ? 0x80 : 0x90) }
@@ -232,7 +236,7 @@ struct JSONToMessagePack {
         }
         outer.push(top)
         top = Container(
-          kind: .array, childDepth: top.childDepth + 1, extended: top.extended, role: role,
+          kind: .array, childDepth: top.childDepth + levels, extended: top.extended, role: role,
           head: head, start: start, node: node)
         continue nextValue
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):

@@ -29,7 +29,6 @@ enum JSONNumber {
     let count = bytes.count
     let negative = bytes[i] == UInt8(ascii: "-")
     if negative { i += 1 }
-    let digitsStart = i
     var mantissa: UInt64 = 0
     var significantDigits = 0
     var overflowed = false
@@ -77,6 +76,8 @@ enum JSONNumber {
       }
     }
     var exponent = 0
+    // Past 100000 the exponent is no longer added up; the text then goes to `strtod` whole.
+    var exponentCapped = false
     if i < count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
       isFloat = true
       i += 1
@@ -89,7 +90,11 @@ enum JSONNumber {
         throw failure(.invalidNumber, "a number needs a digit in its exponent", start)
       }
       while i < count, isDigit(bytes[i]) {
-        if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")) }
+        if exponent < 100_000 {
+          exponent = exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0"))
+        } else {
+          exponentCapped = true
+        }
         i += 1
       }
       if exponentNegative { exponent = -exponent }
@@ -106,14 +111,15 @@ enum JSONNumber {
       return mantissa <= UInt64(Int64.max) ? .int(Int64(mantissa)) : .uint(mantissa)
     }
 
-    // Clinger's fast path: an exactly representable mantissa scaled by an exact power of ten.
+    // Clinger's fast path: an exactly representable mantissa scaled by an exact power of ten. Only when
+    // every digit was counted: with a capped exponent, `scale` would be wrong (`0.<100000 zeros>1e1000000`
+    // is 1e899999, not 0.1).
     let scale = exponent - fractionDigits
-    if !overflowed && mantissa <= 1 << 53 && scale >= -22 && scale <= 22 {
+    if !overflowed && !exponentCapped && mantissa <= 1 << 53 && scale >= -22 && scale <= 22 {
       var value = Double(mantissa)
       value = scale < 0 ? value / powersOfTen[-scale] : value * powersOfTen[scale]
       return .double(negative ? -value : value)
     }
-    _ = digitsStart
     let text = bytes[start..<i].string
     guard let value = Double(text), value.isFinite else {
       throw failure(.floatOutOfRange, "number \(abbreviated(text)) is too large for a 64-bit float", start)

@@ -258,7 +258,8 @@ package struct ConvertCommand {
   /// `x.inertia` becomes `x.json` for to-json, `x.json` becomes `x.inertia` for to-msgpack.
   static func outputName(for input: String, _ direction: Direction) -> String {
     let base = FilePath.name(of: input)
-    let stem = base.lastIndex(of: ".").map { $0 == base.startIndex ? base : String(base[..<$0]) } ?? base
+    let scalars = base.unicodeScalars
+    let stem = scalars.lastIndex(of: ".").map { $0 == scalars.startIndex ? base : String(scalars[..<$0]) } ?? base
     return stem + (direction == .toJSON ? ".json" : ".inertia")
   }
 

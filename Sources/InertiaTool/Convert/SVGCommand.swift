@@ -287,7 +287,8 @@ package enum SVGCommand {
   /// `x.inertia` becomes `x.svg`, or `x.timeline.svg` for a timeline.
   static func outputName(for input: String, timeline: Bool) -> String {
     let base = FilePath.name(of: input)
-    let stem = base.lastIndex(of: ".").map { $0 == base.startIndex ? base : String(base[..<$0]) } ?? base
+    let scalars = base.unicodeScalars
+    let stem = scalars.lastIndex(of: ".").map { $0 == scalars.startIndex ? base : String(scalars[..<$0]) } ?? base
     return stem + (timeline ? ".timeline.svg" : ".svg")
   }
 

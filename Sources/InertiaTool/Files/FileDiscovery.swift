@@ -77,7 +77,7 @@ struct FileDiscovery {
         found.append((input, nil))
         continue
       }
-      let readPath = path.hasPrefix("/") ? path : FilePath.join(currentDirectory, path)
+      let readPath = FilePath.isAbsolute(path) ? path : FilePath.join(currentDirectory, path)
       var info = stat()
       guard PathText.withCString(readPath, { stat($0, &info) }) == 0 else {
         problems.append(Problem(path: path, reason: Self.reason(errno)))
@@ -166,10 +166,10 @@ struct FileDiscovery {
   /// How a folder given on the command line starts the names of the files found in it: as given, without
   /// a trailing slash or a leading `./` (nothing at all for `.`).
   static func displayPrefix(_ path: String) -> String {
-    var display = path
-    while display.count > 1 && display.hasSuffix("/") { display.removeLast() }
-    while display.hasPrefix("./") { display.removeFirst(2) }
-    return display == "." ? "" : display
+    var display = Substring(path).unicodeScalars
+    while display.count > 1 && display.last == "/" { display.removeLast() }
+    while display.starts(with: "./".unicodeScalars) { display.removeFirst(2) }
+    return FilePath.isSame(Substring(display), ".") ? "" : String(display)
   }
 
   /// Whether a name is one `AtomicWriter` gives its temporary files: `.NAME.tmp-XXXXXX`.

@@ -12,25 +12,43 @@ import InertiaLint
 /// Path arithmetic on strings, for building paths, never for rewriting them: `..` and `.` are left for
 /// the kernel to resolve (a `link/..` is not what its text says), and files are told apart by what
 /// `stat` says (see ``FileIO/identity(of:)`` and ``FileIO/physicalPath(_:)``).
+///
+/// Paths are cut at their `/` code points and compared by their bytes, never as `Character`s: a `/`
+/// followed by a combining mark is one `Character` (and `\r\n` is one), and `String`'s `==` holds
+/// `é` and `e` + U+0301 equal, which the kernel does not.
 enum FilePath {
+  static let slash: Unicode.Scalar = "/"
+
   /// `name` inside `directory` (just `name` inside `.`).
   static func join(_ directory: String, _ name: String) -> String {
-    if directory == "." { return name }
-    return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    if isSame(directory, ".") { return name }
+    return directory.unicodeScalars.last == slash ? directory + name : directory + "/" + name
   }
 
   /// The directory part of a path: `a/b` for `a/b/c`, `.` for `c`, `/` for `/c`.
   static func directory(of path: String) -> String {
-    // Found in the UTF-8 bytes, a `/` being one byte that never joins a character.
+    // Found and cut in the UTF-8 bytes: a `/` is one byte, and the cut is exact even where a character
+    // would round it (a prepended mark before the `/`).
     guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+    return slash == path.startIndex ? "/" : String(path.utf8[..<slash])!
   }
 
   /// The last component of a path.
   static func name(of path: String) -> String {
     guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-    return String(path[path.utf8.index(after: slash)...])
+    return String(path.utf8[path.utf8.index(after: slash)...])!
   }
+
+  /// Whether a path starts at the root.
+  static func isAbsolute(_ path: some StringProtocol) -> Bool { path.unicodeScalars.first == slash }
+
+  /// The components of a path, empty ones (from `//` or a leading or trailing `/`) left out.
+  static func components(_ path: some StringProtocol) -> [Substring] {
+    Substring(path).unicodeScalars.split(separator: slash).map(Substring.init)
+  }
+
+  /// Whether two paths are the same bytes.
+  static func isSame(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
   /// `path` relative to `base` when it lies inside it (both absolute and physical), otherwise `nil`.
   static func relative(_ path: String, to base: String) -> String? {
@@ -44,12 +62,6 @@ enum FilePath {
     if base.utf8.last == UInt8(ascii: "/") { return String(rest)! }
     guard rest.first == UInt8(ascii: "/") else { return nil }
     return String(rest.dropFirst())!
-  }
-
-  /// A path's components, empty ones left out: split on the `/` bytes, without the grapheme breaking a
-  /// split on characters does (a `/` never joins a character).
-  static func components(_ path: String) -> [Substring] {
-    path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
   }
 
   /// The current working directory.

@@ -26,39 +26,45 @@ struct GitIgnore: Sendable {
   let base: String
   let patterns: [Pattern]
 
-  /// The patterns of the text of a `.gitignore` in `base`.
+  /// The patterns of the text of a `.gitignore` in `base`. Lines are read by code points, not
+  /// `Character`s, in which `\r\n` is one (a file with CRLF line endings would be one line).
   init(base: String, text: String) {
     self.base = base
     var patterns: [Pattern] = []
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      var line = String(rawLine)
-      if line.hasSuffix("\r") { line.removeLast() }
+    for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true) {
+      var line = rawLine
+      if line.last == "\r" { line.removeLast() }
       // Trailing spaces are ignored unless escaped.
-      while line.hasSuffix(" ") && !line.hasSuffix("\\ ") { line.removeLast() }
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      var pattern = Pattern(glob: line, negated: false, directoriesOnly: false, anchored: false)
-      if pattern.glob.hasPrefix("!") {
-        pattern.negated = true
-        pattern.glob.removeFirst()
-      } else if pattern.glob.hasPrefix("\\!") || pattern.glob.hasPrefix("\\#") {
-        pattern.glob.removeFirst()
+      while line.last == " " && line.dropLast().last != "\\" { line.removeLast() }
+      if line.isEmpty || line.first == "#" { continue }
+      var negated = false
+      if line.first == "!" {
+        negated = true
+        line.removeFirst()
+      } else if line.first == "\\", let next = line.dropFirst().first, next == "!" || next == "#" {
+        line.removeFirst()
       }
-      if pattern.glob.hasSuffix("/") {
-        pattern.directoriesOnly = true
-        pattern.glob.removeLast()
+      var directoriesOnly = false
+      if line.last == "/" {
+        directoriesOnly = true
+        line.removeLast()
       }
-      pattern.anchored = pattern.glob.contains("/")
-      if pattern.glob.hasPrefix("/") { pattern.glob.removeFirst() }
-      if pattern.glob.hasPrefix("**/") {
+      var anchored = line.contains("/")
+      if line.first == "/" { line.removeFirst() }
+      if line.starts(with: "**/".unicodeScalars) {
         // `**/name` matches `name` at any depth, as an unanchored pattern does.
-        let rest = String(pattern.glob.dropFirst(3))
+        let rest = line.dropFirst(3)
         if !rest.contains("/") {
-          pattern.glob = rest
-          pattern.anchored = false
+          line = rest
+          anchored = false
         }
       }
-      if pattern.anchored { pattern.components = pattern.glob.split(separator: "/") }
-      if !pattern.glob.isEmpty { patterns.append(pattern) }
+      if !line.isEmpty {
+        var pattern = Pattern(
+          glob: String(line), negated: negated, directoriesOnly: directoriesOnly, anchored: anchored)
+        if anchored { pattern.components = FilePath.components(pattern.glob) }
+        patterns.append(pattern)
+      }
     }
     self.patterns = patterns
   }
@@ -86,7 +92,7 @@ struct GitIgnore: Sendable {
 
   private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
     guard let first = pattern.first else { return path.isEmpty }
-    if first == "**" {
+    if FilePath.isSame(first, "**") {
       let rest = pattern.dropFirst()
       for start in path.startIndex...path.endIndex where match(rest, path[start...]) { return true }
       return false

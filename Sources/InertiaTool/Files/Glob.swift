@@ -26,11 +26,11 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
 
   init(_ pattern: String) {
     self.pattern = pattern
-    var trimmed = pattern
-    while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
-    while trimmed.hasPrefix("/") { trimmed.removeFirst() }
-    while trimmed.hasSuffix("/") { trimmed.removeLast() }
-    components = trimmed.split(separator: "/").map(String.init)
+    var trimmed = Substring(pattern).unicodeScalars
+    while trimmed.starts(with: "./".unicodeScalars) { trimmed.removeFirst(2) }
+    while trimmed.first == "/" { trimmed.removeFirst() }
+    while trimmed.last == "/" { trimmed.removeLast() }
+    components = FilePath.components(Substring(trimmed)).map(String.init)
     matchesAnyComponent = !trimmed.contains("/")
   }
 
@@ -61,7 +61,7 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
 
   private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<Substring>) -> Bool {
     guard let first = pattern.first else { return path.isEmpty }
-    if first == "**" {
+    if FilePath.isSame(first, "**") {
       let rest = pattern.dropFirst()
       for start in path.startIndex...path.endIndex where match(rest, path[start...]) { return true }
       return false
@@ -70,8 +70,16 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
     return match(pattern.dropFirst(), path.dropFirst())
   }
 
+  /// Matches by bytes, as the kernel names files: a name that is not UTF-8 by its own bytes, and `é`
+  /// never the same as `e` + U+0301 (which `String`'s `==` holds equal).
   private static func match(_ pattern: String, _ name: Substring) -> Bool {
-    if !pattern.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" || $0 == "\\" }) { return pattern == name }
-    return fnmatch(pattern, String(name), 0) == 0
+    if !pattern.utf8.contains(where: {
+      $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\")
+    }) {
+      return FilePath.isSame(pattern, name)
+    }
+    return PathText.withCString(pattern) { pattern in
+      PathText.withCString(String(name)) { name in fnmatch(pattern, name, 0) == 0 }
+    }
   }
 }

@@ -90,13 +90,15 @@ package struct OutputPlan {
   enum OutputKey: Hashable {
     case existing(FileID)
     case new(directory: FileID, name: [UInt8])
-    case unknown(String)
+    case unknown([UInt8])
   }
 
   static func key(of path: String) -> OutputKey {
     if let id = FileIO.identity(of: path) { return .existing(id) }
     let resolved = FileIO.resolvedPath(path)
-    guard let directory = FileIO.identity(of: FilePath.directory(of: resolved)) else { return .unknown(path) }
+    guard let directory = FileIO.identity(of: FilePath.directory(of: resolved)) else {
+      return .unknown(PathText.bytes(path))
+    }
     return .new(directory: directory, name: PathText.bytes(FilePath.name(of: resolved)))
   }
 

@@ -63,7 +63,7 @@ final class ConfigurationResolver {
     // The command line's rule ids are checked once, whatever the configurations say.
     _ = try RuleSelection.severities(configured: [:], enable: enable, disable: disable)
     if let path = options.configPath {
-      let full = path.hasPrefix("/") ? path : FilePath.join(currentDirectory, path)
+      let full = FilePath.isAbsolute(path) ? path : FilePath.join(currentDirectory, path)
       fixed = try add(LintConfiguration.load(full), displayPath: path)
     } else if options.ignoresConfiguration {
       fixed = try add(LintConfiguration(), displayPath: nil)

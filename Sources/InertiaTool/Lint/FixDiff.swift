@@ -8,7 +8,7 @@ enum FixDiff {
   /// as its own text; MessagePack input as the pretty JSON `inertia-convert to-json` prints, or in the
   /// extended form (both sides alike) when plain JSON cannot hold either document.
   static func make(_ result: DocumentFixer.Result, path: String) -> String {
-    let name = path.hasPrefix("/") ? String(path.dropFirst()) : path
+    let name = FilePath.isAbsolute(path) ? String(path.unicodeScalars.dropFirst()) : path
     let old: [UInt8]
     let new: [UInt8]
     if result.encoding == .messagePack {

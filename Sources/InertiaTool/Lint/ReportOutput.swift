@@ -16,7 +16,7 @@ final class ReportOutput {
     self.stdout = stdout
     writer = environment.writer
     if let path = options.outputFile {
-      let full = path.hasPrefix("/") || path == "-" ? path : FilePath.join(environment.currentDirectory, path)
+      let full = FilePath.isAbsolute(path) || path == "-" ? path : FilePath.join(environment.currentDirectory, path)
       replacement = path == "-" ? nil : try writer.begin(full)
     } else {
       replacement = nil

@@ -156,7 +156,7 @@ struct SARIFReporter: Reporter {
 
   /// A file's `artifactLocation`: relative to the repository root with `%SRCROOT%`, or an absolute URI.
   func location(of physical: String?, named path: String) -> MessagePackValue {
-    if path == "<stdin>" || physical == nil && !path.hasPrefix("/") {
+    if path == "<stdin>" || physical == nil && !FilePath.isAbsolute(path) {
       return ["uri": .string(PathText.percentEncoded(path == "<stdin>" ? "stdin" : path))]
     }
     let absolute = physical ?? path
