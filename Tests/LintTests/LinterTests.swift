@@ -28,7 +28,10 @@ struct LinterTests {
     let ids = Linter.heaviestFirst(Linter().rules).map { $0.rule.description.identifier }
     #expect(ids.sorted() == RuleRegistry.identifiers.sorted())
     #expect(ids.first == "schema")
-    for (user, maker) in [("unknown-field", "schema"), ("track-beyond-editor-range", "loop-stretched")] {
+    let users = [
+      ("unknown-field", "schema"), ("null-optional-field", "schema"), ("track-beyond-editor-range", "loop-stretched"),
+    ]
+    for (user, maker) in users {
       #expect(ids.firstIndex(of: maker)! < ids.firstIndex(of: user)!)
     }
   }

@@ -176,12 +176,13 @@ public struct Linter: Sendable {
 
   /// About how long each rule takes on a large file, relative to the others (unlisted rules: 4), so
   /// that the threads start on the long ones and end together. The rules that use a result another
-  /// works out (`unknown-field` after `schema`, `track-beyond-editor-range` after `loop-stretched`) come
-  /// late, so they find it ready instead of waiting for it.
+  /// works out (`unknown-field` and `null-optional-field` after `schema`, `track-beyond-editor-range` after
+  /// `loop-stretched`) come late, so they find it ready instead of waiting for it: a thread that took one
+  /// early would wait out the whole schema walk, and a large file would lint on one thread.
   static let weights: [String: Int] = [
     "schema": 30, "unaddressable-id": 25, "loop-stretched": 24, "duplicate-keyframe-id": 15,
     "non-finite-value": 15, "invisible-shape": 10, "colour-out-of-range": 7,
-    "unknown-field": 0, "track-beyond-editor-range": 0,
+    "unknown-field": 0, "null-optional-field": 0, "track-beyond-editor-range": 0,
   ]
 
   /// The rules, heaviest first, in registry order among equals.
