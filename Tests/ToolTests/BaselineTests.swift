@@ -130,6 +130,21 @@ struct BaselineTests {
     #expect(sandbox.run(["--no-config", "--strict", "--baseline", "b.json"]).status == 0)
   }
 
+  @Test("Two names String takes for equal (é and e + U+0301) are two files to a baseline")
+  func canonicallyEquivalentNames() throws {
+    let sandbox = try LintSandbox()
+    let text = Self.file(Self.animation("card0", [("A", "-1")]))
+    try sandbox.write("R/\u{E9}.inertia", text)
+    _ = sandbox.run(["--no-config", "--write-baseline", "b.json"])
+    try sandbox.write("R/e\u{301}.inertia", text)
+    let run = sandbox.run(["--no-config", "--baseline", "b.json"])
+    #expect(Self.lines(run, "non-positive-duration").count == 1, "\(run.stdout)")
+    #expect(run.stdout.contains("(2 findings left out by ignores or a baseline)"), "the first file's two")
+    _ = sandbox.run(["--no-config", "--write-baseline", "c.json"])
+    let entries = try JSONReader().read(sandbox.read("c.json"))["findings"]?.arrayValue ?? []
+    #expect(entries.filter { $0["rule"] == "non-positive-duration" }.count == 2, "one entry per file")
+  }
+
   @Test("--fix leaves baselined findings as they are")
   func fixLeavesBaselined() throws {
     let sandbox = try LintSandbox()

@@ -54,10 +54,7 @@ public struct FindingSink {
     fix: Fix? = nil
   ) {
     let severity = configuredSeverity ?? severity ?? self.severity
-    if let suppression,
-      suppression.suppresses(
-        ruleID, pointer: pointers.pointer(of: node).description, subject: pointers.subject(of: node))
-    {
+    if let suppression, suppression.suppresses(ruleID, at: node, pointers) {
       suppressedCount += 1
       return
     }

@@ -66,6 +66,13 @@ public struct FindingSuppression: Sendable, Equatable {
     return baselinedPointers[rule]?.contains(pointer) == true
   }
 
+  /// Whether a finding of `rule` about the value at `node` is left out: its pointer and subject worked out
+  /// with `pointers`, only when the rule has anything left out.
+  func suppresses(_ rule: String, at node: IndexedDocument.Node, _ pointers: IndexedDocument.PointerCache) -> Bool {
+    concerns(rule)
+      && suppresses(rule, pointer: pointers.pointer(of: node).description, subject: pointers.subject(of: node))
+  }
+
   /// Whether a finding is left out.
   public func suppresses(_ finding: Finding) -> Bool {
     concerns(finding.ruleID)

@@ -58,8 +58,7 @@ public struct LintContext {
       let pointers = IndexedDocument.PointerCache(document)
       return { sort, node in
         guard let rule = rules[sort.rawValue] else { return true }
-        return !suppression.suppresses(
-          rule, pointer: pointers.pointer(of: node).description, subject: pointers.subject(of: node))
+        return !suppression.suppresses(rule, at: node, pointers)
       }
     }
 

@@ -36,6 +36,21 @@ struct Baseline {
     static func < (a: Entry, b: Entry) -> Bool {
       (a.file, a.rule, a.pointer, a.subject ?? "", a.message) < (b.file, b.rule, b.pointer, b.subject ?? "", b.message)
     }
+
+    // Files are told apart by their bytes, as the file system tells them apart (`é` and `e` + U+0301 are
+    // two files, which `String`'s equality would take for one); the rest as the linter compares them.
+    static func == (a: Entry, b: Entry) -> Bool {
+      FilePath.isSame(a.file, b.file)
+        && (a.rule, a.pointer, a.subject, a.message) == (b.rule, b.pointer, b.subject, b.message)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(Array(file.utf8))
+      hasher.combine(rule)
+      hasher.combine(pointer)
+      hasher.combine(subject)
+      hasher.combine(message)
+    }
   }
 
   /// The version of the file's layout this tool reads and writes.
@@ -43,12 +58,13 @@ struct Baseline {
 
   /// Where the baseline's folder is, as the kernel finds it.
   let directory: String
-  /// What is left out, by the physical path of the file.
-  private var byFile: [String: FindingSuppression] = [:]
+  /// What is left out, by the bytes of the file's physical path (two names `String` takes for equal may be
+  /// two files).
+  private var byFile: [[UInt8]: FindingSuppression] = [:]
 
   /// What the baseline leaves out of the file at `location` (a physical path).
   func suppression(at location: String) -> FindingSuppression {
-    byFile[location] ?? FindingSuppression()
+    byFile[Array(location.utf8)] ?? FindingSuppression()
   }
 
   /// How many files it has entries for.
@@ -57,7 +73,7 @@ struct Baseline {
   /// Reads a baseline file.
   /// - Throws: ``ConfigurationError`` naming the line and column of what is not understood.
   static func load(_ path: String, currentDirectory: String) throws(ConfigurationError) -> Baseline {
-    let full = path.hasPrefix("/") ? path : FilePath.join(currentDirectory, path)
+    let full = FilePath.isAbsolute(path) ? path : FilePath.join(currentDirectory, path)
     let bytes: [UInt8]
     do {
       bytes = try FileIO.read(full, maxSize: DecodingLimits.default.maxInputSize)
@@ -109,7 +125,7 @@ struct Baseline {
         file = decoded
       }
       let location = Self.location(of: file, in: directory)
-      baseline.byFile[location, default: FindingSuppression()].ignore(
+      baseline.byFile[Array(location.utf8), default: FindingSuppression()].ignore(
         rule, pointer: pointer, subject: try text("subject", required: false))
     }
     return baseline
@@ -131,29 +147,25 @@ struct Baseline {
   /// The path of `location` from `directory`, both physical paths (no links, no `.` or `..`): down from
   /// their common folder, after a `..` for each folder of `directory` below it.
   static func relativePath(of location: String, from directory: String) -> String {
-    let target = components(location)
-    let base = components(directory)
+    let target = FilePath.components(location)
+    let base = FilePath.components(directory)
     var common = 0
-    while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
-    let up = Array(repeating: "..", count: base.count - common)
+    // Names are compared by their bytes: `é` and `e` + U+0301 are two names to the file system.
+    while common < min(target.count, base.count) && FilePath.isSame(target[common], base[common]) { common += 1 }
+    let up = Array(repeating: Substring(".."), count: base.count - common)
     return (up + target[common...]).joined(separator: "/")
-  }
-
-  /// A path's components, split at each `/` byte (never by `Character`: a `/` followed by a combining mark
-  /// is one character and still two components).
-  private static func components(_ path: String) -> [String] {
-    path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Where an entry's `file` is: `directory` (a physical path) followed by it, each `..` taking off a folder,
   /// which is exact on a physical path.
   static func location(of file: String, in directory: String) -> String {
-    var components = file.hasPrefix("/") ? [] : Self.components(directory)
-    for component in Self.components(file) {
-      switch component {
-      case ".": continue
-      case "..": _ = components.popLast()
-      default: components.append(String(component))
+    var components = FilePath.isAbsolute(file) ? [] : FilePath.components(directory)
+    for component in FilePath.components(file) {
+      if FilePath.isSame(component, ".") { continue }
+      if FilePath.isSame(component, "..") {
+        _ = components.popLast()
+      } else {
+        components.append(component)
       }
     }
     return "/" + components.joined(separator: "/")

@@ -111,7 +111,8 @@ final class ConfigurationResolver {
     let directory = configuration.path.flatMap { FileIO.physicalPath(FilePath.directory(of: $0)) }
     var baseline: Baseline?
     if readsBaselines, let path = configuration.baseline, let folder = configuration.path.map(FilePath.directory(of:)) {
-      baseline = try Baseline.load(path.hasPrefix("/") ? path : FilePath.join(folder, path), currentDirectory: folder)
+      baseline = try Baseline.load(
+        FilePath.isAbsolute(path) ? path : FilePath.join(folder, path), currentDirectory: folder)
     }
     applied.append(
       Applied(

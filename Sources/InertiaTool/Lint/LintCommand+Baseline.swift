@@ -10,7 +10,7 @@ extension LintCommand {
     _ plan: Plan, _ options: LintOptions, to target: String, stderr: @escaping (String) -> Void,
     environment: Environment
   ) -> Int32 {
-    let full = target.hasPrefix("/") ? target : FilePath.join(environment.currentDirectory, target)
+    let full = FilePath.isAbsolute(target) ? target : FilePath.join(environment.currentDirectory, target)
     guard let directory = FileIO.physicalPath(FilePath.directory(of: full)) else {
       stderr("inertia-lint: --write-baseline: \(target): its folder does not exist")
       return 2

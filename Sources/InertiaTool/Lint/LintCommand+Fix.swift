@@ -27,7 +27,7 @@ extension LintCommand {
     let linters = plan.linters
     var outcomes = ThreadPool.forEach(inputs, jobs: jobs, done: done) { input in
       var fileFixer = fileFixers[input.configuration]
-      fileFixer.fixer.linter.suppression = linters.linter(for: input).suppression
+      fileFixer.fixer.linter.suppression = linters.suppression(for: input)
       return fileFixer.fix(input, standardInput: standardInput)
     }
     FileFixer.commit(&outcomes, writer: environment.writer)

@@ -220,27 +220,30 @@ package enum LintCommand {
   /// The linter of each input: its configuration's, leaving out what that configuration's `ignore` and
   /// the baseline leave out of the file.
   struct Linters: Sendable {
+    /// The configurations, each with its ignores and the baseline it names (none is read for a run that
+    /// writes a baseline, see ``ConfigurationResolver``).
     let applied: [ConfigurationResolver.Applied]
     /// `--baseline`'s; `nil` for a run that writes one.
     let baseline: Baseline?
-    /// Whether baselines apply (not for `--write-baseline`, which records every finding).
-    let appliesBaselines: Bool
     /// Where standard input is taken to be (its `--stdin-filename` in the working directory), for the
     /// ignores and the baseline.
     let standardInputLocation: String?
 
     func linter(for input: LintInput) -> Linter {
-      let applied = applied[input.configuration]
-      var linter = applied.linter
-      guard let location = input.physicalPath ?? (input.isStandardInput ? standardInputLocation : nil) else {
-        return linter
-      }
-      linter.suppression = applied.suppression(at: location)
-      guard appliesBaselines else { return linter }
-      for baseline in [applied.baseline, baseline] {
-        if let baseline { linter.suppression.formUnion(baseline.suppression(at: location)) }
-      }
+      var linter = applied[input.configuration].linter
+      linter.suppression = suppression(for: input)
       return linter
+    }
+
+    /// What the input's configuration's ignores and the baselines leave out of it.
+    func suppression(for input: LintInput) -> FindingSuppression {
+      let applied = applied[input.configuration]
+      guard let location = location(of: input) else { return FindingSuppression() }
+      var suppression = applied.suppression(at: location)
+      for baseline in [applied.baseline, baseline] {
+        if let baseline { suppression.formUnion(baseline.suppression(at: location)) }
+      }
+      return suppression
     }
 
     /// Where an input is, as the ignores and the baseline name it.
@@ -268,13 +271,12 @@ package enum LintCommand {
       }
       // A run that writes a baseline records every finding, including those the baseline it replaces has.
       let baseline =
-        try options.baseline.flatMap { options.writeBaseline == nil ? $0 : nil }.map {
-          try Baseline.load($0, currentDirectory: directory)
-        }
+        options.writeBaseline == nil
+        ? try options.baseline.map { try Baseline.load($0, currentDirectory: directory) } : nil
       let linters = Linters(
-        applied: configurations.applied, baseline: baseline, appliesBaselines: options.writeBaseline == nil,
+        applied: configurations.applied, baseline: baseline,
         standardInputLocation: options.standardInputName.map {
-          $0.hasPrefix("/") ? $0 : FilePath.join(discovery.physicalCurrentDirectory, $0)
+          FilePath.isAbsolute($0) ? $0 : FilePath.join(discovery.physicalCurrentDirectory, $0)
         })
       return .success(
         Plan(configurations: configurations, inputs: discovery.inputs, problems: problems, linters: linters))
