@@ -206,23 +206,14 @@ package final class ByteBuffer {
   /// Appends `value` in decimal, padded with zeros on the left to `minimumDigits` digits.
   @inline(__always)
   func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
-    // 20 digits hold any UInt64; the digits are written right to left, then the whole run is counted in.
+    // 20 digits hold any UInt64.
     var digits = 1
     var power: UInt64 = 10
     while digits < 20 && value >= power {
       digits &+= 1
       power = power &* 10
     }
-    let width = max(digits, minimumDigits)
-    reserve(width)
-    var v = value
-    var index = count &+ width
-    while index > count {
-      index &-= 1
-      base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-      v /= 10
-    }
-    count &+= width
+    appendDigits(value, count: max(digits, minimumDigits))
   }
 
   /// Appends the last `count` decimal digits of `value`, zeros on the left included.
