@@ -1,6 +1,6 @@
-/// The unkeyed container of ``ValueEncoder``. Every primitive overload forwards to one generic method, and the
-/// encoder's `box` writes each primitive type the way ``NumberConversion`` describes.
-struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer {
+/// The unkeyed container of ``ValueEncoder``. Its generic and numeric `encode`
+/// overloads come from ``NumericEncodingForwarding``.
+struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer, NumericEncodingForwarding {
   let array: EncodedArray
   let encoder: ValueEncoder
   let codingPath: [any CodingKey]
@@ -11,26 +11,10 @@ struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer {
 
   mutating func encodeNil() throws { array.nodes.append(.value(.nil)) }
 
-  mutating func encode<T: Encodable>(_ value: T) throws {
-    array.nodes.append(try encoder.box(value, at: nextPath))
-  }
-
   mutating func encode(_ value: Bool) throws { array.nodes.append(.value(.bool(value))) }
   mutating func encode(_ value: String) throws { array.nodes.append(.value(.string(value))) }
-  mutating func encode(_ value: Double) throws { try append(value) }
-  mutating func encode(_ value: Float) throws { try append(value) }
-  mutating func encode(_ value: Int) throws { try append(value) }
-  mutating func encode(_ value: Int8) throws { try append(value) }
-  mutating func encode(_ value: Int16) throws { try append(value) }
-  mutating func encode(_ value: Int32) throws { try append(value) }
-  mutating func encode(_ value: Int64) throws { try append(value) }
-  mutating func encode(_ value: UInt) throws { try append(value) }
-  mutating func encode(_ value: UInt8) throws { try append(value) }
-  mutating func encode(_ value: UInt16) throws { try append(value) }
-  mutating func encode(_ value: UInt32) throws { try append(value) }
-  mutating func encode(_ value: UInt64) throws { try append(value) }
 
-  private mutating func append<T: Encodable>(_ value: T) throws {
+  mutating func encodeBoxed<T: Encodable>(_ value: T) throws {
     array.nodes.append(try encoder.box(value, at: nextPath))
   }
 

@@ -131,7 +131,9 @@ struct MessagePackToJSON {
         }
         guard case .string(let length) = header else {
           top.reading = .neither
-          throw unrepresentable("a map key that is \(header.kindDescription)", at: keyStart)
+          // Only a uint64's format byte leaves its kind open, and it is an integer either way.
+          let kind = MessagePackHeader.kind(ofFormat: scanner.bytes[keyStart]) ?? .uint
+          throw unrepresentable("a map key that is \(kind)", at: keyStart)
         }
         // Most keys are short ASCII without escapes: checked and written from one or two words.
         if Self.writeShortPlainString(scanner.bytes[scanner.offset..<scanner.offset &+ length], to: out) {

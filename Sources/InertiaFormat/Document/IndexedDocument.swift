@@ -429,10 +429,14 @@ public final class IndexedDocument: @unchecked Sendable {
     return uncommonKind(of: node)
   }
 
-  /// The kind of a value whose format byte does not tell it (a uint64, which may be an `.int`).
+  /// The kind of a value whose format byte does not tell it: a uint64 is an `.int` up to `Int64.max`.
   @usableFromInline
   func uncommonKind(of node: Node) -> Kind {
-    header(of: node)?.header.kind ?? .nil
+    switch header(of: node)?.header {
+    case .int?: return .int
+    case .uint?: return .uint
+    default: return .nil
+    }
   }
 
   /// An array's element count or a map's entry count; `nil` for other values.

@@ -10,7 +10,7 @@
 /// Integers must lie in -2^63...2^64-1: one outside is an error, never quietly a float. Floats are read
 /// correctly rounded. Strings must be valid UTF-8 with no lone surrogate escapes. Nesting is bounded by
 /// ``DecodingLimits/maxDepth``, and nothing but whitespace may follow the document.
-public struct JSONReader: Sendable {
+public struct JSONReader: ValueReader {
   /// The nesting and size limits reading enforces.
   public var limits: DecodingLimits
   /// Whether the tagged objects of the extended form (`{"$bin": "…"}`, see `inertia-convert --help`)
@@ -21,16 +21,6 @@ public struct JSONReader: Sendable {
   public init(limits: DecodingLimits = .default, extended: Bool = false) {
     self.limits = limits
     self.extended = extended
-  }
-
-  /// - Throws: ``FormatError`` with the line, column and path of the first fault.
-  public func read(_ bytes: [UInt8]) throws(FormatError) -> MessagePackValue {
-    try withBytes(bytes) { (buffer) throws(FormatError) in try read(buffer) }
-  }
-
-  /// - Throws: ``FormatError`` with the line, column and path of the first fault.
-  public func read(_ data: Data) throws(FormatError) -> MessagePackValue {
-    try withBytes(data) { (buffer) throws(FormatError) in try read(buffer) }
   }
 
   /// - Throws: ``FormatError`` with the line, column and path of the first fault.

@@ -57,29 +57,11 @@ enum CanonicalHeads {
 
   @inline(__always)
   static func stringHeader(_ length: Int, to out: ByteBuffer) {
-    if length < 32 {
-      out.append(0xA0 | UInt8(length))
-    } else if length <= Int(UInt8.max) {
-      out.append(0xD9, UInt8(length))
-    } else if length <= Int(UInt16.max) {
-      out.append(0xDA)
-      out.appendBigEndian(UInt16(length))
-    } else {
-      out.append(0xDB)
-      out.appendBigEndian(UInt32(length))
-    }
+    sizedHead(length, fixed: (0xA0, below: 32), width8: 0xD9, width16: 0xDA, width32: 0xDB, to: out)
   }
 
   static func binaryHeader(_ length: Int, to out: ByteBuffer) {
-    if length <= Int(UInt8.max) {
-      out.append(0xC4, UInt8(length))
-    } else if length <= Int(UInt16.max) {
-      out.append(0xC5)
-      out.appendBigEndian(UInt16(length))
-    } else {
-      out.append(0xC6)
-      out.appendBigEndian(UInt32(length))
-    }
+    sizedHead(length, fixed: nil, width8: 0xC4, width16: 0xC5, width32: 0xC6, to: out)
   }
 
   static func extHeader(type: Int8, length: Int, to out: ByteBuffer) {
@@ -90,43 +72,40 @@ enum CanonicalHeads {
     case 4: out.append(0xD6, typeByte)
     case 8: out.append(0xD7, typeByte)
     case 16: out.append(0xD8, typeByte)
-    case 0...Int(UInt8.max):
-      out.append(0xC7, UInt8(length))
-      out.append(typeByte)
-    case 0...Int(UInt16.max):
-      out.append(0xC8)
-      out.appendBigEndian(UInt16(length))
-      out.append(typeByte)
     default:
-      out.append(0xC9)
-      out.appendBigEndian(UInt32(length))
+      sizedHead(length, fixed: nil, width8: 0xC7, width16: 0xC8, width32: 0xC9, to: out)
       out.append(typeByte)
     }
   }
 
   @inline(__always)
   static func arrayHeader(_ count: Int, to out: ByteBuffer) {
-    if count < 16 {
-      out.append(0x90 | UInt8(count))
-    } else if count <= Int(UInt16.max) {
-      out.append(0xDC)
-      out.appendBigEndian(UInt16(count))
-    } else {
-      out.append(0xDD)
-      out.appendBigEndian(UInt32(count))
-    }
+    sizedHead(count, fixed: (0x90, below: 16), width8: nil, width16: 0xDC, width32: 0xDD, to: out)
   }
 
   @inline(__always)
   static func mapHeader(_ count: Int, to out: ByteBuffer) {
-    if count < 16 {
-      out.append(0x80 | UInt8(count))
-    } else if count <= Int(UInt16.max) {
-      out.append(0xDE)
-      out.appendBigEndian(UInt16(count))
+    sizedHead(count, fixed: (0x80, below: 16), width8: nil, width16: 0xDE, width32: 0xDF, to: out)
+  }
+
+  /// The head of a string, binary, extension, array or map of `size` bytes or entries, in the smallest form its
+  /// family has: the size in the format byte itself (`fixed`, for sizes below `below`), or after it in 8, 16
+  /// or 32 bits. A family without a fixed or an 8-bit form passes `nil` for it.
+  @inline(__always)
+  private static func sizedHead(
+    _ size: Int, fixed: (format: UInt8, below: Int)?, width8: UInt8?, width16: UInt8, width32: UInt8,
+    to out: ByteBuffer
+  ) {
+    if let fixed, size < fixed.below {
+      out.append(fixed.format | UInt8(size))
+    } else if let width8, size <= Int(UInt8.max) {
+      out.append(width8, UInt8(size))
+    } else if size <= Int(UInt16.max) {
+      out.append(width16)
+      out.appendBigEndian(UInt16(size))
     } else {
-      out.append(0xDF)
-      out.appendBigEndian(UInt32(count))
+      out.append(width32)
+      out.appendBigEndian(UInt32(size))
     }
   }
 

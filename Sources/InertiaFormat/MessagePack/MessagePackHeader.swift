@@ -33,25 +33,4 @@ enum MessagePackHeader {
     default: return nil
     }
   }
-
-  /// The kind of value.
-  var kind: IndexedDocument.Kind {
-    switch self {
-    case .nil: return .nil
-    case .bool: return .bool
-    case .int: return .int
-    case .uint: return .uint
-    case .float32: return .float32
-    case .float64: return .float64
-    case .string: return .string
-    case .binary: return .binary
-    case .ext: return .ext
-    case .array: return .array
-    case .map: return .map
-    }
-  }
-
-  /// The kind of value, as error messages name it ("an integer", "binary data").
-  var kindDescription: String { kind.description }
-
 }

@@ -9,23 +9,13 @@
 /// The reader accepts every format of the MessagePack spec, checks each length prefix against the bytes
 /// left before allocating anything, checks strings are UTF-8, bounds nesting by
 /// ``DecodingLimits/maxDepth`` and rejects bytes after the one top-level value.
-public struct MessagePackReader: Sendable {
+public struct MessagePackReader: ValueReader {
   /// The nesting and size limits reading enforces.
   public var limits: DecodingLimits
 
   /// A reader with these limits.
   public init(limits: DecodingLimits = .default) {
     self.limits = limits
-  }
-
-  /// - Throws: ``FormatError`` with the byte offset and path of the first fault.
-  public func read(_ bytes: [UInt8]) throws(FormatError) -> MessagePackValue {
-    try withBytes(bytes) { (buffer) throws(FormatError) in try read(buffer) }
-  }
-
-  /// - Throws: ``FormatError`` with the byte offset and path of the first fault.
-  public func read(_ data: Data) throws(FormatError) -> MessagePackValue {
-    try withBytes(data) { (buffer) throws(FormatError) in try read(buffer) }
   }
 
   /// - Throws: ``FormatError`` with the byte offset and path of the first fault.

@@ -11,7 +11,7 @@
 /// let animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: data)
 /// let card = animations.first { $0.id == "card0" }
 /// ```
-public struct InertiaAnimation: InertiaModelObject, Identifiable, Equatable, Sendable {
+public struct InertiaAnimation: InertiaModelObject, InertiaModelCoding, Identifiable, Equatable, Sendable {
   /// Matches the id the animated view was tagged with: `.inertia("card0")`, `<Inertia id="card0">`.
   public var id: String
   /// The pose the view sits at before the animation runs.
@@ -39,26 +39,13 @@ public struct InertiaAnimation: InertiaModelObject, Identifiable, Equatable, Sen
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
-  public init(from decoder: any Decoder) throws {
-    let fields = try InertiaObjectDecoding(decoder, InertiaSchema.animation)
-    id = try fields.decode("id")
-    invokeType = try fields.decode("invokeType")
-    initialValues = try fields.decode("initialValues")
-    keyframes = try fields.decode("keyframes")
-    shapes = try fields.decode("shapes", default: [])
-    unknownFields = try fields.unknownFields()
-    keyOrder = fields.keyOrder
-  }
-
-  /// Writes the object as it was read (see ``InertiaModelObject``).
-  public func encode(to encoder: any Encoder) throws {
-    var fields = InertiaObjectEncoding(InertiaSchema.animation, keyOrder: keyOrder)
-    fields.encode(id, "id")
-    fields.encode(invokeType, "invokeType")
-    fields.encode(initialValues, "initialValues")
-    fields.encode(keyframes, "keyframes")
-    fields.encode(shapes, "shapes", default: [])
-    try fields.write(to: encoder, unknownFields: unknownFields)
-  }
+  static let schema = InertiaSchema.animation
+  static let blank = InertiaAnimation(id: "", initialValues: .identity, invokeType: .auto, keyframes: [])
+  static let fields: [InertiaModelField<Self>] = [
+    .required("id", \.id),
+    .required("invokeType", \.invokeType),
+    .required("initialValues", \.initialValues),
+    .required("keyframes", \.keyframes),
+    .defaulted("shapes", \.shapes, []),
+  ]
 }

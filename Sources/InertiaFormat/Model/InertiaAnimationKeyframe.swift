@@ -6,7 +6,7 @@
 /// `duration` is relative: the seconds taken to travel from the previous keyframe (or, for the first, from
 /// the initial values) to this one. See ``InertiaAnimation/keyframeTimes`` for absolute times and
 /// ``effectiveDuration`` for what the runtime plays.
-public struct InertiaAnimationKeyframe: InertiaModelObject, Identifiable, Equatable, Sendable {
+public struct InertiaAnimationKeyframe: InertiaModelObject, InertiaModelCoding, Identifiable, Equatable, Sendable {
   /// Unique within the track. The editor writes UUIDs.
   public var id: String
   /// The pose at this keyframe.
@@ -27,22 +27,11 @@ public struct InertiaAnimationKeyframe: InertiaModelObject, Identifiable, Equata
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
-  public init(from decoder: any Decoder) throws {
-    let fields = try InertiaObjectDecoding(decoder, InertiaSchema.keyframe)
-    id = try fields.decode("id")
-    duration = try fields.decode("duration")
-    values = try fields.decode("values")
-    unknownFields = try fields.unknownFields()
-    keyOrder = fields.keyOrder
-  }
-
-  /// Writes the object as it was read (see ``InertiaModelObject``).
-  public func encode(to encoder: any Encoder) throws {
-    var fields = InertiaObjectEncoding(InertiaSchema.keyframe, keyOrder: keyOrder)
-    fields.encode(id, "id")
-    fields.encode(duration, "duration")
-    fields.encode(values, "values")
-    try fields.write(to: encoder, unknownFields: unknownFields)
-  }
+  static let schema = InertiaSchema.keyframe
+  static let blank = InertiaAnimationKeyframe(id: "", values: .identity, duration: 0)
+  static let fields: [InertiaModelField<Self>] = [
+    .required("id", \.id),
+    .required("duration", \.duration),
+    .required("values", \.values),
+  ]
 }

@@ -4,7 +4,7 @@
 /// Mirrors the SwiftUI runtime's `InertiaAnimationValues`, with `Double` for `CGFloat` and ``Translate`` for
 /// `CGSize`, so `values.translate.width` reads the same in both. Every field is required on the wire (see
 /// ``InertiaSchema/values``).
-public struct InertiaAnimationValues: InertiaModelObject, Equatable, Sendable {
+public struct InertiaAnimationValues: InertiaModelObject, InertiaModelCoding, Equatable, Sendable {
   /// Scale factor; 1 is the view's own size.
   public var scale: Double
   /// Offset as a fraction of the container's size (for a shape, in the units the shape is sized in).
@@ -58,7 +58,6 @@ public struct InertiaAnimationValues: InertiaModelObject, Equatable, Sendable {
     /// Reads `[x, y]`.
     /// - Throws: `DecodingError` when the value is not an array of exactly two numbers, such as
     ///   `[0].keyframes[2].values.translate: expected 2 numbers, found 3`.
-    /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
     public init(from decoder: any Decoder) throws {
       var pair = try decoder.unkeyedContainer()
       if let count = pair.count, count != 2 {
@@ -72,7 +71,6 @@ public struct InertiaAnimationValues: InertiaModelObject, Equatable, Sendable {
     }
 
     /// Writes `[x, y]`.
-    /// Writes the object as it was read (see ``InertiaModelObject``).
     public func encode(to encoder: any Encoder) throws {
       var pair = encoder.unkeyedContainer()
       try pair.encode(width)
@@ -80,26 +78,13 @@ public struct InertiaAnimationValues: InertiaModelObject, Equatable, Sendable {
     }
   }
 
-  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
-  public init(from decoder: any Decoder) throws {
-    let fields = try InertiaObjectDecoding(decoder, InertiaSchema.values)
-    scale = try fields.decode("scale")
-    translate = try fields.decode("translate")
-    rotate = try fields.decode("rotate")
-    rotateCenter = try fields.decode("rotateCenter")
-    opacity = try fields.decode("opacity")
-    unknownFields = try fields.unknownFields()
-    keyOrder = fields.keyOrder
-  }
-
-  /// Writes the object as it was read (see ``InertiaModelObject``).
-  public func encode(to encoder: any Encoder) throws {
-    var fields = InertiaObjectEncoding(InertiaSchema.values, keyOrder: keyOrder)
-    fields.encode(scale, "scale")
-    fields.encode(translate, "translate")
-    fields.encode(rotate, "rotate")
-    fields.encode(rotateCenter, "rotateCenter")
-    fields.encode(opacity, "opacity")
-    try fields.write(to: encoder, unknownFields: unknownFields)
-  }
+  static let schema = InertiaSchema.values
+  static let blank = InertiaAnimationValues()
+  static let fields: [InertiaModelField<Self>] = [
+    .required("scale", \.scale),
+    .required("translate", \.translate),
+    .required("rotate", \.rotate),
+    .required("rotateCenter", \.rotateCenter),
+    .required("opacity", \.opacity),
+  ]
 }

@@ -2,7 +2,7 @@
 ///
 /// Spelt as the format's documentation spells it. All four components are required on the wire (see
 /// ``InertiaSchema/colour``).
-public struct InertiaColour: InertiaModelObject, Equatable, Sendable {
+public struct InertiaColour: InertiaModelObject, InertiaModelCoding, Equatable, Sendable {
   /// Red, from 0 to 1.
   public var red: Double
   /// Green, from 0 to 1.
@@ -26,24 +26,12 @@ public struct InertiaColour: InertiaModelObject, Equatable, Sendable {
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
-  public init(from decoder: any Decoder) throws {
-    let fields = try InertiaObjectDecoding(decoder, InertiaSchema.colour)
-    red = try fields.decode("red")
-    green = try fields.decode("green")
-    blue = try fields.decode("blue")
-    alpha = try fields.decode("alpha")
-    unknownFields = try fields.unknownFields()
-    keyOrder = fields.keyOrder
-  }
-
-  /// Writes the object as it was read (see ``InertiaModelObject``).
-  public func encode(to encoder: any Encoder) throws {
-    var fields = InertiaObjectEncoding(InertiaSchema.colour, keyOrder: keyOrder)
-    fields.encode(red, "red")
-    fields.encode(green, "green")
-    fields.encode(blue, "blue")
-    fields.encode(alpha, "alpha")
-    try fields.write(to: encoder, unknownFields: unknownFields)
-  }
+  static let schema = InertiaSchema.colour
+  static let blank = InertiaColour(red: 0, green: 0, blue: 0, alpha: 0)
+  static let fields: [InertiaModelField<Self>] = [
+    .required("red", \.red),
+    .required("green", \.green),
+    .required("blue", \.blue),
+    .required("alpha", \.alpha),
+  ]
 }

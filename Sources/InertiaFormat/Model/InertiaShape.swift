@@ -6,7 +6,7 @@
 ///
 /// Everything about a shape is measured in multiples of the shorter side of what holds it: the view, or
 /// for a nested shape its parent shape.
-public struct InertiaShape: InertiaModelObject, Identifiable, Equatable, Sendable {
+public struct InertiaShape: InertiaModelObject, InertiaModelCoding, Identifiable, Equatable, Sendable {
   /// Unique within the animation. What the editor's selection points at.
   public var id: String
   /// The vector description; `nil` when the shape has none (see ``vertices``).
@@ -54,36 +54,18 @@ public struct InertiaShape: InertiaModelObject, Identifiable, Equatable, Sendabl
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
-  public init(from decoder: any Decoder) throws {
-    let fields = try InertiaObjectDecoding(decoder, InertiaSchema.shape)
-    id = try fields.decode("id")
-    zIndex = try fields.decode("zIndex", default: 0)
-    position = try fields.decode("position", default: .bottom)
-    ownCanvas = try fields.decode("ownCanvas", default: false)
-    showsBeforeAnimation = try fields.decode("showsBeforeAnimation", default: true)
-    transforms = try fields.decode("transforms", default: .identity)
-    shape = try fields.decodeIfPresent("shape")
-    vertices = try fields.decodeIfPresent("vertices")
-    animation = try fields.decodeIfPresent("animation")
-    shapes = try fields.decode("shapes", default: [])
-    unknownFields = try fields.unknownFields()
-    keyOrder = fields.keyOrder
-  }
-
-  /// Writes the object as it was read (see ``InertiaModelObject``).
-  public func encode(to encoder: any Encoder) throws {
-    var fields = InertiaObjectEncoding(InertiaSchema.shape, keyOrder: keyOrder)
-    fields.encode(id, "id")
-    fields.encode(zIndex, "zIndex", default: 0)
-    fields.encode(position, "position", default: .bottom)
-    fields.encode(ownCanvas, "ownCanvas", default: false)
-    fields.encode(showsBeforeAnimation, "showsBeforeAnimation", default: true)
-    fields.encode(transforms, "transforms", default: .identity)
-    fields.encodeIfPresent(shape, "shape")
-    fields.encodeIfPresent(vertices, "vertices")
-    fields.encodeIfPresent(animation, "animation")
-    fields.encode(shapes, "shapes", default: [])
-    try fields.write(to: encoder, unknownFields: unknownFields)
-  }
+  static let schema = InertiaSchema.shape
+  static let blank = InertiaShape(id: "")
+  static let fields: [InertiaModelField<Self>] = [
+    .required("id", \.id),
+    .defaulted("zIndex", \.zIndex, 0),
+    .defaulted("position", \.position, .bottom),
+    .defaulted("ownCanvas", \.ownCanvas, false),
+    .defaulted("showsBeforeAnimation", \.showsBeforeAnimation, true),
+    .defaulted("transforms", \.transforms, .identity),
+    .optional("shape", \.shape),
+    .optional("vertices", \.vertices),
+    .optional("animation", \.animation),
+    .defaulted("shapes", \.shapes, []),
+  ]
 }

@@ -3,7 +3,7 @@
 /// The fields and their defaults are those of ``InertiaSchema/shapeDescription``: `id`, `type`, `width`
 /// and `height` are required on the wire; no `fill` or `stroke` is none, no `strokeWidth` is 0. A shape
 /// with neither fill nor stroke draws nothing at all.
-public struct InertiaShapeDescription: InertiaModelObject, Identifiable, Equatable, Sendable {
+public struct InertiaShapeDescription: InertiaModelObject, InertiaModelCoding, Identifiable, Equatable, Sendable {
   /// Identifies the description.
   public var id: String
   /// Which vector it draws as.
@@ -37,30 +37,15 @@ public struct InertiaShapeDescription: InertiaModelObject, Identifiable, Equatab
     self.unknownFields = unknownFields
   }
 
-  /// Reads the object, keeping what the file says as it says it (see ``InertiaModelObject``).
-  public init(from decoder: any Decoder) throws {
-    let fields = try InertiaObjectDecoding(decoder, InertiaSchema.shapeDescription)
-    id = try fields.decode("id")
-    type = try fields.decode("type")
-    width = try fields.decode("width")
-    height = try fields.decode("height")
-    fill = try fields.decodeIfPresent("fill")
-    stroke = try fields.decodeIfPresent("stroke")
-    strokeWidth = try fields.decode("strokeWidth", default: 0)
-    unknownFields = try fields.unknownFields()
-    keyOrder = fields.keyOrder
-  }
-
-  /// Writes the object as it was read (see ``InertiaModelObject``).
-  public func encode(to encoder: any Encoder) throws {
-    var fields = InertiaObjectEncoding(InertiaSchema.shapeDescription, keyOrder: keyOrder)
-    fields.encode(id, "id")
-    fields.encode(type, "type")
-    fields.encode(width, "width")
-    fields.encode(height, "height")
-    fields.encodeIfPresent(fill, "fill")
-    fields.encodeIfPresent(stroke, "stroke")
-    fields.encode(strokeWidth, "strokeWidth", default: 0)
-    try fields.write(to: encoder, unknownFields: unknownFields)
-  }
+  static let schema = InertiaSchema.shapeDescription
+  static let blank = InertiaShapeDescription(id: "", type: .rectangle, width: 0, height: 0)
+  static let fields: [InertiaModelField<Self>] = [
+    .required("id", \.id),
+    .required("type", \.type),
+    .required("width", \.width),
+    .required("height", \.height),
+    .optional("fill", \.fill),
+    .optional("stroke", \.stroke),
+    .defaulted("strokeWidth", \.strokeWidth, 0),
+  ]
 }

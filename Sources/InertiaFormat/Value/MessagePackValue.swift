@@ -133,41 +133,25 @@ extension MessagePackValue: Equatable {
 }
 
 extension MessagePackValue: Hashable {
-  /// Hashes the value consistently with `==`.
+  /// Hashes the value consistently with `==`: its kind (an integer's, signed or not, is one), then what it
+  /// holds.
   public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind == .uint ? .int : kind)
     switch self {
-    case .nil: hasher.combine(0)
-    case .bool(let b):
-      hasher.combine(1)
-      hasher.combine(b)
+    case .nil: break
+    case .bool(let b): hasher.combine(b)
     case .int(let i):
-      hasher.combine(2)
       if i >= 0 { hasher.combine(UInt64(i)) } else { hasher.combine(i) }
-    case .uint(let u):
-      hasher.combine(2)
-      hasher.combine(u)
-    case .float32(let f):
-      hasher.combine(3)
-      hasher.combine(f.bitPattern)
-    case .float64(let d):
-      hasher.combine(4)
-      hasher.combine(d.bitPattern)
-    case .string(let s):
-      hasher.combine(5)
-      hasher.combine(s)
-    case .binary(let b):
-      hasher.combine(6)
-      hasher.combine(b)
+    case .uint(let u): hasher.combine(u)
+    case .float32(let f): hasher.combine(f.bitPattern)
+    case .float64(let d): hasher.combine(d.bitPattern)
+    case .string(let s): hasher.combine(s)
+    case .binary(let b): hasher.combine(b)
     case .ext(let t, let d):
-      hasher.combine(7)
       hasher.combine(t)
       hasher.combine(d)
-    case .array(let a):
-      hasher.combine(8)
-      hasher.combine(a)
-    case .map(let m):
-      hasher.combine(9)
-      hasher.combine(m)
+    case .array(let a): hasher.combine(a)
+    case .map(let m): hasher.combine(m)
     }
   }
 }
