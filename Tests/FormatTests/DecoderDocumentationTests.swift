@@ -92,32 +92,14 @@ struct DecoderDocumentationTests {
     let comment: [String] = lines.prefix { !$0.hasPrefix("public struct") }.filter { $0.hasPrefix("///") }.map {
       String($0.dropFirst($0.hasPrefix("/// ") ? 4 : 3))
     }
-    var blocks: [[String]] = []
-    var current: [String]?
-    for line in comment {
-      if line == "```swift" {
-        current = []
-      } else if line == "```", let block = current {
-        blocks.append(block)
-        current = nil
-      } else {
-        current?.append(line)
-      }
-    }
+    let blocks = DocumentedExamples.swiftBlocks(in: comment)
     guard blocks.count >= 2 else { throw CocoaError(.fileReadCorruptFile) }
     return blocks[1]
   }
 
   /// The lines between this file's `// Begin: TYPE` and `// End: TYPE`, without their common indentation.
   static func copiedExample(of type: String) throws -> [String] {
-    let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let begin = lines.firstIndex(where: { $0.hasSuffix("// Begin: \(type)") }),
-      let end = lines.firstIndex(where: { $0.hasSuffix("// End: \(type)") })
-    else { throw CocoaError(.fileReadCorruptFile) }
-    let block = lines[(begin + 1)..<end]
-    let indent = block.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-    return block.map { String($0.dropFirst(indent)) }
+    try DocumentedExamples.copy(named: type, inFile: #filePath)
   }
 
   /// The outputs the example's comments promise: after `print(error)` and after `print(context…)`.

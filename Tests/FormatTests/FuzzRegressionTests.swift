@@ -7,28 +7,16 @@ import Testing
 /// Replays every input a fuzz target ever failed on (`Tests/Fuzz/Regressions/TARGET/`) through the
 /// same property checks the targets run.
 @Suite struct FuzzRegressionTests {
-  static let regressions = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Regressions")
+  /// Each target's check, by the folder its inputs are kept in.
+  static let checks: [String: @Sendable ([UInt8]) throws -> Void] = [
+    "messagepack-reader": FormatFuzzChecks.messagePackReader,
+    "json-reader": FormatFuzzChecks.jsonReader,
+    "round-trip": FormatFuzzChecks.roundTrip,
+  ]
 
-  static func inputs(_ target: String) -> [URL] {
-    let directory = regressions.appendingPathComponent(target)
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.sorted().map { directory.appendingPathComponent($0) }
-  }
-
-  @Test(arguments: inputs("messagepack-reader"))
-  func messagePackReader(_ input: URL) throws {
-    try FormatFuzzChecks.messagePackReader([UInt8](Data(contentsOf: input)))
-  }
-
-  @Test(arguments: inputs("json-reader"))
-  func jsonReader(_ input: URL) throws {
-    try FormatFuzzChecks.jsonReader([UInt8](Data(contentsOf: input)))
-  }
-
-  @Test(arguments: inputs("round-trip"))
-  func roundTrip(_ input: URL) throws {
-    try FormatFuzzChecks.roundTrip([UInt8](Data(contentsOf: input)))
+  @Test(arguments: FuzzInput.all(of: ["messagepack-reader", "json-reader", "round-trip"]))
+  func replay(_ input: FuzzInput) throws {
+    try Self.checks[input.target]!(input.bytes())
   }
 
   /// The checks themselves must be able to fail, or replaying them proves nothing.

@@ -60,30 +60,12 @@ struct ReadmeExampleTests {
     let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let section = readme.components(separatedBy: "\n## Using the libraries\n").dropFirst().first ?? ""
     let text = section.components(separatedBy: "\n## ").first ?? ""
-    var blocks: [[String]] = []
-    var current: [String]?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-      if line == "```swift" {
-        current = []
-      } else if line == "```", let block = current {
-        blocks.append(block)
-        current = nil
-      } else {
-        current?.append(line)
-      }
-    }
-    return blocks
+    return DocumentedExamples.swiftBlocks(
+      in: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
   }
 
   /// The lines between this file's `// Begin: NAME` and `// End: NAME`, without their common indentation.
   static func copied(_ name: String) throws -> [String] {
-    let lines = try String(contentsOfFile: #filePath, encoding: .utf8)
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let begin = lines.firstIndex(where: { $0.hasSuffix("// Begin: \(name)") }),
-      let end = lines.firstIndex(where: { $0.hasSuffix("// End: \(name)") })
-    else { throw CocoaError(.fileReadCorruptFile) }
-    let block = lines[(begin + 1)..<end]
-    let indent = block.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-    return block.map { String($0.dropFirst(indent)) }
+    try DocumentedExamples.copy(named: name, inFile: #filePath)
   }
 }

@@ -198,14 +198,22 @@ struct FixTests {
     #expect(!unsafe.remainingFindings.contains { $0.ruleID == "colour-out-of-range" })
   }
 
+  /// Fixes `text` with unsafe fixes too, checking it takes `rounds` rounds and gives `fixed`.
+  static func fixUnsafely(
+    _ text: String, rounds: Int, to fixed: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> DocumentFixer.Result {
+    let result = FixTesting.fixer(unsafe: true).fix(Array(text.utf8), file: "a.json", fileName: "animation.json")
+    #expect(result.failure == nil, sourceLocation: sourceLocation)
+    #expect(result.rounds.count == rounds, sourceLocation: sourceLocation)
+    #expect(result.fixed.text == fixed, sourceLocation: sourceLocation)
+    return result
+  }
+
   @Test("One fix enabling another is applied in a second round")
   func rounds() throws {
     let text = #"[{"id": "c", "keyframes": [{"id": "A", "duration": 0}, {"id": "B", "durations": -1}]}]"#
-    let result = FixTesting.fixer(unsafe: true).fix(Array(text.utf8), file: "a.json", fileName: "animation.json")
-    #expect(result.failure == nil)
-    #expect(result.rounds.count == 2)
-    #expect(
-      result.fixed.text == #"[{"id": "c", "keyframes": [{"id": "A", "duration": 0}, {"id": "B", "duration": 0.001}]}]"#)
+    let result = Self.fixUnsafely(
+      text, rounds: 2, to: #"[{"id": "c", "keyframes": [{"id": "A", "duration": 0}, {"id": "B", "duration": 0.001}]}]"#)
     #expect(result.fixedFindings.map(\.ruleID) == ["unknown-field", "non-positive-duration"])
     // Without unsafe fixes the key stays misspelt, and there is nothing to fix.
     let safe = FixTesting.fixer().fix(Array(text.utf8), file: "a.json", fileName: "animation.json")
@@ -214,11 +222,9 @@ struct FixTests {
 
   @Test("A chain of fixes, each revealing the next, is followed to its end")
   func chainOfRounds() throws {
-    let text = #"[{"id": "c", "shapess": [{"id": "S", "shapess": [{"id": "T", "shapess": []}]}]}]"#
-    let result = FixTesting.fixer(unsafe: true).fix(Array(text.utf8), file: "a.json", fileName: "animation.json")
-    #expect(result.failure == nil)
-    #expect(result.rounds.count == 3)
-    #expect(result.fixed.text == #"[{"id": "c", "shapes": [{"id": "S", "shapes": [{"id": "T", "shapes": []}]}]}]"#)
+    let result = Self.fixUnsafely(
+      #"[{"id": "c", "shapess": [{"id": "S", "shapess": [{"id": "T", "shapess": []}]}]}]"#, rounds: 3,
+      to: #"[{"id": "c", "shapes": [{"id": "S", "shapes": [{"id": "T", "shapes": []}]}]}]"#)
     let again = FixTesting.fixer(unsafe: true).fix(result.fixed, file: "a.json", fileName: "animation.json")
     #expect(!again.isChanged)
   }

@@ -7,21 +7,14 @@ import Testing
 
 /// Replays every input the lint and fix fuzz targets ever failed on (`Tests/Fuzz/Regressions/`).
 @Suite struct LintFuzzRegressionTests {
-  static func inputs(_ target: String) -> [URL] {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fuzz/Regressions/\(target)")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.sorted().map { directory.appendingPathComponent($0) }
-  }
+  /// Each target's check, by the folder its inputs are kept in.
+  static let checks: [String: @Sendable ([UInt8]) throws -> Void] = [
+    "lint": LintFuzzChecks.lint, "fix": FixFuzzChecks.fix,
+  ]
 
-  @Test(arguments: inputs("lint"))
-  func lint(_ input: URL) throws {
-    try LintFuzzChecks.lint([UInt8](Data(contentsOf: input)))
-  }
-
-  @Test(arguments: inputs("fix"))
-  func fix(_ input: URL) throws {
-    try FixFuzzChecks.fix([UInt8](Data(contentsOf: input)))
+  @Test(arguments: FuzzInput.all(of: ["lint", "fix"]))
+  func replay(_ input: FuzzInput) throws {
+    try Self.checks[input.target]!(input.bytes())
   }
 
   /// Every `.inertia` and `.json` file of `Corpus/`, read.

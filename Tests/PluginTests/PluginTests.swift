@@ -130,12 +130,16 @@ struct PluginTests {
     #expect(!touched.output.contains("Compiling App"), "\(touched.output)")
   }
 
+  /// Writes the fixture's configuration with `entry` added before its `include`.
+  private func writeConfiguration(adding entry: String) throws {
+    let configuration = Self.configuration.replacingOccurrences(of: "\"include\"", with: "\(entry),\n  \"include\"")
+    try fixture.write(".inertia-lint.json", Array(configuration.utf8))
+  }
+
   @Test("The configuration sets the severities, and editing it lints again")
   func configuration() throws {
     try reset(animation: Self.duplicateID)
-    let relaxed = Self.configuration.replacingOccurrences(
-      of: "\"include\"", with: "\"rules\": {\"duplicate-keyframe-id\": \"warning\"},\n  \"include\"")
-    try fixture.write(".inertia-lint.json", Array(relaxed.utf8))
+    try writeConfiguration(adding: #""rules": {"duplicate-keyframe-id": "warning"}"#)
     let warned = try fixture.build()
     #expect(warned.status == 0, "\(warned.output)")
     #expect(warned.output.contains(":1:1: warning: "))
@@ -166,9 +170,7 @@ struct PluginTests {
   @Test("A baseline the configuration names keeps baselined errors out of the build; a new one fails it")
   func baseline() throws {
     try reset(animation: Self.duplicateID)
-    let withBaseline = Self.configuration.replacingOccurrences(
-      of: "\"include\"", with: "\"baseline\": \".inertia-baseline.json\",\n  \"include\"")
-    try fixture.write(".inertia-lint.json", Array(withBaseline.utf8))
+    try writeConfiguration(adding: #""baseline": ".inertia-baseline.json""#)
     let entry =
       #"{"file": "\#(Self.animationPath)", "rule": "duplicate-keyframe-id", "pointer": "/0/keyframes/1/id", "#
       + #""subject": "/card0/keyframes/A/id", "message": "the id repeats"}"#

@@ -21,7 +21,7 @@ struct DocumentationPreviewTests {
     let svg =
       timeline ? SVGTimeline.svg(animations, options: options) : try SVGPreview.animated(animations, options: options)
     let url = Self.directory.appendingPathComponent("\(name).svg")
-    if Snapshot.isRecording {
+    if snapshots.isRecording {
       try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
       try svg.write(to: url, atomically: true, encoding: .utf8)
       return

@@ -277,11 +277,11 @@ struct SVGPreviewTests {
     for name in ["card0-trigger", "circle-behind-card0"] {
       var options = PreviewOptions()
       options.title = "\(name).inertia"
-      Snapshot.assert(try SVGPreview.animated(Corpus.animations(name), options: options), named: "\(name).svg")
+      snapshots.assert(try SVGPreview.animated(Corpus.animations(name), options: options), named: "\(name).svg")
     }
     var options = PreviewOptions()
     options.title = "card0-trigger.inertia"
-    Snapshot.assert(
+    snapshots.assert(
       try SVGPreview.still(Corpus.animations("card0-trigger"), atLoopTime: 1.5, options: options),
       named: "card0-trigger-at-1.5.svg")
   }

@@ -60,7 +60,7 @@ struct SVGTimelineTests {
   func golden() throws {
     var options = PreviewOptions()
     options.title = "onboarding-flow.inertia"
-    Snapshot.assert(
+    snapshots.assert(
       SVGTimeline.svg(try Corpus.animations("onboarding-flow"), options: options), named: "onboarding-flow-timeline.svg"
     )
   }

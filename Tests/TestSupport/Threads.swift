@@ -1,4 +1,6 @@
 import Foundation
+import InertiaFormat
+import Testing
 
 /// A box that carries a result out of a thread.
 private final class ResultBox<T>: @unchecked Sendable {
@@ -21,4 +23,26 @@ package func onThread<T>(stackSize: Int, _ body: @escaping @Sendable () -> T) ->
   thread.start()
   done.wait()
   return box.value!
+}
+
+/// Runs each of `reads` of a million nested containers on a thread with a 512 KiB stack, checks that each
+/// fails on the depth limit at offset 512 (recording an issue for one that does not fail), and returns
+/// their errors for the checks particular to their format.
+package func depthLimitErrors(
+  _ reads: [@Sendable () throws -> Void], sourceLocation: SourceLocation = #_sourceLocation
+) -> [FormatError] {
+  let results = onThread(stackSize: smallThreadStackSize) { reads.map { read in Result { try read() } } }
+  return results.compactMap { result in
+    guard case .failure(let error) = result else {
+      Issue.record("a million nested arrays were accepted", sourceLocation: sourceLocation)
+      return nil
+    }
+    guard let error = error as? FormatError else {
+      Issue.record("a million nested arrays failed with \(error)", sourceLocation: sourceLocation)
+      return nil
+    }
+    #expect(error.message == "nesting is deeper than the limit of 512 levels", sourceLocation: sourceLocation)
+    #expect(error.offset == 512, sourceLocation: sourceLocation)
+    return error
+  }
 }

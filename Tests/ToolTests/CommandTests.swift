@@ -188,10 +188,10 @@ struct CommandTests {
     let list = sandbox.run(["--list-rules"])
     #expect(list.status == 0)
     for id in RuleRegistry.identifiers { #expect(list.stdout.contains(id)) }
-    Snapshot.assert(list.stdout, named: "list-rules.txt")
+    snapshots.assert(list.stdout, named: "list-rules.txt")
     let explain = sandbox.run(["--explain", "non-positive-duration"])
     #expect(explain.status == 0)
-    Snapshot.assert(explain.stdout, named: "explain-non-positive-duration.txt")
+    snapshots.assert(explain.stdout, named: "explain-non-positive-duration.txt")
     for id in RuleRegistry.identifiers { #expect(sandbox.run(["--explain", id]).status == 0) }
   }
 

@@ -345,7 +345,7 @@ struct FixCommandTests {
     let run = sandbox.run(["--no-config", "--diff", "--include", "*.inertia", "--include", "*.json"])
     #expect(run.status == 1)
     #expect(run.stderr.isEmpty)
-    Snapshot.assert(run.stdout, named: "fix-diff.txt")
+    snapshots.assert(run.stdout, named: "fix-diff.txt")
     #expect(try ["Animations/animation.json", "Animations/animation.inertia"].map { try sandbox.read($0) } == before)
     // Nothing to change: no output, exit 0.
     let clean = sandbox.run(["--no-config", "--diff", "Clean"])
@@ -373,13 +373,18 @@ struct FixCommandTests {
 
   // MARK: Reports
 
-  @Test("The JSON report marks fixed findings, and counts only what remains")
-  func jsonReport() throws {
+  /// The report `--fix --format FORMAT` prints for a file with one fixable finding and one that is not.
+  static func fixReport(format: String) throws -> MessagePackValue {
     let sandbox = try LintSandbox()
     try sandbox.write("animation.inertia", Self.fixable(extra: #", "notes": "x""#))
-    let run = sandbox.run(["--no-config", "--fix", "--format", "json"])
+    let run = sandbox.run(["--no-config", "--fix", "--format", format])
     #expect(run.status == 0)
-    let report = try JSONReader().read(Array(run.stdout.utf8))
+    return try JSONReader().read(Array(run.stdout.utf8))
+  }
+
+  @Test("The JSON report marks fixed findings, and counts only what remains")
+  func jsonReport() throws {
+    let report = try Self.fixReport(format: "json")
     #expect(report["version"] == 1)
     let findings = try #require(report["findings"]?.arrayValue)
     #expect(findings.map { $0["rule"] } == ["non-positive-duration", "unknown-field"])
@@ -392,11 +397,7 @@ struct FixCommandTests {
 
   @Test("SARIF leaves fixed findings out: GitHub does not read kind, so a passed result could still alert")
   func sarifReport() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.fixable(extra: #", "notes": "x""#))
-    let run = sandbox.run(["--no-config", "--fix", "--format", "sarif"])
-    #expect(run.status == 0)
-    let log = try JSONReader().read(Array(run.stdout.utf8))
+    let log = try Self.fixReport(format: "sarif")
     let results = try #require(log["runs"]?.arrayValue?.first?["results"]?.arrayValue)
     #expect(results.count == 1)
     let remaining = results[0]

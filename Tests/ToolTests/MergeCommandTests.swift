@@ -249,12 +249,18 @@ struct MergeCommandTests {
     return directory
   }
 
-  @Test("A failing git merge-file: exit 2, its message, ours left as it was")
-  func gitFails() throws {
-    let git = try fakeGit("echo 'fatal: something broke' >&2\nexit 255\n")
+  /// Merges an ours and a theirs that each change the base in a different place, with a `git` that runs
+  /// `script`.
+  private func mergeWithFakeGit(_ script: String) throws -> (MergeCase, CommandResult) {
+    let git = try fakeGit(script)
     let merge = try MergeCase(
       base: base.messagePack, ours: base.duration(0, "0.5").messagePack, theirs: base.opacity(2, "0").messagePack)
-    let result = merge.run(searchPath: git.path)
+    return (merge, merge.run(searchPath: git.path))
+  }
+
+  @Test("A failing git merge-file: exit 2, its message, ours left as it was")
+  func gitFails() throws {
+    let (merge, result) = try mergeWithFakeGit("echo 'fatal: something broke' >&2\nexit 255\n")
     #expect(result.status == 2)
     #expect(
       result.stderr == [
@@ -268,11 +274,8 @@ struct MergeCommandTests {
   @Test("A clean line merge whose result does not parse is a conflict, the text kept to mend")
   func cleanButBroken() throws {
     // A merge-file that "merges" cleanly into text that is not JSON; its arguments end with the three files.
-    let git = try fakeGit(
+    let (merge, result) = try mergeWithFakeGit(
       #"for last; do :; done; eval "ours=\${$(($# - 2))}"; printf '[1,\n' > "$ours"; exit 0"# + "\n")
-    let merge = try MergeCase(
-      base: base.messagePack, ours: base.duration(0, "0.5").messagePack, theirs: base.opacity(2, "0").messagePack)
-    let result = merge.run(searchPath: git.path)
     #expect(result.status == 1)
     #expect(
       result.stderr == [

@@ -39,14 +39,14 @@ struct OutputFormatTests {
   func text(color: Bool) throws {
     let run = try Self.sandbox().run(Self.arguments + ["--color", color ? "always" : "never"])
     #expect(run.status == 1)
-    Snapshot.assert(run.stdout, named: color ? "text-color.txt" : "text.txt")
+    snapshots.assert(run.stdout, named: color ? "text-color.txt" : "text.txt")
   }
 
   @Test("json")
   func json() throws {
     let run = try Self.sandbox().run(Self.arguments + ["--format", "json"])
     #expect(run.status == 1)
-    Snapshot.assert(run.stdout, named: "report.json")
+    snapshots.assert(run.stdout, named: "report.json")
     // The report reads back, with the documented keys in order (written as the run goes: files after findings).
     let value = try JSONReader().read(Array(run.stdout.utf8))
     #expect(value.mapEntries?.compactMap(\.key.stringValue) == ["version", "findings", "files", "summary"])
@@ -71,7 +71,7 @@ struct OutputFormatTests {
     #expect(run.status == 1)
     // The repository root's absolute URI differs from run to run; the rest must not.
     let root = "file://" + PathText.percentEncoded(try #require(FileIO.physicalPath(sandbox.root))) + "/"
-    Snapshot.assert(run.stdout.replacingOccurrences(of: root, with: "file:///SANDBOX/"), named: "report.sarif")
+    snapshots.assert(run.stdout.replacingOccurrences(of: root, with: "file:///SANDBOX/"), named: "report.sarif")
     let log = try JSONReader().read(Array(run.stdout.utf8))
     #expect(log["version"] == "2.1.0")
     let runs = try #require(log["runs"]?.arrayValue)
@@ -100,14 +100,14 @@ struct OutputFormatTests {
   func github() throws {
     let run = try Self.sandbox().run(Self.arguments + ["--format", "github"])
     #expect(run.status == 1)
-    Snapshot.assert(run.stdout, named: "github.txt")
+    snapshots.assert(run.stdout, named: "github.txt")
   }
 
   @Test("xcode: errors and warnings as compiler diagnostics, no infos, no summary")
   func xcode() throws {
     let run = try Self.sandbox().run(Self.arguments + ["--format", "xcode"])
     #expect(run.status == 1)
-    Snapshot.assert(run.stdout, named: "xcode.txt")
+    snapshots.assert(run.stdout, named: "xcode.txt")
     #expect(!run.stdout.contains(": info: "))
     #expect(!run.stdout.contains("Sign Up/animation.inertia"), "a file with only infos prints nothing")
     let infoOnly = try LintSandbox()

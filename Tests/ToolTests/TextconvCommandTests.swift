@@ -24,6 +24,14 @@ private func lines(_ text: String) -> [String] {
   text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 }
 
+/// The lines `textconv` shows for the corpus file `name`, checking that it exits 0 and writes nothing to
+/// standard error.
+private func shownLines(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+  let result = runTextconv([corpus(name)])
+  #expect(result.status == 0 && result.stderr.isEmpty, sourceLocation: sourceLocation)
+  return lines(result.stdoutText)
+}
+
 private let header = "# inertia-convert textconv: this file does not parse; showing what can be read"
 
 /// `0000000b  aa 69 …  |.i…|`: a line of a hex dump.
@@ -101,20 +109,16 @@ struct TextconvCommandTests {
 
   @Test("An empty file prints the header and says it is empty")
   func emptyFile() {
-    let result = runTextconv([corpus("broken/empty-file.inertia")])
-    #expect(result.status == 0 && result.stderr.isEmpty)
     #expect(
-      lines(result.stdoutText) == [
+      shownLines("broken/empty-file.inertia") == [
         header, "# offset 0: unexpected end of input: expected a value", "# the file is empty", "",
       ])
   }
 
   @Test("A truncated file prints the header, the JSON read before the error, then the rest in hex")
   func truncatedFile() {
-    let result = runTextconv([corpus("broken/truncated-str8.inertia")])
-    #expect(result.status == 0 && result.stderr.isEmpty)
     #expect(
-      lines(result.stdoutText) == [
+      shownLines("broken/truncated-str8.inertia") == [
         header,
         "# offset 5: str8 length 200 runs past the end of the input (4 bytes left) at /0/id",
         "# below: the JSON read before offset 5, then the 6 bytes from there in hex",

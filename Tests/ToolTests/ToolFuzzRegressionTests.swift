@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import InertiaTool
@@ -8,24 +9,14 @@ import Testing
 /// checks the targets run, and checks those checks on inputs written by hand. One at a time: the plans
 /// make and remove files in one sandbox.
 @Suite(.serialized) struct ToolFuzzRegressionTests {
-  static func inputs(_ target: String) -> [URL] {
-    let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fuzz")
-    return ["Regressions", "Corpus"].flatMap { folder in
-      let directory = fuzz.appendingPathComponent("\(folder)/\(target)")
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-      return names.sorted().map { directory.appendingPathComponent($0) }
-    }
-  }
+  /// Each target's check, by the folder its inputs are kept in.
+  static let checks: [String: @Sendable ([UInt8]) throws -> Void] = [
+    "output-plan": OutputPlanFuzzChecks.plan, "paths": PathFuzzChecks.paths,
+  ]
 
-  @Test(arguments: inputs("output-plan"))
-  func outputPlan(_ input: URL) throws {
-    try OutputPlanFuzzChecks.plan([UInt8](Data(contentsOf: input)))
-  }
-
-  @Test(arguments: inputs("paths"))
-  func paths(_ input: URL) throws {
-    try PathFuzzChecks.paths([UInt8](Data(contentsOf: input)))
+  @Test(arguments: FuzzInput.all(of: ["output-plan", "paths"], in: ["Regressions", "Corpus"]))
+  func replay(_ input: FuzzInput) throws {
+    try Self.checks[input.target]!(input.bytes())
   }
 
   /// Paths whose `/`, `.` or line ends a `Character` hides: a combining mark after `/` or `.` joins

@@ -33,10 +33,8 @@ struct LoopStretchedRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let loop = context.settings.loopDuration
     let loopText = RuleText.seconds(loop)
-    for (track, timing) in zip(context.outline.tracks, context.trackTimings) where track.isPlayed {
-      guard let keyframes = track.keyframesArray else { continue }
-      guard timing.isLonger(than: loop) else { continue }
-      let length = RuleText.seconds(timing.playedLength)
+    for (track, keyframes, played) in context.playedTracks(longerThan: loop) {
+      let length = RuleText.seconds(played)
       findings.report(
         "\(RuleText.trackName(track, context)) runs \(length), longer than the \(loopText) loop: every track "
           + "in the container loops every \(length) or more, holding its final pose until then",

@@ -25,11 +25,9 @@ struct TrackBeyondEditorRangeRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let limit = InertiaPlayback.loopDurationRange.upperBound
-    for (track, timing) in zip(context.outline.tracks, context.trackTimings) where track.isPlayed {
-      guard let keyframes = track.keyframesArray else { continue }
-      guard timing.isLonger(than: limit) else { continue }
+    for (track, keyframes, length) in context.playedTracks(longerThan: limit) {
       findings.report(
-        "\(RuleText.trackName(track, context)) runs \(RuleText.seconds(timing.playedLength)), beyond the "
+        "\(RuleText.trackName(track, context)) runs \(RuleText.seconds(length)), beyond the "
           + "editor's 60 s timeline: it plays, but the editor cannot show or edit all of it",
         at: keyframes)
     }

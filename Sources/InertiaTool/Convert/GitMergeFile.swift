@@ -122,18 +122,7 @@ struct GitMergeFile {
     in directory: String, name: String, contents: [UInt8]
   ) throws(FileIOError) -> (path: String, slot: Int) {
     let template = FilePath.join(directory, "inertia-merge-\(name)-XXXXXX.json")
-    let (fd, path, slot) = try ProcessSignals.withStopsHeld { () throws(FileIOError) in
-      TemporaryFiles.making(true)
-      defer { TemporaryFiles.making(false) }
-      guard ProcessSignals.isStopping == 0 else {
-        throw FileIOError(path: template, operation: "write", reason: "the run is being stopped")
-      }
-      var bytes = PathText.bytes(template).map { CChar(bitPattern: $0) } + [0]
-      let fd = bytes.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
-      guard fd >= 0 else { throw FileIOError(path: template, operation: "write", errno: errno) }
-      let path = PathText.decode(bytes.dropLast().map { UInt8(bitPattern: $0) })
-      return (fd, path, TemporaryFiles.note(path))
-    }
+    let (fd, path, slot) = try TemporaryFiles.make(template, suffixLength: 5, for: template)
     defer { close(fd) }
     var failure: FileIOError?
     contents.withUnsafeBytes { buffer in

@@ -78,19 +78,7 @@ package struct AtomicWriter: Sendable {
       throw FileIOError(path: path, operation: "write", reason: "it is a directory")
     }
     let template = Self.temporaryTemplate(for: target)
-    let (fd, temporary, slot) = try ProcessSignals.withStopsHeld { () throws(FileIOError) in
-      TemporaryFiles.making(true)
-      defer { TemporaryFiles.making(false) }
-      guard ProcessSignals.isStopping == 0 else {
-        throw FileIOError(path: path, operation: "write", reason: "the run is being stopped")
-      }
-      var bytes = PathText.bytes(template).map { CChar(bitPattern: $0) } + [0]
-      let fd = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-      guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      let temporary = PathText.decode(bytes.dropLast().map { UInt8(bitPattern: $0) })
-      return (fd, temporary, TemporaryFiles.note(temporary))
-    }
+    let (fd, temporary, slot) = try TemporaryFiles.make(template, for: path)
     if exists {
       fchmod(fd, existing.st_mode & 0o7777)
       // Keep the owner and group too where the process may (as root, or a group it belongs to).

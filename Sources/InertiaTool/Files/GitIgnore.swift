@@ -91,14 +91,7 @@ struct GitIgnore: Sendable {
   }
 
   private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
-    guard let first = pattern.first else { return path.isEmpty }
-    if FilePath.isSame(first, "**") {
-      let rest = pattern.dropFirst()
-      for start in path.startIndex...path.endIndex where match(rest, path[start...]) { return true }
-      return false
-    }
-    guard let component = path.first, fnmatch(first, component) else { return false }
-    return match(pattern.dropFirst(), path.dropFirst())
+    Glob.match(pattern, path, component: fnmatch)
   }
 
   private static func fnmatch(_ pattern: some StringProtocol, _ name: Substring) -> Bool {

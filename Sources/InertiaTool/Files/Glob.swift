@@ -60,14 +60,24 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
   }
 
   private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<Substring>) -> Bool {
+    match(pattern, path, component: match)
+  }
+
+  /// Whether `path` matches `pattern` component by component, each by `component`, with a `**` component
+  /// matching any number of path components, none included. Globs and `.gitignore` lines match so.
+  static func match<Pattern: StringProtocol>(
+    _ pattern: ArraySlice<Pattern>, _ path: ArraySlice<Substring>, component: (Pattern, Substring) -> Bool
+  ) -> Bool {
     guard let first = pattern.first else { return path.isEmpty }
     if FilePath.isSame(first, "**") {
       let rest = pattern.dropFirst()
-      for start in path.startIndex...path.endIndex where match(rest, path[start...]) { return true }
+      for start in path.startIndex...path.endIndex where match(rest, path[start...], component: component) {
+        return true
+      }
       return false
     }
-    guard let component = path.first, match(first, component) else { return false }
-    return match(pattern.dropFirst(), path.dropFirst())
+    guard let name = path.first, component(first, name) else { return false }
+    return match(pattern.dropFirst(), path.dropFirst(), component: component)
   }
 
   /// Matches by bytes, as the kernel names files: a name that is not UTF-8 by its own bytes, and `é`

@@ -1,3 +1,4 @@
+import InertiaFormat
 import InertiaLint
 
 #if canImport(Glibc)
@@ -36,6 +37,27 @@ enum TemporaryFiles {
     let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
     slots.initialize(repeating: nil, count: capacity)
     return Table(slots: slots, capacity: capacity)
+  }
+
+  /// Makes a file from `template`, whose `XXXXXX` (followed by `suffixLength` more bytes) `mkstemps`
+  /// replaces, closed on exec and noted for removal on a stop. Refuses while the run is being stopped.
+  /// - Throws: ``FileIOError`` for `path`, the file the temporary one is made for.
+  static func make(
+    _ template: String, suffixLength: Int32 = 0, for path: String
+  ) throws(FileIOError) -> (fd: Int32, path: String, slot: Int) {
+    try ProcessSignals.withStopsHeld { () throws(FileIOError) in
+      making(true)
+      defer { making(false) }
+      guard ProcessSignals.isStopping == 0 else {
+        throw FileIOError(path: path, operation: "write", reason: "the run is being stopped")
+      }
+      var bytes = PathText.bytes(template).map { CChar(bitPattern: $0) } + [0]
+      let fd = bytes.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, suffixLength) }
+      guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      let made = PathText.decode(bytes.dropLast().map { UInt8(bitPattern: $0) })
+      return (fd, made, note(made))
+    }
   }
 
   /// Notes a temporary file; returns its slot, for ``forget(_:)``.
