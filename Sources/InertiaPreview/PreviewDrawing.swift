@@ -288,19 +288,7 @@ struct PreviewDrawing {
 
   private func wrap(_ lines: [String], width: Double) -> [String] {
     let fitting = max(20, Int(width / (Self.legendFontSize * 0.55)))
-    var wrapped: [String] = []
-    for line in lines {
-      var current = ""
-      for word in line.split(separator: " ") {
-        if !current.isEmpty && current.count + 1 + word.count > fitting {
-          wrapped.append(current)
-          current = ""
-        }
-        current += current.isEmpty ? String(word) : " " + word
-      }
-      wrapped.append(current)
-    }
-    return wrapped
+    return lines.flatMap { WordWrap.lines(of: $0, width: fitting) }
   }
 
   private mutating func writeFooter(top: Double, left: Double, width: Double, legend: [String]) {

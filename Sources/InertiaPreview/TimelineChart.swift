@@ -248,30 +248,24 @@ struct TimelineChart {
 
   private mutating func footer(top: Double) {
     writer.open("g", [("id", "legend"), ("font-size", "10"), ("fill", "#3A4150")])
-    writer.leaf(
-      "circle",
-      [
-        ("cx", "20"), ("cy", n(top + 10)), ("r", "4"), ("fill", "#FFFFFF"), ("stroke", Self.travel),
-        ("stroke-width", "2"),
-      ])
-    writer.element(
-      "text", [("x", "30"), ("y", n(top + 14))],
-      text: "keyframe at its playback time (index above); line: travel from the one before, linear in the preview")
+    legendKeyframe(
+      stroke: Self.travel, y: top + 10, textY: top + 14,
+      "keyframe at its playback time (index above); line: travel from the one before, linear in the preview")
     writer.leaf("rect", [("x", "14"), ("y", n(top + 21)), ("width", "12"), ("height", "10"), ("fill", "#E3E6EB")])
     writer.element("text", [("x", "30"), ("y", n(top + 30))], text: "held at the last pose until the loop comes round")
+    legendKeyframe(
+      stroke: Self.warning, y: top + 42, textY: top + 46,
+      "a duration that is zero, negative or not finite: the runtime plays it as 1 ms, and every later keyframe "
+        + "1 ms later")
+    writer.close("g")
+  }
+
+  /// A line of the legend: a keyframe's circle drawn in `stroke` at `y`, and `meaning` beside it at `textY`.
+  private mutating func legendKeyframe(stroke: String, y: Double, textY: Double, _ meaning: String) {
     writer.leaf(
       "circle",
-      [
-        ("cx", "20"), ("cy", n(top + 42)), ("r", "4"), ("fill", "#FFFFFF"), ("stroke", Self.warning),
-        ("stroke-width", "2"),
-      ])
-    writer.element(
-      "text", [("x", "30"), ("y", n(top + 46))],
-      text:
-        "a duration that is zero, negative or not finite: the runtime plays it as 1 ms, and every later keyframe "
-        + "1 ms later"
-    )
-    writer.close("g")
+      [("cx", "20"), ("cy", n(y)), ("r", "4"), ("fill", "#FFFFFF"), ("stroke", stroke), ("stroke-width", "2")])
+    writer.element("text", [("x", "30"), ("y", n(textY))], text: meaning)
   }
 
   private func n(_ value: Double) -> String { SVGNumber.text(value) }

@@ -147,8 +147,7 @@ struct BaselineTests {
 
   @Test("--fix leaves baselined findings as they are")
   func fixLeavesBaselined() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.file(Self.animation("card0", [("A", "-1")])))
+    let sandbox = try LintSandbox(animation: Self.file(Self.animation("card0", [("A", "-1")])))
     _ = sandbox.run(["--no-config", "--write-baseline", "b.json"])
     try sandbox.write("animation.inertia", Self.file(Self.animation("card0", [("A", "-1"), ("B", "-1")])))
     let fix = sandbox.run(["--no-config", "--fix", "--baseline", "b.json"])
@@ -172,8 +171,7 @@ struct BaselineTests {
       ("[", "b.json:1:2: "),
     ])
   func badBaseline(_ text: String, _ message: String) throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.file(Self.animation("card0", [("A", "1")])))
+    let sandbox = try LintSandbox(animation: Self.file(Self.animation("card0", [("A", "1")])))
     try sandbox.write("b.json", text)
     let run = sandbox.run(["--no-config", "--baseline", "b.json"])
     #expect(run.status == 2)
@@ -186,8 +184,7 @@ struct BaselineTests {
       ["--fix"], ["--diff"], ["--format", "json"], ["--output-file", "r.txt"], ["--statistics"],
     ])
   func writeBaselineUsage(_ extra: [String]) throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.file(Self.animation("card0", [("A", "1")])))
+    let sandbox = try LintSandbox(animation: Self.file(Self.animation("card0", [("A", "1")])))
     let run = sandbox.run(["--write-baseline", "b.json"] + extra)
     #expect(run.status == 2 && run.stderr.contains("--write-baseline"))
     #expect(!FileManager.default.fileExists(atPath: sandbox.path("b.json")))
@@ -225,8 +222,7 @@ struct BaselineTests {
       ),
     ])
   func badIgnore(_ text: String, _ message: String) throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.file(Self.animation("card0", [("A", "1")])))
+    let sandbox = try LintSandbox(animation: Self.file(Self.animation("card0", [("A", "1")])))
     try sandbox.write(".inertia-lint.json", text)
     let run = sandbox.run([])
     #expect(run.status == 2)

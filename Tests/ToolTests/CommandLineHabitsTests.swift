@@ -15,8 +15,7 @@ import Testing
 struct CommandLineHabitsTests {
   @Test("-V, -q, --exit-zero, --statistics and attached short options")
   func options() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.mixed)
+    let sandbox = try LintSandbox(animation: Documents.mixed)
     #expect(sandbox.run(["-V"]).stdout == "inertia-lint \(ToolVersion.current)\n")
     let quiet = sandbox.run(["--no-config", "-q", "-j4"])
     #expect(
@@ -38,8 +37,7 @@ struct CommandLineHabitsTests {
 
   @Test("--output-file writes the report atomically; a usage error still leaves a whole SARIF log there")
   func outputFile() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.mixed)
+    let sandbox = try LintSandbox(animation: Documents.mixed)
     let run = sandbox.run(["--no-config", "--format", "sarif", "--output-file", "report.sarif"])
     #expect(run.status == 1 && run.stdout.isEmpty)
     let log = try JSONReader().read(try sandbox.read("report.sarif"))
@@ -75,8 +73,7 @@ struct CommandLineHabitsTests {
       (["NO_COLOR": "1"], true, false), (["TERM": "dumb"], true, false),
     ] as [([String: String], Bool, Bool)])
   func color(_ variables: [String: String], _ terminal: Bool, _ colored: Bool) throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.mixed)
+    let sandbox = try LintSandbox(animation: Documents.mixed)
     let run = sandbox.run(["--no-config"], variables: variables, terminal: terminal)
     #expect(run.stdout.contains("\u{1B}[") == colored)
   }
@@ -169,8 +166,7 @@ struct CommandLineHabitsTests {
     .enabled(if: FileManager.default.fileExists(atPath: "/dev/full") && builtConvertTool != nil))
   func fullDisk() throws {
     let lint = builtConvertTool!.deletingLastPathComponent().appendingPathComponent("inertia-lint").path
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.mixed)
+    let sandbox = try LintSandbox(animation: Documents.mixed)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "\"$0\" --no-config --format sarif > /dev/full", lint]

@@ -11,8 +11,7 @@ import Testing
 struct CommandTests {
   @Test("A clean file exits 0")
   func cleanExitsZero() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.clean)
+    let sandbox = try LintSandbox(animation: Documents.clean)
     let run = sandbox.run(["--no-config"])
     #expect(run.status == 0)
     #expect(run.stdout == "0 errors, 0 warnings and 0 infos in 1 file.\n")
@@ -21,8 +20,7 @@ struct CommandTests {
 
   @Test("An error exits 1")
   func errorExitsOne() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.mixed)
+    let sandbox = try LintSandbox(animation: Documents.mixed)
     #expect(sandbox.run(["--no-config"]).status == 1)
   }
 
@@ -61,8 +59,7 @@ struct CommandTests {
 
   @Test("A nonexistent path is an io-error finding naming it; the rest is linted, and the run exits 2")
   func nonexistentPath() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.clean)
+    let sandbox = try LintSandbox(animation: Documents.clean)
     let run = sandbox.run(["--no-config", "Animations/missing.inertia", "animation.inertia"])
     #expect(run.status == 2)
     #expect(
@@ -144,8 +141,7 @@ struct CommandTests {
 
   @Test("Colour only on a terminal, never with NO_COLOR, always with --color always")
   func color() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.mixed)
+    let sandbox = try LintSandbox(animation: Documents.mixed)
     let escape = "\u{1B}["
     #expect(!sandbox.run(["--no-config"]).stdout.contains(escape))
     #expect(sandbox.run(["--no-config"], terminal: true).stdout.contains(escape))
@@ -157,8 +153,7 @@ struct CommandTests {
 
   @Test("--disable and --enable")
   func disableAndEnable() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.mixed)
+    let sandbox = try LintSandbox(animation: Documents.mixed)
     let disabled = sandbox.run(["--no-config", "--disable", "non-positive-duration"])
     #expect(disabled.status == 0)
     #expect(!disabled.stdout.contains("[non-positive-duration]"))

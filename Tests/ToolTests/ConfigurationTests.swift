@@ -41,8 +41,7 @@ struct ConfigurationTests {
 
   @Test("Rules can be switched off or given another severity")
   func severities() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.infoOnly)
+    let sandbox = try LintSandbox(animation: Documents.infoOnly)
     #expect(sandbox.run([]).status == 0)
     try sandbox.write(".inertia-lint.json", #"{"rules": {"auto-invoke-type": "error"}}"#)
     let raised = sandbox.run([])

@@ -16,9 +16,14 @@ let builtConvertTool: URL? = {
 
 /// Runs the built `inertia-convert` with `input` on standard input.
 func runBuiltTool(_ arguments: [String], input: [UInt8]) throws -> CommandResult {
-  let process = Process()
   guard let tool = builtConvertTool else { throw CocoaError(.fileNoSuchFile) }
-  process.executableURL = tool
+  return try runProcess(tool, arguments, input: input)
+}
+
+/// Runs `executable` with `input` on standard input, and waits for it.
+func runProcess(_ executable: URL, _ arguments: [String], input: [UInt8]) throws -> CommandResult {
+  let process = Process()
+  process.executableURL = executable
   process.arguments = arguments
   let stdin = Pipe()
   let stdout = Pipe()

@@ -19,8 +19,7 @@ struct FindingLimitTests {
 
   @Test("Past 100 findings of a rule in a file, one finding says how many more, the same in every format")
   func limit() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.negativeDurations(250))
+    let sandbox = try LintSandbox(animation: Self.negativeDurations(250))
     let text = sandbox.run(["--no-config"])
     let lines = text.stdout.split(separator: "\n").filter { $0.contains("[non-positive-duration]") }
     #expect(lines.count == 101)
@@ -40,8 +39,7 @@ struct FindingLimitTests {
 
   @Test("--fix fixes every finding, however many the report lists")
   func fixEveryOne() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.negativeDurations(250))
+    let sandbox = try LintSandbox(animation: Self.negativeDurations(250))
     let run = sandbox.run(["--no-config", "--fix"])
     #expect(run.status == 0)
     #expect(run.stdout.contains("fixed 250 problems"))
@@ -59,8 +57,7 @@ struct FindingLimitTests {
       of: #"[{"id": "A""#, with: #"[{"id": "Z", "duration": 0, "values": \#(pose)}, {"id": "A""#
     ).replacingOccurrences(of: #""id": "A", "duration": 0"#, with: #""id": "A", "duration": 1"#)
     func fingerprints(_ text: String) throws -> [String] {
-      let sandbox = try LintSandbox()
-      try sandbox.write("animation.inertia", text)
+      let sandbox = try LintSandbox(animation: text)
       let log = try JSONReader().read(Array(sandbox.run(["--no-config", "--format", "sarif"]).stdout.utf8))
       let results = log["runs"]?.arrayValue?.first?["results"]?.arrayValue ?? []
       return results.compactMap { $0["partialFingerprints"]?["inertiaFinding/v1"]?.stringValue }

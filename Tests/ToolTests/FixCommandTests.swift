@@ -86,8 +86,7 @@ struct FixCommandTests {
 
   @Test("What cannot be fixed is reported, and the exit code reflects it; --strict fails on remaining warnings")
   func remainingFindings() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.fixable(extra: #", "notes": "x""#))
+    let sandbox = try LintSandbox(animation: Self.fixable(extra: #", "notes": "x""#))
     let run = sandbox.run(["--no-config", "--fix", "--strict"])
     #expect(run.status == 1)
     #expect(
@@ -277,8 +276,7 @@ struct FixCommandTests {
 
   @Test("The temporary files of an interrupted write are never read as input")
   func temporaryFilesIgnored() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.clean)
+    let sandbox = try LintSandbox(animation: Documents.clean)
     try sandbox.write(".animation.inertia.tmp-Ab12Cd", "[{\"id\": ")
     #expect(sandbox.run(["--no-config", "--include", "*"]).stdout == "0 errors, 0 warnings and 0 infos in 1 file.\n")
     #expect(sandbox.run(["--no-config", "--fix"]).status == 0)
@@ -299,8 +297,7 @@ struct FixCommandTests {
 
   @Test("Unsafe fixes need --unsafe-fixes")
   func unsafeFixes() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.colour)
+    let sandbox = try LintSandbox(animation: Self.colour)
     let safe = sandbox.run(["--no-config", "--fix"])
     #expect(safe.status == 1)
     #expect(try sandbox.text("animation.inertia") == Self.colour)
@@ -317,8 +314,7 @@ struct FixCommandTests {
 
   @Test("--fix --dry-run writes nothing and says what it would fix")
   func dryRun() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.fixable())
+    let sandbox = try LintSandbox(animation: Self.fixable())
     let run = sandbox.run(["--no-config", "--fix", "--dry-run"])
     #expect(run.status == 0)
     #expect(
@@ -375,8 +371,7 @@ struct FixCommandTests {
 
   /// The report `--fix --format FORMAT` prints for a file with one fixable finding and one that is not.
   static func fixReport(format: String) throws -> MessagePackValue {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.fixable(extra: #", "notes": "x""#))
+    let sandbox = try LintSandbox(animation: Self.fixable(extra: #", "notes": "x""#))
     let run = sandbox.run(["--no-config", "--fix", "--format", format])
     #expect(run.status == 0)
     return try JSONReader().read(Array(run.stdout.utf8))
@@ -430,8 +425,7 @@ struct FixCommandTests {
 
   @Test("GitHub annotations leave fixed findings out")
   func githubReport() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Self.fixable())
+    let sandbox = try LintSandbox(animation: Self.fixable())
     let run = sandbox.run(["--no-config", "--fix", "--format", "github"])
     #expect(run.stdout == "0 errors, 0 warnings and 0 infos in 1 file; fixed 1 problem in 1 file.\n")
   }

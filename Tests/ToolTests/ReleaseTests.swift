@@ -78,8 +78,7 @@ struct ReleaseTests {
 
   @Test("SARIF names the tool's version")
   func sarifVersion() throws {
-    let sandbox = try LintSandbox()
-    try sandbox.write("animation.inertia", Documents.clean)
+    let sandbox = try LintSandbox(animation: Documents.clean)
     let run = sandbox.run(["--no-config", "--format", "sarif"])
     #expect(run.status == 0)
     let log = try JSONReader().read(Array(run.stdout.utf8))

@@ -365,23 +365,15 @@ struct TextconvCommandTests {
     let directory = try TemporaryDirectory()
     let card = try Fixtures.bytes(Fixtures.corpus.appendingPathComponent("valid/card0-trigger.inertia"))
     // The shell makes the name from its bytes: Swift's strings cannot hold them.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = [
-      "-c", #"f="$1/$(printf 'c\377.inertia')"; cat > "$f"; exec "$0" textconv "$f""#, builtConvertTool!.path,
-      directory.path,
-    ]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    try process.run()
-    try stdin.fileHandleForWriting.write(contentsOf: Data(card))
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect([UInt8](output) == runTextconv([corpus("valid/card0-trigger.inertia")]).stdout)
+    let result = try runProcess(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", #"f="$1/$(printf 'c\377.inertia')"; cat > "$f"; exec "$0" textconv "$f""#, builtConvertTool!.path,
+        directory.path,
+      ],
+      input: card)
+    #expect(result.status == 0)
+    #expect(result.stdout == runTextconv([corpus("valid/card0-trigger.inertia")]).stdout)
   }
 
   @Test(

@@ -51,7 +51,7 @@ public struct MessagePackReader: ValueReader {
       // The innermost open container is kept in `top`, the ones around it in `outer`.
       var top = Container(kind: .document, start: 0, end: 1)
       var outer = ContainerStack<Container>()
-      var values = MessagePackValueStack()
+      var values = MessagePackValueStack(capacity: 256)
       do throws(FormatError) {
         try tree(top: &top, outer: &outer, values: &values)
         try scanner.checkAtEnd()

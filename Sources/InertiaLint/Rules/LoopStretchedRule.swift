@@ -24,11 +24,7 @@ struct LoopStretchedRule: LintRule {
         "[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "5")]))]",
         settings: LintSettings(loopDuration: 5)),
     ],
-    triggeringExamples: [
-      Example(
-        #"[{"id": "card0", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "keyframes": ↓["#
-          + "\(RuleText.keyframe("A", "0")), \(RuleText.keyframe("B", "2")), \(RuleText.keyframe("C", "2"))]}]")
-    ])
+    triggeringExamples: [Example(RuleText.trackMarkedAtKeyframes(["0", "2", "2"]))])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let loop = context.settings.loopDuration

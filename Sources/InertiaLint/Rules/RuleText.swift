@@ -10,6 +10,14 @@ enum RuleText {
     #"{"id": "\#(id)", "duration": \#(duration), "values": \#(pose)}"#
   }
 
+  /// A file of one track whose keyframes (up to five: A, B, C…) take `durations`, marked at its `keyframes`
+  /// array, where a finding about the track's length goes.
+  static func trackMarkedAtKeyframes(_ durations: [String]) -> String {
+    let keyframes = zip(["A", "B", "C", "D", "E"], durations).map { keyframe($0, $1) }
+    return #"[{"id": "card0", "invokeType": "trigger", "initialValues": \#(pose), "keyframes": ↓["#
+      + keyframes.joined(separator: ", ") + "]}]"
+  }
+
   /// An animation object for examples, with the given keyframes and, optionally, shapes.
   static func animation(
     _ id: String = "card0", keyframes: [String] = [], shapes: String? = nil,

@@ -17,11 +17,7 @@ struct TrackBeyondEditorRangeRule: LintRule {
     nonTriggeringExamples: [
       Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "60")]))]")
     ],
-    triggeringExamples: [
-      Example(
-        #"[{"id": "card0", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "keyframes": ↓["#
-          + "\(RuleText.keyframe("A", "0")), \(RuleText.keyframe("B", "45")), \(RuleText.keyframe("C", "30"))]}]")
-    ])
+    triggeringExamples: [Example(RuleText.trackMarkedAtKeyframes(["0", "45", "30"]))])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let limit = InertiaPlayback.loopDurationRange.upperBound

@@ -1,5 +1,6 @@
 import InertiaFormat
 import InertiaLint
+import InertiaPreview
 
 /// What `--list-rules` and `--explain` print, from each rule's ``RuleDescription``.
 enum RuleDocumentation {
@@ -80,17 +81,7 @@ extension RuleDocumentation {
   /// `text` with each paragraph (line) broken between words so that no line is longer than `width`.
   static func wrap(_ text: String, width: Int) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
-      var lines: [String] = []
-      var line = ""
-      for word in paragraph.split(separator: " ") {
-        if !line.isEmpty && line.count + 1 + word.count > width {
-          lines.append(line)
-          line = ""
-        }
-        line += line.isEmpty ? String(word) : " " + word
-      }
-      lines.append(line)
-      return lines.joined(separator: "\n")
+      WordWrap.lines(of: paragraph, width: width).joined(separator: "\n")
     }.joined(separator: "\n")
   }
 

@@ -15,6 +15,12 @@ final class LintSandbox {
     root = base.path
   }
 
+  /// A sandbox holding one file, `animation.inertia`, with `document`.
+  convenience init(animation document: String) throws {
+    try self.init()
+    try write("animation.inertia", document)
+  }
+
   deinit {
     try? FileManager.default.removeItem(atPath: root)
   }
