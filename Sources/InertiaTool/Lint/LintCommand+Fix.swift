@@ -62,21 +62,12 @@ extension LintCommand {
     let reportTo: (String) -> Void =
       options.fixesStandardInput
       ? { text in for line in text.split(separator: "\n") { stderr(String(line)) } } : stdout
-    let output: ReportOutput
-    do {
-      output = try ReportOutput(options, stdout: reportTo, environment: environment)
-    } catch {
-      stderr("inertia-lint: \(error)")
-      return 2
-    }
-    var reporter = reporter(for: options, rules: ruleList(plan), environment)
-    var report = LintReport(rules: ruleList(plan), strict: options.strict, fixing: .init(isDryRun: options.dryRun))
+    guard
+      case (let output, var reporter, var report)? = startReport(
+        plan, options, fixing: .init(isDryRun: options.dryRun), stdout: reportTo, stderr: stderr,
+        environment: environment)
+    else { return 2 }
     var failed = !plan.problems.isEmpty
-    output.write(reporter.head())
-    for problem in plan.problems {
-      report.add([problem], isFile: false)
-      output.write(reporter.file([problem], ReportedFile(path: problem.file)))
-    }
     for (input, outcome) in zip(inputs, outcomes) {
       switch outcome {
       case .failure(let failure):

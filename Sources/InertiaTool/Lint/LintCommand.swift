@@ -149,20 +149,10 @@ package enum LintCommand {
     if let target = options.writeBaseline {
       return writeBaseline(plan, options, to: target, stderr: stderr, environment: environment)
     }
-    let output: ReportOutput
-    do {
-      output = try ReportOutput(options, stdout: stdout, environment: environment)
-    } catch {
-      stderr("inertia-lint: \(error)")
-      return 2
-    }
-    var reporter = reporter(for: options, rules: ruleList(plan), environment)
-    var report = LintReport(rules: ruleList(plan), strict: options.strict)
-    output.write(reporter.head())
-    for problem in plan.problems {
-      report.add([problem], isFile: false)
-      output.write(reporter.file([problem], ReportedFile(path: problem.file)))
-    }
+    guard
+      case (let output, var reporter, var report)? = startReport(
+        plan, options, fixing: nil, stdout: stdout, stderr: stderr, environment: environment)
+    else { return 2 }
     let jobs = options.jobs ?? ThreadPool.processorCount
     let linters = plan.linters
     let standardInput = plan.inputs.contains(where: \.isStandardInput) ? environment.readStandardInput() : nil
@@ -300,6 +290,29 @@ package enum LintCommand {
 
   /// The rules of the run, with the severities of the configuration of the working directory (or the one
   /// `--config` names), for reports that list them.
+  /// Opens a run's report and writes its head and the plan's problems: the output, the reporter and the
+  /// tally to go on with; `nil`, having said why on standard error, when the output cannot be opened.
+  static func startReport(
+    _ plan: Plan, _ options: LintOptions, fixing: LintReport.Fixing?, stdout: @escaping (String) -> Void,
+    stderr: (String) -> Void, environment: Environment
+  ) -> (output: ReportOutput, reporter: any Reporter, report: LintReport)? {
+    let output: ReportOutput
+    do {
+      output = try ReportOutput(options, stdout: stdout, environment: environment)
+    } catch {
+      stderr("inertia-lint: \(error)")
+      return nil
+    }
+    var reporter = reporter(for: options, rules: ruleList(plan), environment)
+    var report = LintReport(rules: ruleList(plan), strict: options.strict, fixing: fixing)
+    output.write(reporter.head())
+    for problem in plan.problems {
+      report.add([problem], isFile: false)
+      output.write(reporter.file([problem], ReportedFile(path: problem.file)))
+    }
+    return (output, reporter, report)
+  }
+
   static func ruleList(_ plan: Plan) -> [(description: RuleDescription, severity: Severity)] {
     let linter = plan.configurations.applied[plan.inputs.first?.configuration ?? 0].linter
     return linter.rules.map { ($0.rule.description, $0.severity ?? $0.rule.description.severity) }
