@@ -469,6 +469,14 @@ public final class IndexedDocument: @unchecked Sendable {
   /// A string's UTF-8 bytes, which stay valid as long as the document; `nil` when the value is not a string.
   @inline(__always)
   func utf8(of node: Node) -> ByteView? {
+    // A fixstr (most keys) carries its length in its format byte: no need to decode a header.
+    let head = Int(entries[node.index].head)
+    let format = bytes[head]
+    if format & 0xE0 == 0xA0 {
+      let length = Int(format & 0x1F)
+      guard length < bytes.count &- head else { return nil }
+      return bytes[(head &+ 1)..<(head &+ 1 &+ length)]
+    }
     guard let (header, payload) = header(of: node), case .string(let length) = header else { return nil }
     return bytes[payload..<(payload &+ length)]
   }

@@ -141,35 +141,51 @@ package final class SchemaWalk {
   }
 
   private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
-    if let message = mismatch(node, type, describing: keepsSchemaEvents) {
-      record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
+    check(node, document.kind(of: node), as: type, context: context)
+  }
+
+  /// Checks a value whose kind the caller has read already, so each value's head is read once.
+  private func check(
+    _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, as type: Int, context: Context
+  ) {
+    // The common cases first, each a value of its type: nothing to report, and only objects and arrays to
+    // go into.
+    switch (schema.types[type], kind) {
+    case (.string, .string), (.bool, .bool), (.number, .int), (.number, .uint), (.number, .float32),
+      (.number, .float64), (.integer, .int):
+      return
+    case (.object(let slot), .map):
+      checkObject(node, slot)
+      return
+    case (.array(let elementType), .array):
+      // A number pair is an array of numbers with a count of 2.
+      if schema.pairs[type], let count = document.count(of: node), count != 2 { break }
+      let elementContext = context.element
+      var child = document.firstChild(of: node)
+      while let element = child {
+        check(element, as: elementType, context: elementContext)
+        child = document.nextSibling(of: element, in: node)
+      }
+      return
+    case (.anyArray, .array):
       scanForDuplicateKeys(node)
       return
-    }
-    switch schema.types[type] {
-    case .object(let slot):
-      checkObject(node, slot)
-    case .array(let elementType):
-      let elementContext = context.element
-      document.forEachElement(of: node) { element in
-        check(element, as: elementType, context: elementContext)
-      }
-    case .anyArray:
-      scanForDuplicateKeys(node)
     default:
       break
     }
+    guard let message = mismatch(node, kind, type, describing: keepsSchemaEvents) else { return }
+    record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
+    scanForDuplicateKeys(node)
   }
 
   /// Why a value does not have a type, as `expected …, found …` in the words of
   /// ``InertiaSchema/ValueType/mismatch(in:)``; `nil` when it does. Without `describing`, a mismatch is an
-  /// empty string, not worth wording past the limit.
-  private func mismatch(_ node: IndexedDocument.Node, _ type: Int, describing: Bool = true) -> String? {
-    let kind = document.kind(of: node)
+  /// empty string, not worth wording past the limit. (The kinds a type takes as they are, ``check(_:_:as:context:)``
+  /// has let through already.)
+  private func mismatch(
+    _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, _ type: Int, describing: Bool = true
+  ) -> String? {
     switch (schema.types[type], kind) {
-    case (.string, .string), (.bool, .bool), (.object, .map), (.anyArray, .array),
-      (.number, .int), (.number, .uint), (.number, .float32), (.number, .float64), (.integer, .int):
-      return nil
     case (.array, .array):
       // A number pair is an array of numbers with a count of 2.
       guard schema.pairs[type], let count = document.count(of: node), count != 2 else { return nil }
@@ -196,7 +212,14 @@ package final class SchemaWalk {
     var seen: UInt64 = 0
     var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
     var otherKeys: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
-    document.forEachEntry(of: node) { entry in
+    // The entries in file order, as ``IndexedDocument/forEachEntry(of:_:)`` gives them, without its test
+    // that `node` is a map (``check(_:_:as:context:)`` knows it is).
+    var position = 0
+    var child = document.firstChild(of: node)
+    while let keyNode = child, let value = document.nextSibling(of: keyNode, in: node) {
+      let entry = IndexedDocument.Entry(key: keyNode, value: value, position: position)
+      position += 1
+      child = document.nextSibling(of: value, in: node)
       guard let key = document.utf8(of: entry.key) else {
         let key = document.value(of: entry.key)
         if let first = otherKeys.first(where: { $0.key == key }) {
@@ -206,7 +229,7 @@ package final class SchemaWalk {
           otherKeys.append((entry, key))
         }
         scanForDuplicateKeys(entry.value)
-        return
+        continue
       }
       guard let index = object.names.index(of: key) else {
         let name = key.string
@@ -216,7 +239,7 @@ package final class SchemaWalk {
           unknown.append((entry, name))
         }
         scanForDuplicateKeys(entry.value)
-        return
+        continue
       }
       if seen & (1 << index) != 0 {
         record(
@@ -226,10 +249,11 @@ package final class SchemaWalk {
       } else {
         seen |= 1 << index
         let context = Context(kind: object.kind, field: index, isElement: false)
-        if document.kind(of: entry.value) == .nil && !InertiaSchema.object(object.kind).fields[index].isRequired {
+        let kind = document.kind(of: entry.value)
+        if kind == .nil && !InertiaSchema.object(object.kind).fields[index].isRequired {
           record(.nullInOptionalField(entry.value, context: context), at: entry.value, .nullInOptionalField)
         } else {
-          check(entry.value, as: object.fieldTypes[index], context: context)
+          check(entry.value, kind, as: object.fieldTypes[index], context: context)
         }
       }
     }
