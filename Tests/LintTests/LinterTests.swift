@@ -61,4 +61,39 @@ struct LinterTests {
       .filter { $0.ruleID == "unknown-field" }
     #expect(findings.map { "\($0.line!):\($0.column!)" } == ["2:16", "3:4"])
   }
+
+  @Test("The schema walk in pieces, merged, gives the events and counts of one walk", arguments: [0, 1, 2, 5])
+  func schemaWalkPieces(_ limit: Int) throws {
+    // Faults of every sort, spread over the elements: a wrong type, a value outside its set, a missing
+    // field, unknown and repeated keys, a null optional field, a non-string key (MessagePack only).
+    let animation = { (n: Int) in
+      #"{"id": "a\#(n)", "invokeType": "\#(n % 3 == 0 ? "autoplay" : "auto")", "#
+        + #""keyframes": [{"id": "A", "duration": "\#(n)", "values": 1}], "#
+        + #""note\#(n % 2)": 1, "id": "again", "shapes": null}"#
+    }
+    let texts = [
+      "[" + (0..<23).map(animation).joined(separator: ", ") + "]",
+      #"{"id": 1}"#, "[]", "5", "[1, [2], {}]",
+    ]
+    var documents = try texts.map { try IndexedDocument.read(Array($0.utf8)) }
+    // {1: 2} inside an animation: a key that is not a string.
+    documents.append(try IndexedDocument.read([0x91, 0x81, 0x01, 0x02]))
+    func summary(_ events: SchemaWalk.Events) -> [String] {
+      events.list.map { "\($0)" }
+        + SchemaWalk.Sort.allCases.map { "\($0): \(events.filtered($0)) \(String(describing: events.omitted($0)))" }
+    }
+    for document in documents {
+      // Leaves out every event at a value of odd number.
+      for filter in [nil, { (_: SchemaWalk.Sort, node: IndexedDocument.Node) in node.index % 2 == 0 }] {
+        let whole = SchemaWalk.events(in: document, limit: limit, filter: filter)
+        for count in [1, 2, 3, 7, 40] {
+          let pieces = SchemaWalk.Pieces(document, count: count)
+          let parts = (0..<pieces.count).map {
+            SchemaWalk.events(of: $0, in: pieces, document: document, limit: limit, filter: filter)
+          }
+          #expect(summary(SchemaWalk.merged(parts, limit: limit)) == summary(whole), "\(count) pieces")
+        }
+      }
+    }
+  }
 }

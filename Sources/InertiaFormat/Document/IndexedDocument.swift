@@ -509,7 +509,9 @@ public final class IndexedDocument: @unchecked Sendable {
   /// spells none of them.
   @inline(__always)
   package func index(ofKey node: Node, in names: KeyNames) -> Int? {
-    utf8(of: node).flatMap(names.index(of:))
+    // Not `flatMap(names.index(of:))`, whose closure retains and releases `names` on every call.
+    guard let utf8 = utf8(of: node) else { return nil }
+    return names.index(of: utf8)
   }
 
   /// Whether two values, of this document or `other`, are the same string, compared without making
