@@ -217,9 +217,8 @@ package final class SchemaWalk {
     let object = schema.objects[slot]
     // Which fields have been met, as bits by their index in the table.
     var seen: UInt64 = 0
-    // Made only for an object with such keys (few have any): even an empty array costs a release.
-    var unknown: [(entry: IndexedDocument.Entry, name: String)]?
-    var otherKeys: [(entry: IndexedDocument.Entry, key: MessagePackValue)]?
+    var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
+    var otherKeys: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
     // The entries in file order, as ``IndexedDocument/forEachEntry(of:_:)`` gives them, without its test
     // that `node` is a map (``check(_:_:as:context:)`` knows it is).
     var position = 0
@@ -230,21 +229,21 @@ package final class SchemaWalk {
       child = document.nextSibling(of: value, in: node)
       guard let key = document.utf8(of: entry.key) else {
         let key = document.value(of: entry.key)
-        if let first = otherKeys?.first(where: { $0.key == key }) {
+        if let first = otherKeys.first(where: { $0.key == key }) {
           record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
         } else {
           record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key)
-          otherKeys = (otherKeys ?? []) + [(entry, key)]
+          otherKeys.append((entry, key))
         }
         scanForDuplicateKeys(entry.value)
         continue
       }
       guard let index = object.names.index(of: key) else {
         let name = key.string
-        if let first = unknown?.first(where: { $0.name == name }) {
+        if let first = unknown.first(where: { $0.name == name }) {
           record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
         } else {
-          unknown = (unknown ?? []) + [(entry, name)]
+          unknown.append((entry, name))
         }
         scanForDuplicateKeys(entry.value)
         continue
@@ -271,7 +270,7 @@ package final class SchemaWalk {
         record(.missingField(object: node, kind: object.kind, field: field.name), at: node)
       }
     }
-    for (entry, name) in unknown ?? [] {
+    for (entry, name) in unknown {
       record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, .unknownField)
     }
   }

@@ -57,6 +57,9 @@ public struct DocumentOutline: Sendable {
     public let stroke: IndexedDocument.Node?
     /// The `strokeWidth` field.
     public let strokeWidth: IndexedDocument.Node?
+    /// `width`, `height` and `strokeWidth` as numbers, when they are numbers: read while the walk is at
+    /// the description, whose bytes are then in the cache, rather than by each rule that needs them.
+    public let widthValue, heightValue, strokeWidthValue: Double?
   }
 
   /// A shape object, at any depth.
@@ -208,7 +211,9 @@ public struct DocumentOutline: Sendable {
     }
     return Description(
       object: object, width: fields.width, height: fields.height, fill: present(fields.fill),
-      stroke: present(fields.stroke), strokeWidth: fields.strokeWidth)
+      stroke: present(fields.stroke), strokeWidth: fields.strokeWidth,
+      widthValue: fields.width.flatMap(document.double(of:)), heightValue: fields.height.flatMap(document.double(of:)),
+      strokeWidthValue: fields.strokeWidth.flatMap(document.double(of:)))
   }
 
   private mutating func addShapes(

@@ -31,22 +31,22 @@ public struct LintContext {
     private let outlineCell = Once<DocumentOutline>()
     private let schemaEventsCell = Once<SchemaWalk.Events>()
     private let trackTimingsCell = Once<[TrackTiming]>()
-    /// The schema walk in pieces, when threads share it out (see ``prepare(_:outline:)``); `nil` when the
-    /// first thread that needs its events walks the whole document.
-    private let walkPieces: SchemaWalk.Pieces?
-    /// The events of each piece, worked out by the thread that takes it.
+    /// The schema walk in pieces, when threads share it out (see ``prepare(_:outline:)``), cut by the
+    /// first thread that walks one.
+    private let piecesCell = Once<SchemaWalk.Pieces>()
+    /// The events of each piece (at most this many), worked out by the thread that takes it; none when the
+    /// first thread that needs the events walks the whole document.
     private let pieceEvents: [Once<SchemaWalk.Events>]
     private let nextPiece = IndexDispenser()
     private let outlineTaker = IndexDispenser()
 
     init(
       findingLimit: Int = 0, suppression: FindingSuppression = FindingSuppression(),
-      walkPieces: SchemaWalk.Pieces? = nil
+      walkPieces: Int = 0
     ) {
       self.findingLimit = findingLimit
       self.suppression = suppression
-      self.walkPieces = walkPieces
-      pieceEvents = (0..<(walkPieces?.count ?? 0)).map { _ in Once() }
+      pieceEvents = (0..<walkPieces).map { _ in Once() }
     }
 
     func outline(_ document: IndexedDocument) -> DocumentOutline {
@@ -55,12 +55,13 @@ public struct LintContext {
 
     func schemaEvents(_ document: IndexedDocument) -> SchemaWalk.Events {
       schemaEventsCell.value {
-        guard let walkPieces else {
+        guard !pieceEvents.isEmpty else {
           return SchemaWalk.events(in: document, limit: findingLimit, filter: Self.filter(suppression, document))
         }
         walkSchemaPieces(document)
         // A piece that another thread is still walking holds its cell's lock: this waits for it.
-        let parts = pieceEvents.indices.map { piece($0, of: walkPieces, document) }
+        let pieces = pieces(document)
+        let parts = (0..<pieces.count).map { piece($0, of: pieces, document) }
         return SchemaWalk.merged(parts, limit: findingLimit)
       }
     }
@@ -75,8 +76,14 @@ public struct LintContext {
 
     /// Walks the pieces no thread has taken yet.
     private func walkSchemaPieces(_ document: IndexedDocument) {
-      guard let walkPieces else { return }
-      while case let index = nextPiece.next(), index < pieceEvents.count { _ = piece(index, of: walkPieces, document) }
+      guard !pieceEvents.isEmpty else { return }
+      let pieces = pieces(document)
+      while case let index = nextPiece.next(), index < pieces.count { _ = piece(index, of: pieces, document) }
+    }
+
+    /// The schema walk's pieces.
+    private func pieces(_ document: IndexedDocument) -> SchemaWalk.Pieces {
+      piecesCell.value { SchemaWalk.Pieces(document, count: pieceEvents.count) }
     }
 
     /// The events of one piece of the schema walk, walked by the first thread that asks.

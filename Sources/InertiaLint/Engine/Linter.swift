@@ -136,7 +136,7 @@ public struct Linter: Sendable {
     let needsOutline = threads > 1 && ids.contains { !Self.rulesWithoutOutline.contains($0) }
     let common = LintContext.Shared(
       findingLimit: maxFindingsPerRule, suppression: suppression,
-      walkPieces: sharesWalk ? SchemaWalk.Pieces(indexed, count: Self.schemaWalkPieces) : nil)
+      walkPieces: sharesWalk ? Self.schemaWalkPieces : 0)
     let results = RuleFindings(ruleCount: rules.count)
     let next = IndexDispenser()
     let work = { @Sendable () in
