@@ -96,4 +96,18 @@ struct LinterTests {
       }
     }
   }
+
+  @Test("Repeated strings are found among few and many, whatever their hashes")
+  func repeatedStrings() throws {
+    let names = (0..<40).map { "s\($0)" } + ["s3", "s20", "s39", "s0"]
+    let document = try IndexedDocument.read(Array(("[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]").utf8))
+    let nodes = document.elements(of: try #require(document.root))
+    // Each string's first place, for those that repeat an earlier one.
+    let expected = names.indices.map { index in names.firstIndex(of: names[index]).flatMap { $0 < index ? $0 : nil } }
+    for hash in [{ document.stringHash(of: $0) ?? 0 }, { (_: IndexedDocument.Node) in UInt64(7) }] {
+      var strings = RepeatedStrings()
+      let found = nodes.map { strings.earlier($0, hash: hash($0), in: document).map { nodes.firstIndex(of: $0)! } }
+      #expect(found == expected)
+    }
+  }
 }

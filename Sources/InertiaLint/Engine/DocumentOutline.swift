@@ -41,6 +41,9 @@ public struct DocumentOutline: Sendable {
     public let values: IndexedDocument.Node?
     /// The duration as a number, when it is one, read while the walk is at the keyframe.
     public let seconds: Double?
+    /// The id's ``IndexedDocument/stringHash(of:)`` when it is a string, read while the walk is at the
+    /// keyframe, for finding repeated ids.
+    public let idHash: UInt64?
   }
 
   /// A shape's `shape` description, with the fields the drawing rules read.
@@ -194,7 +197,8 @@ public struct DocumentOutline: Sendable {
         keyframes.append(
           Keyframe(
             object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
-            seconds: fields.duration.flatMap(document.double(of:))))
+            seconds: fields.duration.flatMap(document.double(of:)), idHash: fields.id.flatMap(document.stringHash(of:)))
+        )
       }
     }
     tracks.append(
