@@ -110,4 +110,23 @@ struct LinterTests {
       #expect(found == expected)
     }
   }
+
+  @Test("Key names of every length are told apart by every byte")
+  func keyNames() throws {
+    let names = (0...20).map { String("abcdefghijklmnopqrstu".prefix($0)) }
+    // Each name, and each name with one byte changed.
+    var keys = names.map { ($0, names.firstIndex(of: $0)) }
+    for name in names {
+      for offset in 0..<name.utf8.count {
+        var bytes = Array(name.utf8)
+        bytes[offset] = UInt8(ascii: "z")
+        keys.append((String(decoding: bytes, as: UTF8.self), nil))
+      }
+    }
+    let text = "[" + keys.map { "\"\($0.0)\"" }.joined(separator: ", ") + "]"
+    let document = try IndexedDocument.read(Array(text.utf8))
+    let table = KeyNames(names)
+    let found = document.elements(of: try #require(document.root)).map { document.index(ofKey: $0, in: table) }
+    #expect(found == keys.map(\.1))
+  }
 }

@@ -477,6 +477,12 @@ public final class IndexedDocument: @unchecked Sendable {
       guard length < bytes.count &- head else { return nil }
       return bytes[(head &+ 1)..<(head &+ 1 &+ length)]
     }
+    return uncommonUTF8(of: node)
+  }
+
+  /// ``utf8(of:)`` for any value but a fixstr, apart so that the common case is small enough to inline.
+  @inline(never)
+  func uncommonUTF8(of node: Node) -> ByteView? {
     guard let (header, payload) = header(of: node), case .string(let length) = header else { return nil }
     return bytes[payload..<(payload &+ length)]
   }
