@@ -13,7 +13,11 @@ struct RepeatedStrings {
   private var collisions: [UInt64: [IndexedDocument.Node]] = [:]
 
   init(capacity: Int = 0) {
-    if capacity > Self.fewLimit { first.reserveCapacity(capacity) }
+    if capacity > Self.fewLimit {
+      first.reserveCapacity(capacity)
+    } else {
+      few.reserveCapacity(capacity)
+    }
   }
 
   /// The earlier value holding the same string as `node`, or `nil` after recording `node` as the
