@@ -359,7 +359,10 @@ extension SchemaWalk {
     of piece: Int, in pieces: Pieces, document: IndexedDocument, limit: Int = 0, filter: Filter? = nil
   ) -> Events {
     guard let elements = pieces.elements else { return events(in: document, limit: limit, filter: filter) }
-    let walk = SchemaWalk(document: document, schema: .file, limit: limit, filter: filter)
+    // Tables of its own, not the shared ``CompiledSchema/file``: the walk retains and releases each object's
+    // table as it goes, and two threads writing the same reference counts slow each other down.
+    let walk = SchemaWalk(
+      document: document, schema: CompiledSchema(root: InertiaSchema.file), limit: limit, filter: filter)
     let context = Context.root.element
     for element in elements[pieces.starts[piece]..<pieces.starts[piece + 1]] {
       walk.check(element, as: pieces.elementType, context: context)

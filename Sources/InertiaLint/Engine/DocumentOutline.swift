@@ -149,8 +149,15 @@ public struct DocumentOutline: Sendable {
     ])
 
     init(of object: IndexedDocument.Node, _ document: IndexedDocument) {
-      document.forEachEntry(of: object) { entry in
-        if let name = document.index(ofKey: entry.key, in: Self.names) { note(name, entry.value) }
+      // A loop rather than `forEachEntry(of:_:)`, whose closure retains and releases the document for each
+      // object: the reference count shares its cache line with the fields that the threads walking the
+      // document beside this one read at every value, and each write takes the line from them.
+      guard document.isMap(object) else { return }
+      let names = Self.names
+      var child = document.firstChild(of: object)
+      while let key = child, let value = document.nextSibling(of: key, in: object) {
+        if let name = document.index(ofKey: key, in: names) { note(name, value) }
+        child = document.nextSibling(of: value, in: object)
       }
     }
 
@@ -197,7 +204,8 @@ public struct DocumentOutline: Sendable {
         keyframes.append(
           Keyframe(
             object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
-            seconds: fields.duration.flatMap(document.double(of:)), idHash: fields.id.flatMap(document.stringHash(of:)))
+            seconds: fields.duration.flatMap { document.double(of: $0) },
+            idHash: fields.id.flatMap { document.stringHash(of: $0) })
         )
       }
     }
@@ -216,8 +224,9 @@ public struct DocumentOutline: Sendable {
     return Description(
       object: object, width: fields.width, height: fields.height, fill: present(fields.fill),
       stroke: present(fields.stroke), strokeWidth: fields.strokeWidth,
-      widthValue: fields.width.flatMap(document.double(of:)), heightValue: fields.height.flatMap(document.double(of:)),
-      strokeWidthValue: fields.strokeWidth.flatMap(document.double(of:)))
+      widthValue: fields.width.flatMap { document.double(of: $0) },
+      heightValue: fields.height.flatMap { document.double(of: $0) },
+      strokeWidthValue: fields.strokeWidth.flatMap { document.double(of: $0) })
   }
 
   private mutating func addShapes(

@@ -40,7 +40,7 @@ struct InvisibleShapeRule: LintRule {
     let document = context.document
     for shape in context.outline.shapes {
       guard let description = shape.description else {
-        if shape.shape == nil, shape.vertices == nil, (shape.shapes.flatMap(document.count(of:)) ?? 0) == 0 {
+        if shape.shape == nil, shape.vertices == nil, (shape.shapes.flatMap { document.count(of: $0) } ?? 0) == 0 {
           findings.report("shape has neither `shape` nor `vertices`: it draws nothing", at: shape.object)
         }
         continue
