@@ -122,9 +122,13 @@ public struct DocumentOutline: Sendable {
     animations.reserveCapacity(document.count(of: root) ?? 0)
     tracks.reserveCapacity(document.count(of: root) ?? 0)
     var index = 0
-    document.forEachElement(of: root) { element in
+    // Loops rather than `forEachElement(of:_:)`: its closure would retain and release the document around
+    // each call (see ``Fields/init(of:_:)``).
+    var child = document.isArray(root) ? document.firstChild(of: root) : nil
+    while let element = child {
+      child = document.nextSibling(of: element, in: root)
       defer { index += 1 }
-      guard document.isMap(element) else { return }
+      guard document.isMap(element) else { continue }
       let fields = Fields(of: element, document)
       animations.append(Animation(object: element, index: index, id: fields.id, invokeType: fields.invokeType))
       addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
@@ -197,9 +201,11 @@ public struct DocumentOutline: Sendable {
     if let array {
       keyframes.reserveCapacity(document.count(of: array) ?? 0)
       var index = 0
-      document.forEachElement(of: array) { element in
+      var child = document.firstChild(of: array)
+      while let element = child {
+        child = document.nextSibling(of: element, in: array)
         defer { index += 1 }
-        guard document.isMap(element) else { return }
+        guard document.isMap(element) else { continue }
         let fields = Fields(of: element, document)
         keyframes.append(
           Keyframe(
@@ -232,8 +238,10 @@ public struct DocumentOutline: Sendable {
   private mutating func addShapes(
     _ list: IndexedDocument.Node, animationIndex: Int, depth: Int, parentIndex: Int?, _ document: IndexedDocument
   ) {
-    document.forEachElement(of: list) { element in
-      guard document.isMap(element) else { return }
+    var child = document.isArray(list) ? document.firstChild(of: list) : nil
+    while let element = child {
+      child = document.nextSibling(of: element, in: list)
+      guard document.isMap(element) else { continue }
       let index = shapes.count
       let fields = Fields(of: element, document)
       let description = fields.shape.flatMap { document.isMap($0) ? Self.describe($0, document) : nil }
