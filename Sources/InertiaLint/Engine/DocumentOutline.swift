@@ -152,6 +152,7 @@ public struct DocumentOutline: Sendable {
       "showsBeforeAnimation", "duration", "values", "width", "height", "fill", "stroke", "strokeWidth",
     ])
 
+    @inline(__always)
     init(of object: IndexedDocument.Node, _ document: IndexedDocument) {
       // A loop rather than `forEachEntry(of:_:)`, whose closure retains and releases the document for each
       // object: the reference count shares its cache line with the fields that the threads walking the
