@@ -61,4 +61,72 @@ struct LinterTests {
       .filter { $0.ruleID == "unknown-field" }
     #expect(findings.map { "\($0.line!):\($0.column!)" } == ["2:16", "3:4"])
   }
+
+  @Test("The schema walk in pieces, merged, gives the events and counts of one walk", arguments: [0, 1, 2, 5])
+  func schemaWalkPieces(_ limit: Int) throws {
+    // Faults of every sort, spread over the elements: a wrong type, a value outside its set, a missing
+    // field, unknown and repeated keys, a null optional field, a non-string key (MessagePack only).
+    let animation = { (n: Int) in
+      #"{"id": "a\#(n)", "invokeType": "\#(n % 3 == 0 ? "autoplay" : "auto")", "#
+        + #""keyframes": [{"id": "A", "duration": "\#(n)", "values": 1}], "#
+        + #""note\#(n % 2)": 1, "id": "again", "shapes": null}"#
+    }
+    let texts = [
+      "[" + (0..<23).map(animation).joined(separator: ", ") + "]",
+      #"{"id": 1}"#, "[]", "5", "[1, [2], {}]",
+    ]
+    var documents = try texts.map { try IndexedDocument.read(Array($0.utf8)) }
+    // {1: 2} inside an animation: a key that is not a string.
+    documents.append(try IndexedDocument.read([0x91, 0x81, 0x01, 0x02]))
+    func summary(_ events: SchemaWalk.Events) -> [String] {
+      events.list.map { "\($0)" }
+        + SchemaWalk.Sort.allCases.map { "\($0): \(events.filtered($0)) \(String(describing: events.omitted($0)))" }
+    }
+    for document in documents {
+      // Leaves out every event at a value of odd number.
+      for filter in [nil, { (_: SchemaWalk.Sort, node: IndexedDocument.Node) in node.index % 2 == 0 }] {
+        let whole = SchemaWalk.events(in: document, limit: limit, filter: filter)
+        for count in [1, 2, 3, 7, 40] {
+          let pieces = SchemaWalk.Pieces(document, count: count)
+          let parts = (0..<pieces.count).map {
+            SchemaWalk.events(of: $0, in: pieces, document: document, limit: limit, filter: filter)
+          }
+          #expect(summary(SchemaWalk.merged(parts, limit: limit)) == summary(whole), "\(count) pieces")
+        }
+      }
+    }
+  }
+
+  @Test("Repeated strings are found among few and many, whatever their hashes")
+  func repeatedStrings() throws {
+    let names = (0..<40).map { "s\($0)" } + ["s3", "s20", "s39", "s0"]
+    let document = try IndexedDocument.read(Array(("[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]").utf8))
+    let nodes = document.elements(of: try #require(document.root))
+    // Each string's first place, for those that repeat an earlier one.
+    let expected = names.indices.map { index in names.firstIndex(of: names[index]).flatMap { $0 < index ? $0 : nil } }
+    for hash in [{ document.stringHash(of: $0) ?? 0 }, { (_: IndexedDocument.Node) in UInt64(7) }] {
+      var strings = RepeatedStrings()
+      let found = nodes.map { strings.earlier($0, hash: hash($0), in: document).map { nodes.firstIndex(of: $0)! } }
+      #expect(found == expected)
+    }
+  }
+
+  @Test("Key names of every length are told apart by every byte")
+  func keyNames() throws {
+    let names = (0...20).map { String("abcdefghijklmnopqrstu".prefix($0)) }
+    // Each name, and each name with one byte changed.
+    var keys = names.map { ($0, names.firstIndex(of: $0)) }
+    for name in names {
+      for offset in 0..<name.utf8.count {
+        var bytes = Array(name.utf8)
+        bytes[offset] = UInt8(ascii: "z")
+        keys.append((String(decoding: bytes, as: UTF8.self), nil))
+      }
+    }
+    let text = "[" + keys.map { "\"\($0.0)\"" }.joined(separator: ", ") + "]"
+    let document = try IndexedDocument.read(Array(text.utf8))
+    let table = KeyNames(names)
+    let found = document.elements(of: try #require(document.root)).map { document.index(ofKey: $0, in: table) }
+    #expect(found == keys.map(\.1))
+  }
 }

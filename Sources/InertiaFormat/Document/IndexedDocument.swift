@@ -473,6 +473,20 @@ public final class IndexedDocument: @unchecked Sendable {
   /// A string's UTF-8 bytes, which stay valid as long as the document; `nil` when the value is not a string.
   @inline(__always)
   func utf8(of node: Node) -> ByteView? {
+    // A fixstr (most keys) carries its length in its format byte: no need to decode a header.
+    let head = Int(entries[node.index].head)
+    let format = bytes[head]
+    if format & 0xE0 == 0xA0 {
+      let length = Int(format & 0x1F)
+      guard length < bytes.count &- head else { return nil }
+      return bytes[(head &+ 1)..<(head &+ 1 &+ length)]
+    }
+    return uncommonUTF8(of: node)
+  }
+
+  /// ``utf8(of:)`` for any value but a fixstr, apart so that the common case is small enough to inline.
+  @inline(never)
+  func uncommonUTF8(of node: Node) -> ByteView? {
     guard let (header, payload) = header(of: node), case .string(let length) = header else { return nil }
     return bytes[payload..<(payload &+ length)]
   }
@@ -505,7 +519,9 @@ public final class IndexedDocument: @unchecked Sendable {
   /// spells none of them.
   @inline(__always)
   package func index(ofKey node: Node, in names: KeyNames) -> Int? {
-    utf8(of: node).flatMap(names.index(of:))
+    // Not `flatMap(names.index(of:))`, whose closure retains and releases `names` on every call.
+    guard let utf8 = utf8(of: node) else { return nil }
+    return names.index(of: utf8)
   }
 
   /// Whether two values, of this document or `other`, are the same string, compared without making

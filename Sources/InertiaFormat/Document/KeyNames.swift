@@ -50,12 +50,22 @@ package final class KeyNames: Sendable {
     var candidate = starts[slot]
     let end = starts[slot &+ 1]
     guard candidate < end else { return nil }
-    var prefix: UInt64
-    if key.count >= 8 {
+    // The first eight bytes as a word, zero-padded. A shorter key is read as two words of half its
+    // width or more, at its start and at its end, which overlap on the same bytes.
+    let prefix: UInt64
+    switch key.count {
+    case 8...:
       prefix = UInt64(littleEndian: key.word(UInt64.self, at: 0))
-    } else {
+    case 4...7:
+      let last = UInt64(UInt32(littleEndian: key.word(UInt32.self, at: key.count &- 4)))
+      prefix = UInt64(UInt32(littleEndian: key.word(UInt32.self, at: 0))) | last << (8 &* (key.count &- 4))
+    case 2...3:
+      let last = UInt64(UInt16(littleEndian: key.word(UInt16.self, at: key.count &- 2)))
+      prefix = UInt64(UInt16(littleEndian: key.word(UInt16.self, at: 0))) | last << (8 &* (key.count &- 2))
+    case 1:
+      prefix = UInt64(key[0])
+    default:
       prefix = 0
-      for offset in 0..<key.count { prefix |= UInt64(key[offset]) << (8 &* offset) }
     }
     while candidate < end {
       let name = names[candidate]

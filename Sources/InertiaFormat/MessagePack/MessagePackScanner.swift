@@ -34,11 +34,7 @@ struct MessagePackScanner {
     case 0xA0...0xBF:
       width = 1 &+ Int(format & 0x1F)
       guard remaining >= width else { return nil }
-      if checksText {
-        var bits: UInt8 = 0
-        for index in (offset &+ 1)..<(offset &+ width) { bits |= bytes[index] }
-        if bits >= 0x80 { return nil }
-      }
+      if checksText && !bytes[(offset &+ 1)..<(offset &+ width)].isASCII { return nil }
     default:
       return nil
     }

@@ -64,6 +64,8 @@ package final class SchemaWalk {
   package struct Events: Sendable {
     /// The events kept, in the order the walk met them.
     package var list: [Event] = []
+    /// Where a finding about each event of ``list`` points, for ``SchemaWalk/merged(_:limit:)``.
+    fileprivate var places: [IndexedDocument.Node] = []
     /// How many events of each sort were past the limit, and where the first of them is (the value a
     /// finding about it would point at), indexed by ``Sort/rawValue``.
     fileprivate var omittedBySort: [(count: Int, first: IndexedDocument.Node)?] = Array(
@@ -79,6 +81,12 @@ package final class SchemaWalk {
 
     /// How many events of `sort` the filter left out.
     package func filtered(_ sort: Sort) -> Int { filteredBySort[sort.rawValue] }
+
+    /// Counts `count` more events past the limit, of the sort numbered `index`; `node` is where the first
+    /// of them is, unless an earlier one was counted already.
+    fileprivate mutating func omit(_ count: Int, of index: Int, firstAt node: IndexedDocument.Node) {
+      omittedBySort[index] = ((omittedBySort[index]?.count ?? 0) + count, omittedBySort[index]?.first ?? node)
+    }
   }
 
   /// Which events a walk keeps: `false` for an event of a sort at a value leaves it out altogether, neither
@@ -131,45 +139,60 @@ package final class SchemaWalk {
       return
     }
     guard limit == 0 || keptBySort[index] < limit else {
-      events.omittedBySort[index] = (
-        (events.omittedBySort[index]?.count ?? 0) + 1, events.omittedBySort[index]?.first ?? node
-      )
+      events.omit(1, of: index, firstAt: node)
       return
     }
     keptBySort[index] += 1
     events.list.append(event())
+    events.places.append(node)
   }
 
   private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
-    if let message = mismatch(node, type, describing: keepsSchemaEvents) {
-      record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
+    check(node, document.kind(of: node), as: type, context: context)
+  }
+
+  /// Checks a value whose kind the caller has read already, so each value's head is read once.
+  private func check(
+    _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, as type: Int, context: Context
+  ) {
+    // The common cases first, each a value of its type: nothing to report, and only objects and arrays to
+    // go into.
+    switch (schema.types[type], kind) {
+    case (.string, .string), (.bool, .bool), (.number, .int), (.number, .uint), (.number, .float32),
+      (.number, .float64), (.integer, .int):
+      return
+    case (.object(let slot), .map):
+      checkObject(node, slot)
+      return
+    case (.array(let elementType), .array):
+      // A number pair is an array of numbers with a count of 2.
+      if schema.pairs[type], let count = document.count(of: node), count != 2 { break }
+      let elementContext = context.element
+      var child = document.firstChild(of: node)
+      while let element = child {
+        check(element, as: elementType, context: elementContext)
+        child = document.nextSibling(of: element, in: node)
+      }
+      return
+    case (.anyArray, .array):
       scanForDuplicateKeys(node)
       return
-    }
-    switch schema.types[type] {
-    case .object(let slot):
-      checkObject(node, slot)
-    case .array(let elementType):
-      let elementContext = context.element
-      document.forEachElement(of: node) { element in
-        check(element, as: elementType, context: elementContext)
-      }
-    case .anyArray:
-      scanForDuplicateKeys(node)
     default:
       break
     }
+    guard let message = mismatch(node, kind, type, describing: keepsSchemaEvents) else { return }
+    record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
+    scanForDuplicateKeys(node)
   }
 
   /// Why a value does not have a type, as `expected …, found …` in the words of
   /// ``InertiaSchema/ValueType/mismatch(in:)``; `nil` when it does. Without `describing`, a mismatch is an
-  /// empty string, not worth wording past the limit.
-  private func mismatch(_ node: IndexedDocument.Node, _ type: Int, describing: Bool = true) -> String? {
-    let kind = document.kind(of: node)
+  /// empty string, not worth wording past the limit. (The kinds a type takes as they are, ``check(_:_:as:context:)``
+  /// has let through already.)
+  private func mismatch(
+    _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, _ type: Int, describing: Bool = true
+  ) -> String? {
     switch (schema.types[type], kind) {
-    case (.string, .string), (.bool, .bool), (.object, .map), (.anyArray, .array),
-      (.number, .int), (.number, .uint), (.number, .float32), (.number, .float64), (.integer, .int):
-      return nil
     case (.array, .array):
       // A number pair is an array of numbers with a count of 2.
       guard schema.pairs[type], let count = document.count(of: node), count != 2 else { return nil }
@@ -196,7 +219,14 @@ package final class SchemaWalk {
     var seen: UInt64 = 0
     var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
     var otherKeys: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
-    document.forEachEntry(of: node) { entry in
+    // The entries in file order, as ``IndexedDocument/forEachEntry(of:_:)`` gives them, without its test
+    // that `node` is a map (``check(_:_:as:context:)`` knows it is).
+    var position = 0
+    var child = document.firstChild(of: node)
+    while let keyNode = child, let value = document.nextSibling(of: keyNode, in: node) {
+      let entry = IndexedDocument.Entry(key: keyNode, value: value, position: position)
+      position += 1
+      child = document.nextSibling(of: value, in: node)
       guard let key = document.utf8(of: entry.key) else {
         let key = document.value(of: entry.key)
         if let first = otherKeys.first(where: { $0.key == key }) {
@@ -206,7 +236,7 @@ package final class SchemaWalk {
           otherKeys.append((entry, key))
         }
         scanForDuplicateKeys(entry.value)
-        return
+        continue
       }
       guard let index = object.names.index(of: key) else {
         let name = key.string
@@ -216,7 +246,7 @@ package final class SchemaWalk {
           unknown.append((entry, name))
         }
         scanForDuplicateKeys(entry.value)
-        return
+        continue
       }
       if seen & (1 << index) != 0 {
         record(
@@ -226,10 +256,11 @@ package final class SchemaWalk {
       } else {
         seen |= 1 << index
         let context = Context(kind: object.kind, field: index, isElement: false)
-        if document.kind(of: entry.value) == .nil && !InertiaSchema.object(object.kind).fields[index].isRequired {
+        let kind = document.kind(of: entry.value)
+        if kind == .nil && !InertiaSchema.object(object.kind).fields[index].isRequired {
           record(.nullInOptionalField(entry.value, context: context), at: entry.value, .nullInOptionalField)
         } else {
-          check(entry.value, as: object.fieldTypes[index], context: context)
+          check(entry.value, kind, as: object.fieldTypes[index], context: context)
         }
       }
     }
@@ -274,5 +305,93 @@ package final class SchemaWalk {
     default:
       break
     }
+  }
+}
+
+// MARK: A walk in pieces
+
+extension SchemaWalk.Event {
+  /// The sort of event this is, which says the rule that reports it.
+  fileprivate var sort: SchemaWalk.Sort {
+    switch self {
+    case .unknownField: .unknownField
+    case .nullInOptionalField: .nullInOptionalField
+    case .mismatch, .missingField, .nonStringKey, .duplicateKey: .schema
+    }
+  }
+}
+
+extension SchemaWalk {
+  /// A whole file's walk cut into pieces that threads can share out: each piece walks a run of the
+  /// top-level array's elements, and ``merged(_:limit:)`` joins the pieces' events, in order, into what one
+  /// walk of the file gives. A file whose top-level value is not an array is one piece.
+  package struct Pieces: Sendable {
+    /// The top-level array's elements, or `nil` when the file is walked as one piece.
+    fileprivate let elements: [IndexedDocument.Node]?
+    /// The number of the elements' type in ``CompiledSchema/file``.
+    fileprivate let elementType: Int
+    /// Piece `i` walks `elements[starts[i]..<starts[i + 1]]`.
+    fileprivate let starts: [Int]
+
+    /// How many pieces there are.
+    package var count: Int { starts.count - 1 }
+
+    /// A file's walk in about `count` pieces of as many elements each (fewer when the array is shorter).
+    package init(_ document: IndexedDocument, count: Int) {
+      let schema = CompiledSchema.file
+      guard let root = document.root, case .array(let elementType) = schema.types[schema.root],
+        !schema.pairs[schema.root], document.kind(of: root) == .array
+      else {
+        (elements, elementType, starts) = (nil, 0, [0, 1])
+        return
+      }
+      let elements = document.elements(of: root)
+      let pieces = max(1, min(count, elements.count))
+      self.elements = elements
+      self.elementType = elementType
+      starts = (0...pieces).map { elements.count * $0 / pieces }
+    }
+  }
+
+  /// The events of piece `piece` of a file's walk, keeping at most `limit` of each sort (0: all) and only
+  /// those `filter` lets through, as ``events(in:limit:filter:)`` does for the whole file.
+  package static func events(
+    of piece: Int, in pieces: Pieces, document: IndexedDocument, limit: Int = 0, filter: Filter? = nil
+  ) -> Events {
+    guard let elements = pieces.elements else { return events(in: document, limit: limit, filter: filter) }
+    // Tables of its own, not the shared ``CompiledSchema/file``: the walk retains and releases each object's
+    // table as it goes, and two threads writing the same reference counts slow each other down.
+    let walk = SchemaWalk(
+      document: document, schema: CompiledSchema(root: InertiaSchema.file), limit: limit, filter: filter)
+    let context = Context.root.element
+    for element in elements[pieces.starts[piece]..<pieces.starts[piece + 1]] {
+      walk.check(element, as: pieces.elementType, context: context)
+    }
+    return walk.events
+  }
+
+  /// The events of the pieces of a walk, in order, as one walk of the whole gives them: at most `limit`
+  /// of each sort kept (0: all), the rest counted from the first of them on.
+  package static func merged(_ parts: [Events], limit: Int) -> Events {
+    var merged = Events()
+    var kept = Array(repeating: 0, count: Sort.allCases.count)
+    for part in parts {
+      for (event, place) in zip(part.list, part.places) {
+        let index = event.sort.rawValue
+        if limit == 0 || kept[index] < limit {
+          kept[index] += 1
+          merged.list.append(event)
+          merged.places.append(place)
+        } else {
+          merged.omit(1, of: index, firstAt: place)
+        }
+      }
+      // A part's own omitted events come after all it kept.
+      for index in Sort.allCases.indices {
+        merged.filteredBySort[index] += part.filteredBySort[index]
+        if let (count, first) = part.omittedBySort[index] { merged.omit(count, of: index, firstAt: first) }
+      }
+    }
+    return merged
   }
 }

@@ -64,3 +64,18 @@ extension ByteView {
     return packed | ((WordScan.ones &* 0x41) & (~0 &<< UInt64(n &* 8)))
   }
 }
+
+extension ByteView {
+  /// Whether every byte is below 0x80: read eight at a time, and the last few as one word.
+  @inline(__always)
+  var isASCII: Bool {
+    var i = 0
+    var bits: UInt64 = 0
+    while i &+ 8 <= count {
+      bits |= word(UInt64.self, at: i)
+      i &+= 8
+    }
+    if i < count { bits |= count >= 8 ? word(UInt64.self, at: count &- 8) : paddedShortWord() }
+    return bits & WordScan.highs == 0
+  }
+}

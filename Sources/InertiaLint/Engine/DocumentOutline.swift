@@ -41,6 +41,9 @@ public struct DocumentOutline: Sendable {
     public let values: IndexedDocument.Node?
     /// The duration as a number, when it is one, read while the walk is at the keyframe.
     public let seconds: Double?
+    /// The id's ``IndexedDocument/stringHash(of:)`` when it is a string, read while the walk is at the
+    /// keyframe, for finding repeated ids.
+    public let idHash: UInt64?
   }
 
   /// A shape's `shape` description, with the fields the drawing rules read.
@@ -57,6 +60,9 @@ public struct DocumentOutline: Sendable {
     public let stroke: IndexedDocument.Node?
     /// The `strokeWidth` field.
     public let strokeWidth: IndexedDocument.Node?
+    /// `width`, `height` and `strokeWidth` as numbers, when they are numbers: read while the walk is at
+    /// the description, whose bytes are then in the cache, rather than by each rule that needs them.
+    public let widthValue, heightValue, strokeWidthValue: Double?
   }
 
   /// A shape object, at any depth.
@@ -116,9 +122,13 @@ public struct DocumentOutline: Sendable {
     animations.reserveCapacity(document.count(of: root) ?? 0)
     tracks.reserveCapacity(document.count(of: root) ?? 0)
     var index = 0
-    document.forEachElement(of: root) { element in
+    // Loops rather than `forEachElement(of:_:)`: its closure would retain and release the document around
+    // each call (see ``Fields/init(of:_:)``).
+    var child = document.isArray(root) ? document.firstChild(of: root) : nil
+    while let element = child {
+      child = document.nextSibling(of: element, in: root)
       defer { index += 1 }
-      guard document.isMap(element) else { return }
+      guard document.isMap(element) else { continue }
       let fields = Fields(of: element, document)
       animations.append(Animation(object: element, index: index, id: fields.id, invokeType: fields.invokeType))
       addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
@@ -142,9 +152,17 @@ public struct DocumentOutline: Sendable {
       "showsBeforeAnimation", "duration", "values", "width", "height", "fill", "stroke", "strokeWidth",
     ])
 
+    @inline(__always)
     init(of object: IndexedDocument.Node, _ document: IndexedDocument) {
-      document.forEachEntry(of: object) { entry in
-        if let name = document.index(ofKey: entry.key, in: Self.names) { note(name, entry.value) }
+      // A loop rather than `forEachEntry(of:_:)`, whose closure retains and releases the document for each
+      // object: the reference count shares its cache line with the fields that the threads walking the
+      // document beside this one read at every value, and each write takes the line from them.
+      guard document.isMap(object) else { return }
+      let names = Self.names
+      var child = document.firstChild(of: object)
+      while let key = child, let value = document.nextSibling(of: key, in: object) {
+        if let name = document.index(ofKey: key, in: names) { note(name, value) }
+        child = document.nextSibling(of: value, in: object)
       }
     }
 
@@ -184,14 +202,18 @@ public struct DocumentOutline: Sendable {
     if let array {
       keyframes.reserveCapacity(document.count(of: array) ?? 0)
       var index = 0
-      document.forEachElement(of: array) { element in
+      var child = document.firstChild(of: array)
+      while let element = child {
+        child = document.nextSibling(of: element, in: array)
         defer { index += 1 }
-        guard document.isMap(element) else { return }
+        guard document.isMap(element) else { continue }
         let fields = Fields(of: element, document)
         keyframes.append(
           Keyframe(
             object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
-            seconds: fields.duration.flatMap(document.double(of:))))
+            seconds: fields.duration.flatMap { document.double(of: $0) },
+            idHash: fields.id.flatMap { document.stringHash(of: $0) })
+        )
       }
     }
     tracks.append(
@@ -208,14 +230,19 @@ public struct DocumentOutline: Sendable {
     }
     return Description(
       object: object, width: fields.width, height: fields.height, fill: present(fields.fill),
-      stroke: present(fields.stroke), strokeWidth: fields.strokeWidth)
+      stroke: present(fields.stroke), strokeWidth: fields.strokeWidth,
+      widthValue: fields.width.flatMap { document.double(of: $0) },
+      heightValue: fields.height.flatMap { document.double(of: $0) },
+      strokeWidthValue: fields.strokeWidth.flatMap { document.double(of: $0) })
   }
 
   private mutating func addShapes(
     _ list: IndexedDocument.Node, animationIndex: Int, depth: Int, parentIndex: Int?, _ document: IndexedDocument
   ) {
-    document.forEachElement(of: list) { element in
-      guard document.isMap(element) else { return }
+    var child = document.isArray(list) ? document.firstChild(of: list) : nil
+    while let element = child {
+      child = document.nextSibling(of: element, in: list)
+      guard document.isMap(element) else { continue }
       let index = shapes.count
       let fields = Fields(of: element, document)
       let description = fields.shape.flatMap { document.isMap($0) ? Self.describe($0, document) : nil }

@@ -30,12 +30,24 @@ public struct LintContext {
     let suppression: FindingSuppression
     private let outlineCell = Once<DocumentOutline>()
     private let schemaEventsCell = Once<SchemaWalk.Events>()
+    private let trackTimingsCell = Once<[TrackTiming]>()
+    /// The schema walk in pieces, when threads share it out (see ``prepare(_:outline:)``), cut by the
+    /// first thread that walks one.
+    private let piecesCell = Once<SchemaWalk.Pieces>()
+    /// The events of each piece (at most this many), worked out by the thread that takes it; none when the
+    /// first thread that needs the events walks the whole document.
+    private let pieceEvents: [Once<SchemaWalk.Events>]
+    private let nextPiece = IndexDispenser()
+    private let outlineTaker = IndexDispenser()
 
-    init(findingLimit: Int = 0, suppression: FindingSuppression = FindingSuppression()) {
+    init(
+      findingLimit: Int = 0, suppression: FindingSuppression = FindingSuppression(),
+      walkPieces: Int = 0
+    ) {
       self.findingLimit = findingLimit
       self.suppression = suppression
+      pieceEvents = (0..<walkPieces).map { _ in Once() }
     }
-    private let trackTimingsCell = Once<[TrackTiming]>()
 
     func outline(_ document: IndexedDocument) -> DocumentOutline {
       outlineCell.value { DocumentOutline(document) }
@@ -43,7 +55,44 @@ public struct LintContext {
 
     func schemaEvents(_ document: IndexedDocument) -> SchemaWalk.Events {
       schemaEventsCell.value {
-        SchemaWalk.events(in: document, limit: findingLimit, filter: Self.filter(suppression, document))
+        guard !pieceEvents.isEmpty else {
+          return SchemaWalk.events(in: document, limit: findingLimit, filter: Self.filter(suppression, document))
+        }
+        walkSchemaPieces(document)
+        // A piece that another thread is still walking holds its cell's lock: this waits for it.
+        let pieces = pieces(document)
+        let parts = (0..<pieces.count).map { piece($0, of: pieces, document) }
+        return SchemaWalk.merged(parts, limit: findingLimit)
+      }
+    }
+
+    /// Works out, side by side with the other threads, what most rules wait for: the first thread here
+    /// works out the outline (when `outline`), and every thread then walks pieces of the schema walk
+    /// until none is left, so that no thread waits out a whole walk that another does alone.
+    func prepare(_ document: IndexedDocument, outline needsOutline: Bool) {
+      if needsOutline && outlineTaker.next() == 0 { _ = outline(document) }
+      walkSchemaPieces(document)
+    }
+
+    /// Walks the pieces no thread has taken yet.
+    private func walkSchemaPieces(_ document: IndexedDocument) {
+      guard !pieceEvents.isEmpty else { return }
+      let pieces = pieces(document)
+      while case let index = nextPiece.next(), index < pieces.count { _ = piece(index, of: pieces, document) }
+    }
+
+    /// The schema walk's pieces.
+    private func pieces(_ document: IndexedDocument) -> SchemaWalk.Pieces {
+      piecesCell.value { SchemaWalk.Pieces(document, count: pieceEvents.count) }
+    }
+
+    /// The events of one piece of the schema walk, walked by the first thread that asks.
+    private func piece(_ index: Int, of pieces: SchemaWalk.Pieces, _ document: IndexedDocument) -> SchemaWalk.Events {
+      pieceEvents[index].value {
+        // A filter of its own: its pointer cache is not shared between threads.
+        SchemaWalk.events(
+          of: index, in: pieces, document: document, limit: findingLimit,
+          filter: Self.filter(suppression, document))
       }
     }
 
@@ -60,6 +109,11 @@ public struct LintContext {
         guard let rule = rules[sort.rawValue] else { return true }
         return !suppression.suppresses(rule, at: node, pointers)
       }
+    }
+
+    /// Whether a rule reads the schema walk's events.
+    static func readsSchemaEvents(_ rule: String) -> Bool {
+      SchemaWalk.Sort.allCases.contains { ruleID(of: $0) == rule }
     }
 
     /// The rule that reports the schema walk's events of a sort.

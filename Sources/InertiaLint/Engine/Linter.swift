@@ -128,14 +128,22 @@ public struct Linter: Sendable {
   func linted(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> Linted {
     let maxFindingsPerRule = self.maxFindingsPerRule
     let suppression = self.suppression
-    let common = LintContext.Shared(findingLimit: maxFindingsPerRule, suppression: suppression)
     let rules = schedule
+    let ids = rules.map { $0.rule.description.identifier }
+    // Threads share out the schema walk in pieces, and one works out the outline meanwhile, before any
+    // takes a rule (see ``LintContext/Shared/prepare(_:outline:)``).
+    let sharesWalk = threads > 1 && ids.contains(where: LintContext.Shared.readsSchemaEvents)
+    let needsOutline = threads > 1 && ids.contains { !Self.rulesWithoutOutline.contains($0) }
+    let common = LintContext.Shared(
+      findingLimit: maxFindingsPerRule, suppression: suppression,
+      walkPieces: sharesWalk ? Self.schemaWalkPieces : 0)
     let results = RuleFindings(ruleCount: rules.count)
     let next = IndexDispenser()
     let work = { @Sendable () in
       let context = LintContext(
         document: indexed, shared: common, fileName: fileName, settings: settings,
         makeIdentifier: makeIdentifier)
+      if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline) }
       while case let index = next.next(), index < rules.count {
         let (rule, severity) = rules[index]
         var sink = FindingSink(
@@ -173,6 +181,17 @@ public struct Linter: Sendable {
 
   /// Documents with at least this many values have their rules shared out among the cores.
   static let parallelNodeCount = 500_000
+
+  /// How many pieces threads share the schema walk of a large document in: enough that a thread which
+  /// starts late (after the outline) still takes its share.
+  static let schemaWalkPieces = 64
+
+  /// The rules that never read the outline, which threads need not work out before the rules when only
+  /// these run.
+  static let rulesWithoutOutline: Set<String> = [
+    SchemaRule.description.identifier, UnknownFieldRule.description.identifier,
+    NullOptionalFieldRule.description.identifier, InvalidFileRule.description.identifier,
+  ]
 
   /// About how long each rule takes on a large file, relative to the others (unlisted rules: 4), so
   /// that the threads start on the long ones and end together. The rules that use a result another

@@ -3,13 +3,21 @@ import InertiaFormat
 /// Finds repeated strings among values by comparing their bytes, decoding none: ids are UUIDs,
 /// and a large file has tens of thousands of them.
 struct RepeatedStrings {
+  /// The strings recorded while there are no more than ``fewLimit``, searched in order: cheaper than
+  /// hashing them into `first` for the few keyframes of most tracks. Empty once `first` is in use.
+  private var few: [(hash: UInt64, node: IndexedDocument.Node)] = []
+  private static let fewLimit = 16
   /// The first string with each hash.
   private var first: [UInt64: IndexedDocument.Node] = [:]
   /// Further strings with a hash already taken by a different string (rare).
   private var collisions: [UInt64: [IndexedDocument.Node]] = [:]
 
   init(capacity: Int = 0) {
-    first.reserveCapacity(capacity)
+    if capacity > Self.fewLimit {
+      first.reserveCapacity(capacity)
+    } else {
+      few.reserveCapacity(capacity)
+    }
   }
 
   /// The earlier value holding the same string as `node`, or `nil` after recording `node` as the
@@ -23,19 +31,38 @@ struct RepeatedStrings {
   mutating func earlier(_ node: IndexedDocument.Node, hash: UInt64, in document: IndexedDocument)
     -> IndexedDocument.Node?
   {
+    func same(_ other: IndexedDocument.Node) -> Bool { document.isSameString(other, as: node) }
+    if first.isEmpty {
+      if let match = few.first(where: { $0.hash == hash && same($0.node) }) { return match.node }
+      if few.count < Self.fewLimit {
+        few.append((hash, node))
+        return nil
+      }
+      for entry in few { record(entry.node, hash: entry.hash) }
+      few.removeAll()
+    }
     guard let candidate = first[hash] else {
       first[hash] = node
       return nil
     }
-    func same(_ other: IndexedDocument.Node) -> Bool { document.isSameString(other, as: node) }
     if same(candidate) { return candidate }
     if let match = collisions[hash]?.first(where: same) { return match }
     collisions[hash, default: []].append(node)
     return nil
   }
 
+  /// Records a string known to differ from every one recorded.
+  private mutating func record(_ node: IndexedDocument.Node, hash: UInt64) {
+    if first[hash] == nil {
+      first[hash] = node
+    } else {
+      collisions[hash, default: []].append(node)
+    }
+  }
+
   /// Forgets every string recorded, keeping the storage.
   mutating func removeAll() {
+    if !few.isEmpty { few.removeAll(keepingCapacity: true) }
     if !first.isEmpty { first.removeAll(keepingCapacity: true) }
     if !collisions.isEmpty { collisions.removeAll() }
   }

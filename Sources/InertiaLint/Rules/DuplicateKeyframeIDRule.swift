@@ -44,7 +44,8 @@ struct DuplicateKeyframeIDRule: LintRule {
     for track in context.outline.tracks where track.keyframes.count > 1 {
       var ids = RepeatedStrings(capacity: track.keyframes.count)
       for keyframe in track.keyframes {
-        guard let id = keyframe.id, let first = ids.earlier(id, in: document) else { continue }
+        guard let id = keyframe.id, let hash = keyframe.idHash, let first = ids.earlier(id, hash: hash, in: document)
+        else { continue }
         let firstIndex = track.keyframes.first { $0.id == first }?.index ?? 0
         findings.report(
           "keyframe id '\(document.string(of: id) ?? "")' is already used by keyframe \(firstIndex) of this track: ids "

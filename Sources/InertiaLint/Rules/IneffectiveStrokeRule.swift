@@ -34,12 +34,11 @@ struct IneffectiveStrokeRule: LintRule {
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    let document = context.document
     for shape in context.outline.shapes {
       guard let description = shape.description, description.fill != nil else { continue }
       let stroke = description.stroke
       let width = description.strokeWidth
-      let widthValue = width.flatMap(document.double(of:)) ?? 0
+      let widthValue = description.strokeWidthValue ?? 0
       if let stroke, !(widthValue > 0) {
         findings.report(
           "stroke has no positive strokeWidth, so no outline is drawn; only the fill shows", at: stroke)

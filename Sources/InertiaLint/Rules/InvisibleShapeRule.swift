@@ -40,25 +40,24 @@ struct InvisibleShapeRule: LintRule {
     let document = context.document
     for shape in context.outline.shapes {
       guard let description = shape.description else {
-        if shape.shape == nil, shape.vertices == nil, (shape.shapes.flatMap(document.count(of:)) ?? 0) == 0 {
+        if shape.shape == nil, shape.vertices == nil, (shape.shapes.flatMap { document.count(of: $0) } ?? 0) == 0 {
           findings.report("shape has neither `shape` nor `vertices`: it draws nothing", at: shape.object)
         }
         continue
       }
       var sizeIsZero = false
-      for side in [(name: "width", field: description.width), (name: "height", field: description.height)] {
-        guard let size = side.field, let value = document.double(of: size),
-          value.isFinite, value <= 0
-        else { continue }
+      func checkSide(_ name: String, _ field: IndexedDocument.Node?, _ value: Double?) {
+        guard let size = field, let value, value.isFinite, value <= 0 else { return }
         sizeIsZero = true
         findings.report(
-          "shape \(side.name) \(RuleText.number(value)) is not positive: the shape has no area and draws nothing",
-          at: size)
+          "shape \(name) \(RuleText.number(value)) is not positive: the shape has no area and draws nothing", at: size)
       }
+      checkSide("width", description.width, description.widthValue)
+      checkSide("height", description.height, description.heightValue)
       if sizeIsZero { continue }
       let hasFill = description.fill != nil
       let hasStroke = description.stroke != nil
-      let strokeWidth = description.strokeWidth.flatMap(document.double(of:)) ?? 0
+      let strokeWidth = description.strokeWidthValue ?? 0
       if !hasFill && !(hasStroke && strokeWidth > 0) {
         let reason =
           hasStroke

@@ -34,12 +34,10 @@ struct StrokeWidthClampedRule: LintRule {
     fixSafety: .safe)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    let document = context.document
     for shape in context.outline.shapes {
       guard let description = shape.description, description.stroke != nil,
-        let strokeWidth = description.strokeWidth, let width = document.double(of: strokeWidth),
-        let sideA = description.width.flatMap(document.double(of:)),
-        let sideB = description.height.flatMap(document.double(of:)),
+        let strokeWidth = description.strokeWidth, let width = description.strokeWidthValue,
+        let sideA = description.widthValue, let sideB = description.heightValue,
         sideA.isFinite, sideB.isFinite, sideA > 0, sideB > 0, width.isFinite
       else { continue }
       let limit = min(sideA, sideB) / 2
