@@ -33,8 +33,12 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+# Only the two products: the test targets and their support code (which imports Testing, a module the
+# toolchain has no static build of) are none of the installed tools' business.
 build() {
-  swift build -c release --package-path "$root" --scratch-path "$scratch" "$@" >&2
+  for product in inertia-convert inertia-lint; do
+    swift build -c release --package-path "$root" --scratch-path "$scratch" --product "$product" "$@" >&2 || return 1
+  done
 }
 
 rm -f "$scratch/tools-built"

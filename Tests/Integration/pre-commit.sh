@@ -52,6 +52,18 @@ if output=$(run Animations/Broken/animation.inertia); then fail "a broken file p
 echo "$output" | grep -q "\[duplicate-keyframe-id\]" || fail "the finding is not in the hook's output: $output"
 echo "pre-commit: blocks a broken file, passes a clean one"
 
+# The hook's users must get the fast binaries: on Linux, build-tools.sh falls back to slower builds
+# (saying so) only where the toolchain cannot link statically, which this machine can.
+if [ "$(uname -s)" = Linux ]; then
+  clone=$("$venv/bin/python" -c 'import sqlite3, sys
+row = sqlite3.connect(sys.argv[1]).execute("SELECT path FROM repos WHERE repo = ? AND ref = ?", sys.argv[2:]).fetchone()
+print(row[0] if row else "")' "$PRE_COMMIT_HOME/db.db" "$root" "$rev")
+  built=$clone/.build/tools/tools-built
+  [ -f "$built" ] || fail "the hook's build left no $built"
+  grep -q "^fully static" "$built" || fail "the hook's tools are not fully static: $(cat "$built")"
+  echo "pre-commit: the hook's tools are $(cat "$built")"
+fi
+
 # Fixing as the README suggests.
 configure "        args: [--fix, --strict]"
 if output=$(run Animations/Broken/animation.inertia); then fail "--fix did not stop the commit: $output"; fi
