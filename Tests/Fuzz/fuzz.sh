@@ -16,6 +16,9 @@
 # A recorded run keeps what it learnt: the inputs that add coverage beyond Corpus/ and the regressions,
 # minimised with libFuzzer's -merge=1, in Tests/Fuzz/Corpus/TARGET/ (the next run starts from them), and
 # a line in Tests/Fuzz/runs.log: UTC date, commit, target, executions, seconds, result.
+# libFuzzer times each input by the clock: a run that is stopped for a while (SIGSTOP, to time something
+# else on the machine) fails as a "timeout" on whatever input it was at. Replay a timeout's input
+# (.build/fuzz/fuzz-TARGET FILE) before believing it, and leave the pause's out of Regressions/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out="$root/.build/fuzz"
@@ -197,5 +200,5 @@ case "${1:-}" in
   totals) totals ;;
   keep) shift; for target in "$@"; do keep "$target"; done ;;
   list) printf '%s\n' "${targets[@]}" ;;
-  *) sed -n '2,20p' "$0"; exit 2 ;;
+  *) sed -n '2,21p' "$0"; exit 2 ;;
 esac
