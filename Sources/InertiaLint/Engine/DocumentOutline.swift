@@ -41,7 +41,7 @@ public struct DocumentOutline: Sendable {
     public let values: IndexedDocument.Node?
     /// The duration as a number, when it is one, read while the walk is at the keyframe.
     public let seconds: Double?
-    /// The id's ``IndexedDocument/stringHash(of:)`` when it is a string, read while the walk is at the
+    /// The id's hash (`IndexedDocument.stringHash(of:)`) when it is a string, read while the walk is at the
     /// keyframe, for finding repeated ids.
     public let idHash: UInt64?
   }
