@@ -5,15 +5,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
-graphs=.build/symbol-graphs
 docc=$(command -v docc || true)
 [ -n "$docc" ] || docc=$(dirname "$(command -v swift)")/docc
 if [ ! -x "$docc" ]; then echo "docs: skipped: docc is not in this toolchain"; exit 0; fi
-rm -rf "$graphs" && mkdir -p "$graphs" "$out"
-swift build --target InertiaLint -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+mkdir -p "$out"
+# SwiftPM's own extraction, from the built modules, every time. (Emitting graphs as a side effect of
+# compiling, -emit-symbol-graph, writes none when the build is already up to date, and DocC then warns
+# about every symbol link.)
+swift package dump-symbol-graph >/dev/null
+graphs=$(swift build --show-bin-path)/../symbolgraph
+[ -f "$graphs/InertiaLint.symbols.json" ] || { echo "docs: no symbol graphs in $graphs" >&2; exit 1; }
 status=0
 for module in InertiaFormat InertiaLint; do
-  mkdir -p "$graphs/$module"
+  rm -rf "${graphs:?}/$module" && mkdir -p "$graphs/$module"
   cp "$graphs/$module".symbols.json "$graphs/$module"@*.symbols.json "$graphs/$module/" 2>/dev/null || true
   log=$("$docc" convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \
     --fallback-display-name "$module" --fallback-bundle-identifier "inertia.tools.$module" \
