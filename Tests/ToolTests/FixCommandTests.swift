@@ -209,6 +209,21 @@ struct FixCommandTests {
     #expect(try sandbox.text("animation.inertia") == Self.fixable())
   }
 
+  @Test("A file not fixed is said on standard error between the reports of the files around it")
+  func notFixedInOrder() throws {
+    let sandbox = try LintSandbox()
+    for name in ["a", "b", "c"] { try sandbox.write("\(name).json", Self.fixable()) }
+    chmod(sandbox.path("b.json"), 0o444)
+    defer { chmod(sandbox.path("b.json"), 0o644) }
+    let run = sandbox.run(["--no-config", "--fix", "a.json", "b.json", "c.json"])
+    #expect(run.status == 2)
+    let lines = run.transcript.split(separator: "\n").map(String.init)
+    let notFixed = try #require(lines.firstIndex { $0.hasPrefix("stderr: ") && $0.contains("b.json: not fixed") })
+    let firstOfA = try #require(lines.firstIndex { $0.hasPrefix("a.json:") })
+    let firstOfC = try #require(lines.firstIndex { $0.hasPrefix("c.json:") })
+    #expect(firstOfA < notFixed && notFixed < firstOfC, "\(run.transcript)")
+  }
+
   @Test("--fix --dry-run refuses what --fix refuses, with the same status", arguments: ["read-only", "hard link"])
   func dryRunRefusesAsFixDoes(_ kind: String) throws {
     let sandbox = try LintSandbox()
@@ -249,7 +264,8 @@ struct FixCommandTests {
 
   @Test("No fixed file is renamed into place before its data is on the disk, in small batches and large")
   func durableBeforeRenamed() throws {
-    for count in [3, 20] {
+    // 3: an fsync each; 20: one syncfs; 300: one syncfs and the renames on several threads.
+    for count in [3, 20, 300] {
       let sandbox = try LintSandbox()
       for index in 0..<count { try sandbox.write("f\(index)/animation.inertia", Self.fixable()) }
       let steps = StepLog()

@@ -42,6 +42,16 @@ struct OutputFormatTests {
     snapshots.assert(run.stdout, named: color ? "text-color.txt" : "text.txt")
   }
 
+  @Test("A report of many files is written in blocks, not one write per file", arguments: ["text", "json"])
+  func writtenInBlocks(format: String) throws {
+    let sandbox = try LintSandbox()
+    for index in 0..<60 { try sandbox.write("file\(index).json", Documents.mixed) }
+    let run = sandbox.run(["--no-config", "--include", "*.json", "--format", format])
+    #expect(run.status == 1)
+    for index in 0..<60 { #expect(run.stdout.contains("file\(index).json")) }
+    #expect(run.stdoutWrites <= 2, "\(run.stdoutWrites) writes")
+  }
+
   @Test("json")
   func json() throws {
     let run = try Self.sandbox().run(Self.arguments + ["--format", "json"])

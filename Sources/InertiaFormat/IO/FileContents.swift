@@ -67,6 +67,11 @@ public final class FileContents: @unchecked Sendable {
   package static func checkedSize(of fd: Int32, path: String, maxSize: Int) throws(FileIOError) -> Int {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
+    return try checkedSize(info, path: path, maxSize: maxSize)
+  }
+
+  /// The size `fstat` gave a file, after checking that it is no directory and no larger than `maxSize`.
+  package static func checkedSize(_ info: stat, path: String, maxSize: Int) throws(FileIOError) -> Int {
     if (info.st_mode & S_IFMT) == S_IFDIR {
       throw FileIOError(path: path, operation: "read", reason: "it is a directory")
     }

@@ -144,10 +144,11 @@ package struct AtomicWriter: Sendable {
   }
 
   /// Puts finished replacements in place, durably, in the order the type's documentation gives.
-  /// - Parameter check: asked, with a replacement's index, just before it is renamed; a reason not to
-  ///   replace the file after all (say, it changed since it was read) abandons that one.
+  /// - Parameter check: asked, with a replacement's index, just before it is renamed (from several threads
+  ///   at once in a large batch); a reason not to replace the file after all (say, it changed since it was
+  ///   read) abandons that one.
   /// - Returns: for each replacement, in order, the reason it was not put in place, or `nil`.
-  package func commit(_ replacements: [Replacement], check: ((Int) -> String?)? = nil) -> [String?] {
+  package func commit(_ replacements: [Replacement], check: (@Sendable (Int) -> String?)? = nil) -> [String?] {
     var failures = [String?](repeating: nil, count: replacements.count)
     let pending = replacements.indices.filter { replacements[$0].temporary != nil }
     guard !pending.isEmpty else { return failures }
@@ -168,27 +169,33 @@ package struct AtomicWriter: Sendable {
       }
     }
     trace?(.madeDurable(pending.filter { failures[$0] == nil }.map { replacements[$0].temporary! }))
-    // 2. The renames.
-    var renamed: [Int] = []
-    for index in pending {
+    // 2. The renames: side by side in a large batch, since every file's data is durable by now.
+    let durable = failures
+    let renames = ThreadPool.forEach(pending, jobs: pending.count > 256 ? ThreadPool.processorCount : 1) {
+      index -> String? in
       let replacement = replacements[index]
-      if failures[index] == nil, let reason = check?(index) { failures[index] = reason }
-      guard failures[index] == nil else {
+      let failure = durable[index] ?? check?(index)
+      guard failure == nil else {
         removeTemporary(replacement)
-        continue
+        return failure
       }
       let temporary = replacement.temporary!
       let result = PathText.withCString(temporary) { from in
         PathText.withCString(replacement.target) { to in rename(from, to) }
       }
       if result != 0 {
-        failures[index] = "cannot write: " + String(cString: strerror(errno))
+        let reason = "cannot write: " + String(cString: strerror(errno))
         removeTemporary(replacement)
-        continue
+        return reason
       }
       if let slot = replacement.slot { TemporaryFiles.forget(slot) }
       trace?(.renamed(temporary: temporary, target: replacement.target))
-      renamed.append(index)
+      return nil
+    }
+    var renamed: [Int] = []
+    for (index, failure) in zip(pending, renames) {
+      failures[index] = failure
+      if failure == nil { renamed.append(index) }
     }
     // 3. The renames themselves, durable.
     if !renamed.isEmpty {
@@ -221,10 +228,17 @@ package struct AtomicWriter: Sendable {
   /// each to name that file system.
   private func groupedByDevice(_ items: [(Int, Replacement)]) -> [(String, [Int])] {
     var groups: [(device: UInt64, directory: String, indices: [Int])] = []
+    var devices: [String: UInt64] = [:]  // a batch has many files to a directory: one stat each
     for (index, replacement) in items {
       let directory = FilePath.directory(of: replacement.target)
-      var info = stat()
-      let device = PathText.withCString(directory) { stat($0, &info) } == 0 ? UInt64(info.st_dev) : UInt64.max
+      let device =
+        devices[directory]
+        ?? {
+          var info = stat()
+          let device = PathText.withCString(directory) { stat($0, &info) } == 0 ? UInt64(info.st_dev) : UInt64.max
+          devices[directory] = device
+          return device
+        }()
       if let group = groups.firstIndex(where: { $0.device == device }) {
         groups[group].indices.append(index)
       } else {

@@ -26,6 +26,18 @@ struct FileIdentity: Equatable, Sendable {
   init?(_ path: String) {
     var info = stat()
     guard PathText.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+    self.init(info)
+  }
+
+  /// The identity of the open file `fd`, or `nil` when `fstat` fails.
+  init?(fd: Int32) {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    self.init(info)
+  }
+
+  /// The identity `stat` or `fstat` gave.
+  init(_ info: stat) {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)

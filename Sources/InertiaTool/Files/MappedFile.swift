@@ -24,17 +24,9 @@ extension FileIO {
   /// before reading it: mapped when the file is large and regular and the guard is installed, else read.
   package static func contents(of path: String, maxSize: Int) throws(FileIOError) -> FileContents {
     if path == "-" { return try FileContents(path: path, maxSize: maxSize) }
-    let fd = PathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-    guard fd >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
+    let fd = try openForReading(path)
     defer { close(fd) }
-    let size = try FileContents.checkedSize(of: fd, path: path, maxSize: maxSize)
-    var info = stat()
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, size >= mappingThreshold,
-      let mapped = map(fd, size: size, path)
-    {
-      return mapped
-    }
-    return FileContents(try FileContents.readAll(fd: fd, path: path, sizeHint: size, maxSize: maxSize))
+    return try contents(ofOpen: fd, path: path, maxSize: maxSize).contents
   }
 
   /// Reads a whole file, or standard input for `-`, refusing anything larger than `maxSize` bytes before
@@ -51,16 +43,51 @@ extension FileIO {
   package static func withContents<R>(
     of path: String, maxSize: Int, _ body: (UnsafeRawBufferPointer) throws -> R
   ) throws -> R {
-    let before = path == "-" ? nil : FileIdentity(path)
-    let result: Result<R, any Error>
-    do {
-      let contents = try contents(of: path, maxSize: maxSize)
-      result = withExtendedLifetime(contents) { Result { try body(contents.bytes) } }
-    }
-    if let before, before.isRegular, FileIdentity(path) != before {
+    try withCheckedContents(of: path, maxSize: maxSize) { contents, _ in try body(contents.bytes) }
+  }
+
+  /// Calls `body` with a file's contents (standard input's for `-`) and the identity of the file they
+  /// came from (`nil` for standard input), then checks that a regular file did not change meanwhile.
+  ///
+  /// One descriptor stays open throughout: the identity is the `fstat` of it before reading, compared
+  /// with another after `body`, so no path is looked up again, and a file replaced under its name (by a
+  /// rename) is still read whole, as the version that was opened.
+  /// - Throws: what `body` throws, or ``FileIOError`` when the file cannot be read or changed while it was
+  ///   read or while `body` used it (an editor saving in place), whatever `body` made of it.
+  static func withCheckedContents<R>(
+    of path: String, maxSize: Int, _ body: (FileContents, FileIdentity?) throws -> R
+  ) throws -> R {
+    if path == "-" { return try body(try FileContents(path: path, maxSize: maxSize), nil) }
+    let fd = try openForReading(path)
+    defer { close(fd) }
+    let (contents, before) = try contents(ofOpen: fd, path: path, maxSize: maxSize)
+    let result = withExtendedLifetime(contents) { Result { try body(contents, before) } }
+    // A FIFO's or device's times change as it is read; only a regular file must stay as it was.
+    if before.isRegular, FileIdentity(fd: fd) != before {
       throw FileIOError(path: path, operation: "read", reason: changedWhileRead)
     }
     return try result.get()
+  }
+
+  private static func openForReading(_ path: String) throws(FileIOError) -> Int32 {
+    let fd = PathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard fd >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
+    return fd
+  }
+
+  /// The open file's contents, mapped when it is large and regular and the guard is installed, else read;
+  /// and its identity before reading.
+  private static func contents(ofOpen fd: Int32, path: String, maxSize: Int) throws(FileIOError) -> (
+    contents: FileContents, identity: FileIdentity
+  ) {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
+    let identity = FileIdentity(info)
+    let size = try FileContents.checkedSize(info, path: path, maxSize: maxSize)
+    if identity.isRegular, size >= mappingThreshold, let mapped = map(fd, size: size, path) {
+      return (mapped, identity)
+    }
+    return (FileContents(try FileContents.readAll(fd: fd, path: path, sizeHint: size, maxSize: maxSize)), identity)
   }
 
   /// Why a file that changed while it was read was not used.

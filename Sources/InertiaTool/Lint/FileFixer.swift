@@ -33,16 +33,12 @@ struct FileFixer: Sendable {
     let bytes: [UInt8]
     var identity: FileIdentity?
     if let path = input.readPath {
-      let before = FileIdentity(path)
-      do throws(FileIOError) {
-        bytes = try FileIO.read(path, maxSize: DecodingLimits.default.maxInputSize)
+      do {
+        (bytes, identity) = try FileIO.withCheckedContents(
+          of: path, maxSize: DecodingLimits.default.maxInputSize
+        ) { contents, identity in (Array(contents.bytes), identity) }
       } catch {
-        return .failure(FileReadFailure(path: input.path, reason: error.reason))
-      }
-      identity = FileIdentity(path)
-      // A FIFO's or device's times change as it is read; only a regular file must stay as it was.
-      guard let identity, identity == before || !identity.isRegular else {
-        return .failure(FileReadFailure(path: input.path, reason: "it changed while it was being read"))
+        return .failure(FileReadFailure(path: input.path, reason: (error as? FileIOError)?.reason ?? "\(error)"))
       }
     } else {
       guard let standardInput else {
@@ -124,14 +120,14 @@ struct FileFixer: Sendable {
 
   /// Why a file read as `identity` must not be replaced now, if it must not.
   static func reasonNotToWrite(_ path: String, readAs identity: FileIdentity) -> String? {
-    guard let now = FileIdentity(path), now == identity else {
-      return "it changed while it was being fixed"
+    guard let now = FileIdentity(path) else { return "it changed while it was being fixed" }
+    // Checked first: a FIFO's or a device's times change as it is read.
+    if !now.isRegular || !identity.isRegular {
+      return "it is not a regular file"
     }
+    guard now == identity else { return "it changed while it was being fixed" }
     if now.links > 1 {
       return "it has \(now.links) hard links, which replacing it would separate"
-    }
-    if !now.isRegular {
-      return "it is not a regular file"
     }
     // A file nobody may write (chmod a-w) is read-only even to root, who could replace it anyway.
     if now.mode & 0o222 == 0 || PathText.withCString(path, { access($0, W_OK) }) != 0 {

@@ -77,6 +77,7 @@ extension LintCommand {
         failed = true
       case .success(let file):
         if case .notWritten(let reason) = file.status {
+          output.flush()
           stderr("inertia-lint: \(file.path): not fixed: \(reason)")
           failed = true
         }

@@ -15,16 +15,13 @@ enum LintRunner {
         linter.linted(
           FileContents(copying: standardInput), file: input.path, fileName: input.fileName))
     }
-    let before = FileIdentity(path)
     let findings: Linter.Linted
-    do throws(FileIOError) {
-      let contents = try FileIO.contents(of: path, maxSize: DecodingLimits.default.maxInputSize)
-      findings = linter.linted(contents, file: input.path, fileName: input.fileName)
+    do {
+      findings = try FileIO.withCheckedContents(of: path, maxSize: DecodingLimits.default.maxInputSize) {
+        contents, _ in linter.linted(contents, file: input.path, fileName: input.fileName)
+      }
     } catch {
-      return .unreadable(error.reason)
-    }
-    if let before, before.isRegular, FileIdentity(path) != before {
-      return .unreadable(FileIO.changedWhileRead)
+      return .unreadable((error as? FileIOError)?.reason ?? "\(error)")
     }
     return .linted(findings)
   }

@@ -23,13 +23,20 @@ final class ReportOutput {
     }
   }
 
-  /// Writes a piece of the report.
+  /// Writes a piece of the report. Pieces are gathered and written in blocks of about 64 KiB (one write
+  /// per file linted cost a tenth of a lint of small files); ``flush()`` writes what is gathered.
   func write(_ text: String) {
-    guard !text.isEmpty else { return }
-    guard let replacement else { return stdout(text) }
+    pending += text
+    if pending.utf8.count >= Self.blockSize { flush() }
+  }
+
+  /// Writes what is gathered: before anything goes to standard error, so the two stay in order.
+  func flush() {
+    guard !pending.isEmpty else { return }
+    defer { pending = "" }
+    guard let replacement else { return stdout(pending) }
     guard failure == nil else { return }
-    var text = text
-    text.withUTF8 { bytes in
+    pending.withUTF8 { bytes in
       do throws(FileIOError) {
         try FileIO.write(UnsafeRawBufferPointer(bytes), fd: replacement.fd, path: replacement.path)
       } catch {
@@ -38,8 +45,12 @@ final class ReportOutput {
     }
   }
 
+  private var pending = ""
+  private static let blockSize = 1 << 16
+
   /// Puts the report file in place; the reason it could not be written, if it could not.
   func finish() -> String? {
+    flush()
     guard let replacement else { return nil }
     if let failure {
       writer.abandon(replacement)

@@ -56,8 +56,14 @@ package enum ThreadPool {
   }
 
   /// Works on every input across `jobs` threads and hands each result to `deliver`, on the calling
-  /// thread, in the inputs' order, as soon as it and every result before it are done. At most `4 × jobs`
-  /// results wait to be delivered at a time, so a long run holds a few results, not all of them.
+  /// thread, in the inputs' order, as soon as it and every result before it are done. At most
+  /// `16 × jobs` results wait to be delivered at a time, so a long run holds a few results, not all of
+  /// them.
+  ///
+  /// The calling thread is one of the `jobs` workers: between inputs of its own it delivers whatever is
+  /// ready, and it waits only when nothing is left to take. So `jobs` threads run, not `jobs` and a
+  /// deliverer, and a thread sleeps and wakes only when it has to (with one waking per result, the
+  /// wake-ups cost a linted small file about a third of its time again).
   package static func forEach<Input: Sendable, Output>(
     _ inputs: [Input], jobs: Int, _ body: @escaping @Sendable (Input) -> Output, deliver: (Output) -> Void
   ) {
@@ -65,16 +71,30 @@ package enum ThreadPool {
       for input in inputs { deliver(body(input)) }
       return
     }
-    let slots = OrderedSlots<Output>(count: inputs.count, window: 4 * jobs)
+    let slots = OrderedSlots<Output>(count: inputs.count, window: 16 * jobs)
     let group = DispatchGroup()
-    for _ in 0..<min(jobs, inputs.count) {
+    for _ in 1..<min(jobs, inputs.count) {
       DispatchQueue.global().async(group: group) {
         while let index = slots.nextIndex() {
           slots.fill(index, with: body(inputs[index]))
         }
       }
     }
-    for index in inputs.indices { deliver(slots.take(index)) }
+    var next = 0
+    while next < inputs.count {
+      while next < inputs.count, let output = slots.takeIfDone(next) {
+        deliver(output)
+        next += 1
+      }
+      guard next < inputs.count else { break }
+      if let index = slots.nextIndex(waits: false) {
+        slots.fill(index, with: body(inputs[index]))
+      } else {
+        // Every input is handed out, or the window is full: the next result is another thread's.
+        deliver(slots.take(next))
+        next += 1
+      }
+    }
     group.wait()
   }
 
@@ -114,12 +134,15 @@ private final class OrderedSlots<Output>: @unchecked Sendable {
     pthread_mutex_destroy(&mutex)
   }
 
-  /// The next index to work on, once it is within the window; `nil` when every index is handed out.
-  func nextIndex() -> Int? {
+  /// The next index to work on, once it is within the window; `nil` when every index is handed out, or
+  /// when the window is full and `waits` is false.
+  func nextIndex(waits: Bool = true) -> Int? {
     pthread_mutex_lock(&mutex)
     defer { pthread_mutex_unlock(&mutex) }
-    while handedOut < slots.count && handedOut >= delivered + window { pthread_cond_wait(&changed, &mutex) }
-    guard handedOut < slots.count else { return nil }
+    while waits && handedOut < slots.count && handedOut >= delivered + window {
+      pthread_cond_wait(&changed, &mutex)
+    }
+    guard handedOut < slots.count && handedOut < delivered + window else { return nil }
     handedOut += 1
     return handedOut - 1
   }
@@ -136,10 +159,22 @@ private final class OrderedSlots<Output>: @unchecked Sendable {
     pthread_mutex_lock(&mutex)
     defer { pthread_mutex_unlock(&mutex) }
     while slots[index] == nil { pthread_cond_wait(&changed, &mutex) }
+    return taken(index)
+  }
+
+  /// The result at `index` if it is there (its slot is emptied), else `nil` at once.
+  func takeIfDone(_ index: Int) -> Output? {
+    pthread_mutex_lock(&mutex)
+    defer { pthread_mutex_unlock(&mutex) }
+    return slots[index] == nil ? nil : taken(index)
+  }
+
+  /// Empties the filled slot at `index`, the next in order, and lets a worker waiting on the window go on.
+  private func taken(_ index: Int) -> Output {
     let output = slots[index]!
     slots[index] = nil
     delivered = index + 1
-    pthread_cond_broadcast(&changed)
+    if handedOut >= delivered - 1 + window { pthread_cond_broadcast(&changed) }
     return output
   }
 }

@@ -50,6 +50,10 @@ final class LintSandbox {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Both, in the order they were written, each standard-error line marked `stderr: `.
+    var transcript = ""
+    /// How many times the report was written to standard output.
+    var stdoutWrites = 0
   }
 
   /// Runs `inertia-lint` in-process with the sandbox (or `directory` in it) as the current directory.
@@ -60,15 +64,26 @@ final class LintSandbox {
   ) -> Run {
     var out = ""
     var err = ""
+    var transcript = ""
+    var stdoutWrites = 0
     let cwd = directory.map { root + "/" + $0 } ?? root
     let input = stdinBytes ?? stdin.map { Array($0.utf8) }
     var environment = LintCommand.Environment(
       currentDirectory: cwd, variables: variables, stdoutIsTerminal: terminal, readStandardInput: { input })
     adjust(&environment)
     let status = LintCommand.run(
-      arguments: arguments, stdout: { out += $0 }, stderr: { err += $0 + "\n" }, environment: environment)
+      arguments: arguments,
+      stdout: { text in
+        out += text
+        transcript += text
+        stdoutWrites += 1
+      },
+      stderr: { line in
+        err += line + "\n"
+        transcript += "stderr: " + line + "\n"
+      }, environment: environment)
     Self.keepIfSARIF(out)
-    return Run(status: status, stdout: out, stderr: err)
+    return Run(status: status, stdout: out, stderr: err, transcript: transcript, stdoutWrites: stdoutWrites)
   }
 
   /// Every SARIF log a test makes is kept under `.build/test-artifacts/sarif/`, where
