@@ -22,12 +22,16 @@ public struct FindingSink {
   private var omitted = 0
   private var firstOmitted: (node: IndexedDocument.Node, severity: Severity)?
 
-  init(context: LintContext, file: String, rule: RuleDescription, configuredSeverity: Severity?, limit: Int = 0) {
+  /// A sink for the rule `ruleID`, whose findings are `severity` unless they say otherwise.
+  init(
+    context: LintContext, file: String, ruleID: String, severity: Severity, configuredSeverity: Severity?,
+    limit: Int = 0
+  ) {
     self.document = context.document
     self.pointers = context.pointers
     self.file = file
-    self.ruleID = rule.identifier
-    self.severity = rule.severity
+    self.ruleID = ruleID
+    self.severity = severity
     self.configuredSeverity = configuredSeverity
     self.limit = limit
   }

@@ -12,8 +12,17 @@ import InertiaFormat
 public struct Linter: Sendable {
   /// The rules that run, each with the severity configured for it (`nil` keeps the rule's own).
   public let rules: [(rule: any LintRule.Type, severity: Severity?)]
-  /// The rules in the order threads take them (see ``heaviestFirst(_:)``).
-  private let schedule: [(rule: any LintRule.Type, severity: Severity?)]
+  /// The rules in the order threads take them (see ``heaviestFirst(_:)``), with what every document needs
+  /// of each rule's description, read once here: the description is a large value to copy per document.
+  private let schedule: [Scheduled]
+
+  /// A rule as ``linted(_:file:fileName:threads:)`` runs it.
+  private struct Scheduled {
+    let rule: any LintRule.Type
+    let id: String
+    let defaultSeverity: Severity
+    let severity: Severity?
+  }
   /// What the rules read from the configuration.
   public var settings: LintSettings
   /// Makes fresh identifiers for fixes; an uppercase UUID unless replaced (tests make them predictable).
@@ -60,7 +69,10 @@ public struct Linter: Sendable {
       }
     }
     self.rules = rules
-    self.schedule = Self.heaviestFirst(rules)
+    self.schedule = Self.heaviestFirst(rules).map { rule, severity in
+      Scheduled(
+        rule: rule, id: rule.description.identifier, defaultSeverity: rule.description.severity, severity: severity)
+    }
     self.settings = settings
     self.makeIdentifier = { UUID().uuidString }
   }
@@ -129,7 +141,7 @@ public struct Linter: Sendable {
     let maxFindingsPerRule = self.maxFindingsPerRule
     let suppression = self.suppression
     let rules = schedule
-    let ids = rules.map { $0.rule.description.identifier }
+    let ids = rules.map(\.id)
     // Threads share out the schema walk in pieces, and one works out the outline meanwhile, before any
     // takes a rule (see ``LintContext/Shared/prepare(_:outline:)``).
     let sharesWalk = threads > 1 && ids.contains(where: LintContext.Shared.readsSchemaEvents)
@@ -145,12 +157,12 @@ public struct Linter: Sendable {
         makeIdentifier: makeIdentifier)
       if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline) }
       while case let index = next.next(), index < rules.count {
-        let (rule, severity) = rules[index]
+        let scheduled = rules[index]
         var sink = FindingSink(
-          context: context, file: file, rule: rule.description, configuredSeverity: severity,
-          limit: maxFindingsPerRule)
-        if suppression.concerns(rule.description.identifier) { sink.suppression = suppression }
-        rule.check(context, &sink)
+          context: context, file: file, ruleID: scheduled.id, severity: scheduled.defaultSeverity,
+          configuredSeverity: scheduled.severity, limit: maxFindingsPerRule)
+        if suppression.concerns(scheduled.id) { sink.suppression = suppression }
+        scheduled.rule.check(context, &sink)
         results.store(sink.collected, suppressed: sink.suppressedCount, forRule: index)
       }
     }
