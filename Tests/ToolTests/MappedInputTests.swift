@@ -35,6 +35,42 @@ struct MappedInputTests {
     }
   }
 
+  @Test(
+    "a file written or replaced while it is used is 'changed while it was read', small or mapped",
+    arguments: [100, 2 << 20])
+  func changedWhileUsed(size: Int) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("animation.inertia")
+    let bytes = [UInt8](repeating: 0x41, count: size)
+    try Data(bytes).write(to: file)
+    FileIO.installMappedFileGuard()
+    // Written in place (one byte more): the identity the check compares changes.
+    do {
+      _ = try FileIO.withCheckedContents(of: file.path, maxSize: 1 << 30) { _, _ in
+        let fd = open(file.path, O_WRONLY | O_APPEND)
+        _ = write(fd, "B", 1)
+        close(fd)
+      }
+      Issue.record("no error for a file that grew while it was used")
+    } catch let error as FileIOError {
+      #expect(error.reason == FileIO.changedWhileRead)
+    }
+    // Replaced under its name (a rename, as editors save): the file opened has lost its name, which
+    // counts as a change too; the next read gets the new file.
+    let replacement = directory.appendingPathComponent("new.inertia")
+    try Data([0x90]).write(to: replacement)
+    do {
+      _ = try FileIO.withCheckedContents(of: file.path, maxSize: 1 << 30) { _, _ in
+        #expect(rename(replacement.path, file.path) == 0)
+      }
+      Issue.record("no error for a file replaced while it was used")
+    } catch let error as FileIOError {
+      #expect(error.reason == FileIO.changedWhileRead)
+    }
+    #expect(try FileIO.read(file.path, maxSize: 1 << 30) == [0x90])
+  }
+
   @Test("the guard names the mapped file that holds an address, and forgets it once it is unmapped")
   func guardTable() throws {
     let one = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)

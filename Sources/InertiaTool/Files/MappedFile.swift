@@ -20,20 +20,16 @@ extension FileIO {
   /// Files at least this large are mapped rather than read.
   static let mappingThreshold = 1 << 20
 
-  /// A whole file's contents, or standard input's for `-`, refusing anything larger than `maxSize` bytes
-  /// before reading it: mapped when the file is large and regular and the guard is installed, else read.
-  package static func contents(of path: String, maxSize: Int) throws(FileIOError) -> FileContents {
-    if path == "-" { return try FileContents(path: path, maxSize: maxSize) }
-    let fd = try openForReading(path)
-    defer { close(fd) }
-    return try contents(ofOpen: fd, path: path, maxSize: maxSize).contents
-  }
-
   /// Reads a whole file, or standard input for `-`, refusing anything larger than `maxSize` bytes before
-  /// reading it.
+  /// reading it, and a regular file that changed while it was read (see ``withCheckedContents(of:maxSize:_:)``).
   package static func read(_ path: String, maxSize: Int) throws(FileIOError) -> [UInt8] {
-    let contents = try contents(of: path, maxSize: maxSize)
-    return withExtendedLifetime(contents) { Array(contents.bytes) }
+    do {
+      return try withCheckedContents(of: path, maxSize: maxSize) { contents, _ in Array(contents.bytes) }
+    } catch let error as FileIOError {
+      throw error
+    } catch {
+      throw FileIOError(path: path, operation: "read", reason: "\(error)")
+    }
   }
 
   /// Calls `body` with a file's contents (standard input for `-`), refusing anything larger than
@@ -50,8 +46,8 @@ extension FileIO {
   /// came from (`nil` for standard input), then checks that a regular file did not change meanwhile.
   ///
   /// One descriptor stays open throughout: the identity is the `fstat` of it before reading, compared
-  /// with another after `body`, so no path is looked up again, and a file replaced under its name (by a
-  /// rename) is still read whole, as the version that was opened.
+  /// with another after `body`, so no path is looked up again. A file written in place changes its size
+  /// or time; one replaced under its name (by a rename) loses its link, which counts as a change too.
   /// - Throws: what `body` throws, or ``FileIOError`` when the file cannot be read or changed while it was
   ///   read or while `body` used it (an editor saving in place), whatever `body` made of it.
   static func withCheckedContents<R>(
