@@ -13,6 +13,8 @@ public struct FindingSink {
   let limit: Int
   /// The findings left out (see ``Linter/suppression``); `nil` when none of this rule's are.
   var suppression: FindingSuppression?
+  /// Whether findings get their ``Finding/subject`` (see ``Linter/worksOutSubjects``).
+  var worksOutSubjects = true
   /// What has been reported so far (line and column are filled in by the ``Linter``), without the ones
   /// past the limit.
   public private(set) var findings: [Finding] = []
@@ -91,7 +93,7 @@ public struct FindingSink {
     var finding = Finding(
       file: file, ruleID: ruleID, severity: severity, message: message, pointer: pointers.pointer(of: node),
       offset: document.byteRange(of: node).lowerBound, fix: fix)
-    finding.subject = pointers.subject(of: node)
+    if worksOutSubjects { finding.subject = pointers.subject(of: node) }
     return finding
   }
 

@@ -38,6 +38,10 @@ public struct Linter: Sendable {
   /// The findings left out: neither reported, nor counted against ``maxFindingsPerRule``, nor fixed by a
   /// ``DocumentFixer`` (a configuration's ignores and a baseline's entries for one file).
   public var suppression = FindingSuppression()
+  /// Whether findings carry their ``Finding/subject``: working it out is about a twentieth of a small
+  /// file's lint, and only SARIF fingerprints and baselines being written read it (left-out findings are
+  /// matched on their own). A tool that needs neither leaves it off.
+  package var worksOutSubjects = true
 
   /// A linter running every registered rule at its default severity.
   /// - Parameter settings: what the configuration says about container ids and the loop.
@@ -162,6 +166,7 @@ public struct Linter: Sendable {
           context: context, file: file, ruleID: scheduled.id, severity: scheduled.defaultSeverity,
           configuredSeverity: scheduled.severity, limit: maxFindingsPerRule)
         if suppression.concerns(scheduled.id) { sink.suppression = suppression }
+        sink.worksOutSubjects = worksOutSubjects
         scheduled.rule.check(context, &sink)
         results.store(sink.collected, suppressed: sink.suppressedCount, forRule: index)
       }

@@ -48,6 +48,8 @@ final class ConfigurationResolver {
   private let disable: [String]
   private let runner: any ParallelRunner
   private let maxFindings: Int
+  /// Whether findings need their subjects: for SARIF's fingerprints and for `--write-baseline`.
+  private let worksOutSubjects: Bool
   /// Whether the configurations' baselines are read: not for `--write-baseline`, which may be making the
   /// very file a configuration names.
   private let readsBaselines: Bool
@@ -59,6 +61,7 @@ final class ConfigurationResolver {
     disable = options.disable
     self.runner = runner
     maxFindings = options.maxFindings
+    worksOutSubjects = options.format == .sarif || options.writeBaseline != nil
     readsBaselines = options.writeBaseline == nil
     // The command line's rule ids are checked once, whatever the configurations say.
     _ = try RuleSelection.severities(configured: [:], enable: enable, disable: disable)
@@ -108,6 +111,7 @@ final class ConfigurationResolver {
     var linter = try Linter(severities: severities, settings: configuration.settings)
     linter.runner = runner
     linter.maxFindingsPerRule = maxFindings
+    linter.worksOutSubjects = worksOutSubjects
     let directory = configuration.path.flatMap { FileIO.physicalPath(FilePath.directory(of: $0)) }
     var baseline: Baseline?
     if readsBaselines, let path = configuration.baseline, let folder = configuration.path.map(FilePath.directory(of:)) {
