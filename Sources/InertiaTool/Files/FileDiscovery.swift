@@ -90,7 +90,7 @@ struct FileDiscovery {
       if (info.st_mode & S_IFMT) == S_IFDIR {
         let configuration = try configurations.configuration(forDirectory: physical)
         let ignores = respectsGitIgnore ? GitIgnoreStack.at(physical) : .none
-        try walk(readPath, display: Self.displayPrefix(path), physical: physical, configuration, ignores)
+        try walk(readPath, display: Self.displayPrefix(path), physical: physical, configuration, ignores, entered: true)
       } else {
         let directory = FilePath.directory(of: physical)
         let configuration = try configurations.configuration(forDirectory: directory)
@@ -103,17 +103,22 @@ struct FileDiscovery {
     }
   }
 
+  /// Walks a folder: `configuration` and `ignores` are its parent's, unless `entered` says they are its
+  /// own already (a folder named on the command line). Its own `.gitignore` and `.inertia-lint.json` are
+  /// looked for only when its listing shows them, so a folder without them costs no failed lookups.
   private mutating func walk(
-    _ directory: String, display: String, physical: String, _ configuration: Int, _ ignores: GitIgnoreStack
+    _ directory: String, display: String, physical: String, _ inherited: Int, _ inheritedIgnores: GitIgnoreStack,
+    entered: Bool
   ) throws {
     guard let handle = PathText.withCString(directory, { opendir($0) }) else {
       problems.append(Problem(path: display.isEmpty ? "." : display, reason: Self.reason(errno)))
       return
     }
-    defer { closedir(handle) }
     var device = stat()
     fstat(dirfd(handle), &device)
-    var folders: [(name: String, isLink: Bool)] = []
+    var entries: [(name: String, type: Int32, inode: UInt64)] = []
+    var hasGitIgnore = false
+    var hasConfiguration = false
     while true {
       errno = 0
       guard let entry = readdir(handle) else {
@@ -122,9 +127,24 @@ struct FileDiscovery {
       }
       let name = withUnsafeBytes(of: entry.pointee.d_name) { PathText.decode($0.prefix { $0 != 0 }) }
       if name == "." || name == ".." { continue }
+      if name == ".gitignore" { hasGitIgnore = true }
+      if name == LintConfiguration.fileName { hasConfiguration = true }
+      entries.append((name, Int32(entry.pointee.d_type), UInt64(entry.pointee.d_ino)))
+    }
+    closedir(handle)
+    var configuration = inherited
+    var ignores = inheritedIgnores
+    if !entered {
+      if respectsGitIgnore && hasGitIgnore { ignores.enter(physical) }
+      if hasConfiguration {
+        configuration = try configurations.configuration(enteringDirectory: physical, inherited: inherited)
+      }
+    }
+    var folders: [String] = []
+    for (name, listedType, inode) in entries {
       let path = FilePath.join(directory, name)
-      var type = Int32(entry.pointee.d_type)
-      var id = FileID(device: UInt64(device.st_dev), inode: UInt64(entry.pointee.d_ino))
+      var type = listedType
+      var id = FileID(device: UInt64(device.st_dev), inode: inode)
       if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
         // A link to a file is linted; a link to a folder is not followed; a dangling link is nothing.
         var info = stat()
@@ -141,7 +161,7 @@ struct FileDiscovery {
         {
           continue
         }
-        folders.append((name, false))
+        folders.append(name)
       } else if type == Int32(DT_REG) {
         guard !Self.isTemporaryFile(name), isIncluded(location, configuration), !isExcluded(location, configuration),
           !ignores.ignores(location, isDirectory: false)
@@ -153,13 +173,10 @@ struct FileDiscovery {
         found.append((input, id))
       }
     }
-    for (name, _) in folders {
-      let location = FilePath.join(physical, name)
-      var ignores = ignores
-      if respectsGitIgnore { ignores.enter(location) }
+    for name in folders {
       try walk(
-        FilePath.join(directory, name), display: display.isEmpty ? name : display + "/" + name, physical: location,
-        configurations.configuration(enteringDirectory: location, inherited: configuration), ignores)
+        FilePath.join(directory, name), display: display.isEmpty ? name : display + "/" + name,
+        physical: FilePath.join(physical, name), configuration, ignores, entered: false)
     }
   }
 
