@@ -53,7 +53,7 @@ struct MappedInputTests {
         close(fd)
       }
       Issue.record("no error for a file that grew while it was used")
-    } catch let error as FileIOError {
+    } catch {
       #expect(error.reason == FileIO.changedWhileRead)
     }
     // Replaced under its name (a rename, as editors save): the file opened has lost its name, which
@@ -65,7 +65,7 @@ struct MappedInputTests {
         #expect(rename(replacement.path, file.path) == 0)
       }
       Issue.record("no error for a file replaced while it was used")
-    } catch let error as FileIOError {
+    } catch {
       #expect(error.reason == FileIO.changedWhileRead)
     }
     #expect(try FileIO.read(file.path, maxSize: 1 << 30) == [0x90])

@@ -23,13 +23,7 @@ extension FileIO {
   /// Reads a whole file, or standard input for `-`, refusing anything larger than `maxSize` bytes before
   /// reading it, and a regular file that changed while it was read (see ``withCheckedContents(of:maxSize:_:)``).
   package static func read(_ path: String, maxSize: Int) throws(FileIOError) -> [UInt8] {
-    do {
-      return try withCheckedContents(of: path, maxSize: maxSize) { contents, _ in Array(contents.bytes) }
-    } catch let error as FileIOError {
-      throw error
-    } catch {
-      throw FileIOError(path: path, operation: "read", reason: "\(error)")
-    }
+    try withCheckedContents(of: path, maxSize: maxSize) { contents, _ in Array(contents.bytes) }
   }
 
   /// Calls `body` with a file's contents (standard input for `-`), refusing anything larger than
@@ -39,7 +33,7 @@ extension FileIO {
   package static func withContents<R>(
     of path: String, maxSize: Int, _ body: (UnsafeRawBufferPointer) throws -> R
   ) throws -> R {
-    try withCheckedContents(of: path, maxSize: maxSize) { contents, _ in try body(contents.bytes) }
+    try withCheckedContents(of: path, maxSize: maxSize) { contents, _ in Result { try body(contents.bytes) } }.get()
   }
 
   /// Calls `body` with a file's contents (standard input's for `-`) and the identity of the file they
@@ -48,21 +42,21 @@ extension FileIO {
   /// One descriptor stays open throughout: the identity is the `fstat` of it before reading, compared
   /// with another after `body`, so no path is looked up again. A file written in place changes its size
   /// or time; one replaced under its name (by a rename) loses its link, which counts as a change too.
-  /// - Throws: what `body` throws, or ``FileIOError`` when the file cannot be read or changed while it was
-  ///   read or while `body` used it (an editor saving in place), whatever `body` made of it.
+  /// - Throws: ``FileIOError`` when the file cannot be read or changed while it was read or while `body`
+  ///   used it (an editor saving in place), whatever `body` made of it.
   static func withCheckedContents<R>(
-    of path: String, maxSize: Int, _ body: (FileContents, FileIdentity?) throws -> R
-  ) throws -> R {
-    if path == "-" { return try body(try FileContents(path: path, maxSize: maxSize), nil) }
+    of path: String, maxSize: Int, _ body: (FileContents, FileIdentity?) -> R
+  ) throws(FileIOError) -> R {
+    if path == "-" { return body(try FileContents(path: path, maxSize: maxSize), nil) }
     let fd = try openForReading(path)
     defer { close(fd) }
     let (contents, before) = try contents(ofOpen: fd, path: path, maxSize: maxSize)
-    let result = withExtendedLifetime(contents) { Result { try body(contents, before) } }
+    let result = withExtendedLifetime(contents) { body(contents, before) }
     // A FIFO's or device's times change as it is read; only a regular file must stay as it was.
     if before.isRegular, FileIdentity(fd: fd) != before {
       throw FileIOError(path: path, operation: "read", reason: changedWhileRead)
     }
-    return try result.get()
+    return result
   }
 
   private static func openForReading(_ path: String) throws(FileIOError) -> Int32 {

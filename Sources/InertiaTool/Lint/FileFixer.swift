@@ -33,12 +33,12 @@ struct FileFixer: Sendable {
     let bytes: [UInt8]
     var identity: FileIdentity?
     if let path = input.readPath {
-      do {
+      do throws(FileIOError) {
         (bytes, identity) = try FileIO.withCheckedContents(
           of: path, maxSize: DecodingLimits.default.maxInputSize
         ) { contents, identity in (Array(contents.bytes), identity) }
       } catch {
-        return .failure(FileReadFailure(path: input.path, reason: (error as? FileIOError)?.reason ?? "\(error)"))
+        return .failure(FileReadFailure(path: input.path, reason: error.reason))
       }
     } else {
       guard let standardInput else {

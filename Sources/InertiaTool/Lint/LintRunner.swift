@@ -16,12 +16,12 @@ enum LintRunner {
           FileContents(copying: standardInput), file: input.path, fileName: input.fileName))
     }
     let findings: Linter.Linted
-    do {
+    do throws(FileIOError) {
       findings = try FileIO.withCheckedContents(of: path, maxSize: DecodingLimits.default.maxInputSize) {
         contents, _ in linter.linted(contents, file: input.path, fileName: input.fileName)
       }
     } catch {
-      return .unreadable((error as? FileIOError)?.reason ?? "\(error)")
+      return .unreadable(error.reason)
     }
     return .linted(findings)
   }
