@@ -208,6 +208,10 @@ GOALS = [
      "--fix of 10,000 files within 2x linting them"),
     ("batch writes, 10,000 files", "inertia-convert --out-dir", "inertia-lint (no fix)", 2.0,
      "to-json --out-dir of 10,000 files within 2x linting them"),
+    ("batch writes, 10,000 files, tmpfs", "inertia-lint --fix", "inertia-lint (no fix)", 2.0,
+     "--fix of 10,000 files within 2x linting them, on tmpfs"),
+    ("batch writes, 10,000 files, tmpfs", "inertia-convert --out-dir", "inertia-lint (no fix)", 2.0,
+     "to-json --out-dir of 10,000 files within 2x linting them, on tmpfs"),
 ]
 
 
