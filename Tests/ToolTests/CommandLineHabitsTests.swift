@@ -57,6 +57,22 @@ struct CommandLineHabitsTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root).filter { $0.contains(".tmp-") }.isEmpty)
   }
 
+  @Test("An output file that cannot be written is named as the command line gives it, in every error")
+  func outputErrorsNameTheGivenPath() throws {
+    let sandbox = try LintSandbox(animation: Documents.mixed)
+    try FileManager.default.createDirectory(atPath: sandbox.path("sub/taken"), withIntermediateDirectories: true)
+    for (arguments, message) in [
+      (["--output-file", "taken"], "inertia-lint: taken: cannot write: it is a directory"),
+      (["--write-baseline", "taken"], "inertia-lint: --write-baseline: taken: cannot write: it is a directory"),
+      (["--output-file", "../sub/taken"], "inertia-lint: ../sub/taken: cannot write: it is a directory"),
+    ] {
+      let run = sandbox.run(["--no-config"] + arguments + ["../animation.inertia"], in: "sub")
+      #expect(run.status == 2)
+      #expect(run.stderr == message + "\n", "\(arguments)")
+      #expect(!run.stderr.contains(sandbox.root))
+    }
+  }
+
   @Test("--list-rules --format json lists every rule, io-error included")
   func listRulesJSON() throws {
     let sandbox = try LintSandbox()

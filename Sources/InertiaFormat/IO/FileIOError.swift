@@ -28,4 +28,12 @@ public struct FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// `PATH: cannot read: No such file or directory`.
   public var description: String { "\(path): cannot \(operation): \(reason)" }
+
+  /// The same failure, naming the file as `path` (as the user gave it, where the operation was on the
+  /// path made absolute for them).
+  package func naming(_ path: String) -> FileIOError {
+    var error = self
+    error.path = path
+    return error
+  }
 }

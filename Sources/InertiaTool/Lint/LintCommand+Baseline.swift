@@ -44,7 +44,7 @@ extension LintCommand {
         return 2
       }
     } catch {
-      stderr("inertia-lint: --write-baseline: \(error)")
+      stderr("inertia-lint: --write-baseline: \(error.naming(target))")
       return 2
     }
     let count = Set(entries).count

@@ -9,15 +9,23 @@ final class ReportOutput {
   private let writer: AtomicWriter
   private let replacement: AtomicWriter.Replacement?
   private var failure: FileIOError?
+  /// The output file as the command line names it, which errors name too (the file written is the same
+  /// path taken from the current directory).
+  private let name: String
 
   /// Output for a run's options: `--output-file` or standard output.
   /// - Throws: ``FileIOError`` when the output file cannot be begun.
   init(_ options: LintOptions, stdout: @escaping (String) -> Void, environment: LintCommand.Environment) throws {
     self.stdout = stdout
     writer = environment.writer
-    if let path = options.outputFile {
-      let full = FilePath.isAbsolute(path) || path == "-" ? path : FilePath.join(environment.currentDirectory, path)
-      replacement = path == "-" ? nil : try writer.begin(full)
+    name = options.outputFile ?? "-"
+    if let path = options.outputFile, path != "-" {
+      let full = FilePath.isAbsolute(path) ? path : FilePath.join(environment.currentDirectory, path)
+      do throws(FileIOError) {
+        replacement = try writer.begin(full)
+      } catch {
+        throw error.naming(path)
+      }
     } else {
       replacement = nil
     }
@@ -38,7 +46,7 @@ final class ReportOutput {
     guard failure == nil else { return }
     pending.withUTF8 { bytes in
       do throws(FileIOError) {
-        try FileIO.write(UnsafeRawBufferPointer(bytes), fd: replacement.fd, path: replacement.path)
+        try FileIO.write(UnsafeRawBufferPointer(bytes), fd: replacement.fd, path: name)
       } catch {
         failure = error
       }
@@ -59,8 +67,8 @@ final class ReportOutput {
     do throws(FileIOError) {
       try writer.finish(replacement)
     } catch {
-      return error.description
+      return error.naming(name).description
     }
-    return writer.commit([replacement])[0].map { "\(replacement.path): \($0)" }
+    return writer.commit([replacement])[0].map { "\(name): \($0)" }
   }
 }
