@@ -280,4 +280,52 @@ struct FixTests {
     }
     #expect(changed >= (unsafe ? 6 : 3))
   }
+
+  /// The documents the fixer is compared on: every corpus file, and generated ones with durations,
+  /// keyframe ids and strokes to fix (some in more than one round).
+  static func comparisonDocuments() throws -> [(name: String, bytes: [UInt8])] {
+    let corpus = RegistryTests.repository.appendingPathComponent("Corpus")
+    let files = FileManager.default.enumerator(atPath: corpus.path)?.compactMap { $0 as? String } ?? []
+    var documents = try files.filter { $0.hasSuffix(".inertia") || $0.hasSuffix(".json") }.sorted().map {
+      (name: $0, bytes: [UInt8](try Data(contentsOf: corpus.appendingPathComponent($0))))
+    }
+    for seed in 0..<60 as Range<UInt64> {
+      documents.append((name: "animation.json", bytes: Array(SafeFixInvarianceTests.document(seed: seed).utf8)))
+    }
+    return documents
+  }
+
+  @Test(
+    "The fixer lints with the rules that fix, then the others once: its findings are whole lints' findings",
+    arguments: [false, true])
+  func findingsAreWholeLints(unsafe: Bool) throws {
+    var linter = Linter()
+    linter.makeIdentifier = { "FRESH" }
+    let fixer = DocumentFixer(linter: linter, includesUnsafe: unsafe)
+    var changed = 0
+    for (name, bytes) in try Self.comparisonDocuments() {
+      let fileName = (name as NSString).lastPathComponent
+      let result = fixer.fix(bytes, file: name, fileName: fileName)
+      let before = fixer.linter.linted(FileContents(copying: bytes), file: name, fileName: fileName)
+      let after = fixer.linter.linted(FileContents(copying: result.fixed), file: name, fileName: fileName)
+      #expect(result.originalFindings == before.findings, "\(name)")
+      #expect(result.remainingFindings == after.findings, "\(name)")
+      #expect(result.suppressedCount == after.suppressedCount, "\(name)")
+      // What was fixed is what a whole lint offered to fix, of the kind allowed.
+      if result.isChanged {
+        changed += 1
+        func key(_ finding: Finding) -> String { "\(finding.ruleID) \(finding.pointer) \(finding.message)" }
+        let offered = Set(before.findings.filter { $0.fix.map { $0.safety == .safe || unsafe } ?? false }.map(key))
+        let firstRound = zip(result.fixedFindings, result.fixedRounds).filter { $0.1 == 0 }.map { key($0.0) }
+        #expect(!firstRound.isEmpty && Set(firstRound).isSubset(of: offered), "\(name)")
+      }
+      // Every fix a rule offers has the safety its description gives, which is how the fixer picks the
+      // rules it lints first.
+      for finding in before.findings + after.findings {
+        guard let fix = finding.fix else { continue }
+        #expect(RuleRegistry.rule(finding.ruleID)?.description.fixSafety == fix.safety, "\(name) \(finding.ruleID)")
+      }
+    }
+    #expect(changed >= (unsafe ? 40 : 30))
+  }
 }

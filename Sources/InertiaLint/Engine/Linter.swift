@@ -142,17 +142,56 @@ public struct Linter: Sendable {
 
   /// Lints a document with its rules run on up to `threads` threads, counting what is left out.
   func linted(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> Linted {
+    var part = beginLint(indexed, file: file, fileName: fileName, threads: threads)
+    lint(&part) { _ in true }
+    return finished(part)
+  }
+
+  /// The findings of some of a document's rules, kept by rule, so that a later lint of other rules of the
+  /// same document adds to them (sharing the outline and the schema walk the first worked out), and
+  /// ``finished(_:)`` puts them in the order one lint of all those rules gives. ``DocumentFixer`` lints
+  /// with the rules that fix first, and with the others only once nothing is left to fix.
+  struct PartLinted: Sendable {
+    fileprivate let document: IndexedDocument
+    fileprivate let file: String
+    fileprivate let fileName: String?
+    fileprivate let threads: Int
+    fileprivate let common: LintContext.Shared
+    /// By position in the schedule; `nil` for a rule not run yet.
+    fileprivate var byRule: [[Finding]?]
+    fileprivate var suppressedCount = 0
+  }
+
+  /// A lint of `indexed` with no rule run yet.
+  func beginLint(_ indexed: IndexedDocument, file: String, fileName: String?) -> PartLinted {
+    beginLint(
+      indexed, file: file, fileName: fileName, threads: indexed.nodeCount >= Self.parallelNodeCount ? runner.width : 1)
+  }
+
+  private func beginLint(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> PartLinted {
+    let sharesWalk = threads > 1 && schedule.contains { LintContext.Shared.readsSchemaEvents($0.id) }
+    let common = LintContext.Shared(
+      findingLimit: maxFindingsPerRule, suppression: suppression,
+      walkPieces: sharesWalk ? Self.schemaWalkPieces : 0)
+    return PartLinted(
+      document: indexed, file: file, fileName: fileName, threads: threads, common: common,
+      byRule: Array(repeating: nil, count: schedule.count))
+  }
+
+  /// Runs the rules `including` picks, of those not run yet, on the part's document.
+  func lint(_ part: inout PartLinted, including: (any LintRule.Type) -> Bool) {
+    let picked = schedule.indices.filter { part.byRule[$0] == nil && including(schedule[$0].rule) }
+    guard !picked.isEmpty else { return }
     let maxFindingsPerRule = self.maxFindingsPerRule
     let suppression = self.suppression
-    let rules = schedule
+    let (indexed, file, fileName, common) = (part.document, part.file, part.fileName, part.common)
+    let rules = picked.map { schedule[$0] }
     let ids = rules.map(\.id)
+    let threads = part.threads
     // Threads share out the schema walk in pieces, and one works out the outline meanwhile, before any
     // takes a rule (see ``LintContext/Shared/prepare(_:outline:)``).
     let sharesWalk = threads > 1 && ids.contains(where: LintContext.Shared.readsSchemaEvents)
     let needsOutline = threads > 1 && ids.contains { !Self.rulesWithoutOutline.contains($0) }
-    let common = LintContext.Shared(
-      findingLimit: maxFindingsPerRule, suppression: suppression,
-      walkPieces: sharesWalk ? Self.schemaWalkPieces : 0)
     let results = RuleFindings(ruleCount: rules.count)
     let next = IndexDispenser()
     let work = { @Sendable () in
@@ -176,24 +215,35 @@ public struct Linter: Sendable {
     } else {
       work()
     }
-    let found = results.byRule
+    for (position, found) in zip(picked, results.byRule) { part.byRule[position] = found }
+    part.suppressedCount += results.suppressedCount
+  }
+
+  /// The findings of the rules run so far, in ``Finding/reportOrder(_:_:)`` (rules in schedule order, and
+  /// each rule's findings in its own order, where that leaves two alike), with their lines and columns
+  /// in a JSON document.
+  func finished(_ part: PartLinted) -> Linted {
+    let found = part.byRule
     // Sort positions rather than findings, which are large to move.
     var order: [(offset: Int, group: Int, index: Int)] = []
-    order.reserveCapacity(found.reduce(0) { $0 + $1.count })
+    order.reserveCapacity(found.reduce(0) { $0 + ($1?.count ?? 0) })
     for (group, findings) in found.enumerated() {
-      for index in findings.indices { order.append((findings[index].offset, group, index)) }
+      for index in findings?.indices ?? 0..<0 { order.append((findings![index].offset, group, index)) }
     }
     order.sort { a, b in
       if a.offset != b.offset { return a.offset < b.offset }
-      return Finding.reportOrder(found[a.group][a.index], found[b.group][b.index])
+      let (first, second) = (found[a.group]![a.index], found[b.group]![b.index])
+      if Finding.reportOrder(first, second) { return true }
+      if Finding.reportOrder(second, first) { return false }
+      return (a.group, a.index) < (b.group, b.index)
     }
-    var findings = order.map { found[$0.group][$0.index] }
-    if indexed.encoding == .json {
-      for (index, place) in indexed.lineAndColumn(ofOffsets: findings.map(\.offset)).enumerated() {
+    var findings = order.map { found[$0.group]![$0.index] }
+    if part.document.encoding == .json {
+      for (index, place) in part.document.lineAndColumn(ofOffsets: findings.map(\.offset)).enumerated() {
         (findings[index].line, findings[index].column) = place
       }
     }
-    return Linted(findings: findings, suppressedCount: results.suppressedCount)
+    return Linted(findings: findings, suppressedCount: part.suppressedCount)
   }
 
   /// Documents with at least this many values have their rules shared out among the cores.

@@ -48,7 +48,15 @@ public struct DocumentFixer: Sendable {
     /// The findings left in ``fixed``, placed in it.
     public var remainingFindings: [Finding]
     /// The findings of the original bytes, before anything was fixed.
-    public var originalFindings: [Finding]
+    ///
+    /// Of a document that was fixed, worked out when first read: the fixer lints the original with the
+    /// rules that fix only, and the others never need to see it unless the fixed bytes are not used.
+    public var originalFindings: [Finding] {
+      get { originalLint.findings }
+      set { originalLint = OriginalFindings(newValue) }
+    }
+    /// ``originalFindings``, known or to be worked out.
+    package var originalLint: OriginalFindings
     /// How many findings the linter's ``Linter/suppression`` left out of ``remainingFindings``: left as
     /// they are, unfixed.
     public var suppressedCount = 0
@@ -122,8 +130,8 @@ public struct DocumentFixer: Sendable {
   ///   - fileName: the file's own name, whose stem is its container id; `nil` for unnamed input.
   public func fix(_ bytes: [UInt8], file: String, fileName: String?) -> Result {
     var result = Result(
-      original: bytes, fixed: bytes, encoding: nil, fixedFindings: [], remainingFindings: [], originalFindings: [],
-      failure: nil, rounds: [], fixedRounds: [])
+      original: bytes, fixed: bytes, encoding: nil, fixedFindings: [], remainingFindings: [],
+      originalLint: OriginalFindings([]), failure: nil, rounds: [], fixedRounds: [])
     var document: IndexedDocument
     do {
       document = try IndexedDocument.read(bytes)
@@ -137,11 +145,20 @@ public struct DocumentFixer: Sendable {
     }
     let encoding = document.encoding
     result.encoding = encoding
-    let original = linter.linted(document, file: file, fileName: fileName)
-    let originalFindings = original.findings
-    result.originalFindings = originalFindings
-    result.suppressedCount = original.suppressedCount
-    var findings = originalFindings
+    // The rules that may fix lint first, and the others only once nothing is left to fix: on the original
+    // when nothing is fixed, on the last round's document otherwise. What lints both ways is worked out
+    // once (the document's index, its outline), and a fixed file is linted whole once, not once a round.
+    let fixes: (any LintRule.Type) -> Bool = { rule in
+      switch rule.description.fixSafety {
+      case .safe?: true
+      case .unsafe?: includesUnsafe
+      case nil: false
+      }
+    }
+    var part = linter.beginLint(document, file: file, fileName: fileName)
+    linter.lint(&part, including: fixes)
+    let originalPart = part
+    var findings = linter.finished(part).findings
     var current = bytes
     var fixedValues: Set<FixedValue> = []
     for round in 0..<Self.maximumRounds {
@@ -162,7 +179,11 @@ public struct DocumentFixer: Sendable {
       do {
         document = try FixVerification.verify(original: document, fixed: candidate, fixes: splices.map(\.fix))
       } catch {
-        result.remainingFindings = originalFindings
+        var whole = originalPart
+        linter.lint(&whole) { _ in true }  // the rules not run yet
+        let original = linter.finished(whole)
+        result.originalFindings = original.findings
+        result.remainingFindings = original.findings
         result.suppressedCount = original.suppressedCount
         result.failure = error
         return result
@@ -176,9 +197,21 @@ public struct DocumentFixer: Sendable {
       }
       result.rounds.append(splices)
       current = candidate
-      let linted = linter.linted(document, file: file, fileName: fileName)
-      findings = linted.findings
-      result.suppressedCount = linted.suppressedCount
+      part = linter.beginLint(document, file: file, fileName: fileName)
+      linter.lint(&part, including: fixes)
+      findings = linter.finished(part).findings
+    }
+    linter.lint(&part) { _ in true }  // the rules not run yet
+    let linted = linter.finished(part)
+    findings = linted.findings
+    result.suppressedCount = linted.suppressedCount
+    if result.isChanged {
+      let linter = self.linter
+      result.originalLint = OriginalFindings {
+        linter.linted(FileContents(copying: bytes), file: file, fileName: fileName).findings
+      }
+    } else {
+      result.originalFindings = findings
     }
     guard result.isChanged else {
       result.remainingFindings = findings
@@ -194,6 +227,32 @@ public struct DocumentFixer: Sendable {
     }
     if encoding == .json { Self.placeLines(&result.fixedFindings, in: current) }
     return result
+  }
+
+  /// The findings of a document's original bytes, known, or worked out once when first asked for.
+  package final class OriginalFindings: @unchecked Sendable {
+    /// Every access holds `lock`.
+    private var known: [Finding]?
+    private let make: @Sendable () -> [Finding]
+    private let lock = Lock()
+
+    init(_ findings: [Finding]) {
+      known = findings
+      make = { findings }
+    }
+
+    init(_ make: @escaping @Sendable () -> [Finding]) {
+      self.make = make
+    }
+
+    package var findings: [Finding] {
+      lock.withLock {
+        if let known { return known }
+        let made = make()
+        known = made
+        return made
+      }
+    }
   }
 
   /// A value fixed by a rule, which later rounds leave alone.

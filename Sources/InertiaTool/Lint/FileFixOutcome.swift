@@ -33,8 +33,8 @@ struct FileFixOutcome: Sendable {
     /// The findings fixed and remaining once it is written (placed in the new file).
     var fixed: [Finding]
     var remaining: [Finding]
-    /// The findings of the file as it was, should it not be written after all.
-    var original: [Finding]
+    /// The findings of the file as it was, should it not be written after all: worked out only then.
+    var original: DocumentFixer.OriginalFindings
   }
 
   var path: String

@@ -90,7 +90,7 @@ struct FileFixer: Sendable {
     outcome.status = .pending
     outcome.pending = FileFixOutcome.Pending(
       replacement: replacement, identity: identity, fixed: result.fixedFindings, remaining: result.remainingFindings,
-      original: result.originalFindings)
+      original: result.originalLint)
     return .success(outcome)
   }
 
@@ -107,7 +107,7 @@ struct FileFixer: Sendable {
       if let failure {
         outcome.status = .notWritten(failure)
         outcome.fixed = []
-        outcome.remaining = pending.original
+        outcome.remaining = pending.original.findings
       } else {
         outcome.status = .written
         outcome.fixed = pending.fixed
