@@ -262,6 +262,37 @@ struct FixCommandTests {
     #expect(info.st_mode & S_IFMT == S_IFIFO)
   }
 
+  @Test(
+    "A file changed after it was fixed and before its turn to be replaced is left as changed, and reported as read",
+    arguments: [3, 20])
+  func changedBeforeCommit(count: Int) throws {
+    let sandbox = try LintSandbox()
+    for index in 0..<count { try sandbox.write("f\(index)/animation.inertia", Self.fixable()) }
+    let changed = sandbox.path("f1/animation.inertia")
+    let run = sandbox.run(["--no-config", "--fix", "--format", "json"]) {
+      $0.writer = AtomicWriter { step in
+        // Every file is fixed and its replacement durable; none is renamed yet.
+        if case .madeDurable = step { FileManager.default.createFile(atPath: changed, contents: Data("[]".utf8)) }
+      }
+    }
+    #expect(run.status == 2)
+    #expect(run.stderr == "inertia-lint: f1/animation.inertia: not fixed: it changed while it was being fixed\n")
+    #expect(try sandbox.text("f1/animation.inertia") == "[]")
+    #expect(try sandbox.text("f0/animation.inertia") != Self.fixable())
+    // The file left alone is reported with the findings of the version read, not fixed, placed in it.
+    let report = try JSONReader().read(Array(run.stdout.utf8))
+    let findings = report["findings"]?.arrayValue ?? []
+    let left = findings.filter { $0["file"] == "f1/animation.inertia" && $0["rule"] == "non-positive-duration" }
+    let text = Array(Self.fixable().utf8)
+    let value = Self.fixable().utf8.count - Self.fixable().components(separatedBy: #""duration": -1"#)[1].utf8.count - 2
+    let line = text[..<value].filter { $0 == UInt8(ascii: "\n") }.count + 1
+    let column = value - (text[..<value].lastIndex(of: UInt8(ascii: "\n")) ?? -1)
+    #expect(left.count == 1 && left.first?["fixed"] == false)
+    #expect(left.first?["line"]?.doubleValue == Double(line) && left.first?["column"]?.doubleValue == Double(column))
+    let fixed = findings.filter { $0["file"] == "f0/animation.inertia" && $0["rule"] == "non-positive-duration" }
+    #expect(fixed.count == 1 && fixed.first?["fixed"] == true)
+  }
+
   @Test("No fixed file is renamed into place before its data is on the disk, in small batches and large")
   func durableBeforeRenamed() throws {
     // 3: an fsync each; 20: one syncfs; 300: one syncfs and the renames on several threads.
