@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import InertiaFormat
+
+/// The converter reads short numbers eight digits at a time when at least 24 bytes follow them (see
+/// `JSONToMessagePack.shortNumber()`); the other tests mostly read documents too short for that. Here each
+/// number stands in an array padded with spaces, so the fast path reads it, and must read it as the
+/// standard library does, or leave it to the exact path.
+@Suite("JSON numbers in long documents: the eight-digit fast path reads as the standard library does")
+struct JSONNumberFastPathTests {
+  /// The MessagePack of `[number]` followed by enough spaces for the fast path.
+  private func convert(_ number: String) throws(FormatError) -> [UInt8] {
+    try Converter.toMessagePack(json: utf8("[" + number + "]" + String(repeating: " ", count: 40)))
+  }
+
+  /// What the number must read as: an integer when it has no fraction or exponent, else a double.
+  private func expected(_ number: String) -> [UInt8]? {
+    let isFloat = number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+    let value: MessagePackValue
+    if isFloat {
+      guard let double = Double(number) else { return nil }
+      value = .float64(double)
+    } else if let int = Int64(number) {
+      value = .int(int)
+    } else {
+      return nil
+    }
+    return MessagePackWriter().write(.array([value]))
+  }
+
+  @Test(
+    "every shape at the fast path's edges",
+    arguments: [
+      "0", "-0", "0.0", "-0.0", "1", "-1", "7", "127", "128", "-32", "-33", "255", "256", "65535", "65536",
+      "9999999", "-9999999", "10000000", "-10000000", "12345678", "0.5", "-0.752", "11.744", "0.0000001",
+      "0.00000001", "9999999.9999999", "9999999.99999999", "1234567.1234567", "0.1", "0.2", "0.3", "1.5e3",
+      "1.5E3", "1e5", "1E-5", "-0.3e1", "2.5e+2", "1.0", "100.25", "0.3000000",
+    ])
+  func edges(_ number: String) throws {
+    #expect(try convert(number) == expected(number), "\(number)")
+  }
+
+  @Test("random short numbers, with and without fractions, signs and exponents")
+  func randomNumbers() throws {
+    var rng = SeededGenerator(seed: 0x5107_F457)
+    func digits(_ count: Int, leadingNonZero: Bool) -> String {
+      String(
+        (0..<count).map { i in
+          Character(String(Int.random(in: (i == 0 && leadingNonZero ? 1 : 0)...9, using: &rng)))
+        })
+    }
+    for _ in 0..<5000 {
+      var number = Bool.random(using: &rng) ? "-" : ""
+      let integerDigits = Int.random(in: 1...9, using: &rng)
+      number += integerDigits == 1 ? digits(1, leadingNonZero: false) : digits(integerDigits, leadingNonZero: true)
+      if Int.random(in: 0..<3, using: &rng) > 0 {
+        number += "." + digits(Int.random(in: 1...9, using: &rng), leadingNonZero: false)
+      }
+      if Int.random(in: 0..<8, using: &rng) == 0 { number += "e" + String(Int.random(in: -30...30, using: &rng)) }
+      #expect(try convert(number) == expected(number), "\(number)")
+    }
+  }
+
+  @Test(
+    "malformed numbers keep their errors and offsets",
+    arguments: [
+      ("01", "a number cannot start with 0 followed by digits"),
+      ("-01.5", "a number cannot start with 0 followed by digits"),
+      ("1.", "a number needs a digit after '.'"),
+      ("-.5", "a number needs a digit after '-'"),
+      ("1.5e", "a number needs a digit in its exponent"),
+      ("-", "a number needs a digit after '-'"),
+    ])
+  func malformed(_ number: String, _ message: String) throws {
+    do {
+      let bytes = try convert(number)
+      Issue.record("read \(number) as \(bytes)")
+    } catch {
+      #expect(error.message == message)
+      #expect(error.offset == 1)
+      #expect(error.path.description == "/0")
+    }
+  }
+
+  @Test("-Infinity is still named as not JSON")
+  func negativeInfinity() throws {
+    do {
+      _ = try convert("-Infinity")
+      Issue.record("read -Infinity")
+    } catch {
+      #expect(error.code == .nonFiniteNumber)
+      #expect(error.offset == 1)
+    }
+  }
+}
