@@ -338,6 +338,34 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
   /// where it is in the output.
   @inline(__always)
   private mutating func key() throws(FormatError) -> Int {
+    if let keyHead = shortKey() { return keyHead }
+    return try anyKey()
+  }
+
+  /// The fast path for keys as animation files spell them: a short ASCII string without escapes (see
+  /// ``shortASCIIString()``), a colon, one space and the value. Small enough to be inlined where keys are
+  /// read, unlike ``anyKey()``. Returns `nil`, having read and written nothing, for any other spelling.
+  @inline(__always)
+  private mutating func shortKey() -> Int? {
+    let start = offset
+    let keyHead = out.count
+    guard offset < bytes.count && bytes[offset] == UInt8(ascii: "\"") && shortASCIIString() else { return nil }
+    guard
+      offset &+ 3 <= bytes.count && bytes[offset] == UInt8(ascii: ":") && bytes[offset &+ 1] == 0x20
+        && bytes[offset &+ 2] > 0x20
+    else {
+      offset = start
+      out.truncate(to: keyHead)
+      return nil
+    }
+    positions.close(positions.open(at: start), at: offset)
+    offset &+= 2
+    return keyHead
+  }
+
+  /// Reads any key (see ``key()``).
+  @inline(never)
+  private mutating func anyKey() throws(FormatError) -> Int {
     guard offset < bytes.count else { throw error(.truncated, "unexpected end of input: expected a key", at: offset) }
     guard bytes[offset] == UInt8(ascii: "\"") else {
       throw error(
@@ -347,13 +375,6 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
     let keyHead = out.count
     try string()
     positions.close(keyNode, at: offset)
-    // The usual spelling, a colon, one space and the value, is taken in one test.
-    if offset &+ 3 <= bytes.count && bytes[offset] == UInt8(ascii: ":") && bytes[offset &+ 1] == 0x20
-      && bytes[offset &+ 2] > 0x20
-    {
-      offset &+= 2
-      return keyHead
-    }
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
       let atEnd = offset >= bytes.count
@@ -442,6 +463,7 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
   /// Reads a string token and writes it as a MessagePack string.
   @inline(__always)
   private mutating func string() throws(FormatError) {
+    if shortASCIIString() { return }
     let start = offset
     offset += 1
     let contentStart = offset
@@ -501,6 +523,24 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
       offset += 1
     }
     throw error(.truncated, "unterminated string", at: start)
+  }
+
+  /// The fast path for the keys and short values animation files are full of: a string of at most 15
+  /// bytes of ASCII without escapes, found in the sixteen bytes after its opening quote by one test of
+  /// two words, and written from them as they are (see ``ByteBuffer/appendShortString(head:_:_:length:)``).
+  /// Returns `false`, having read nothing, for any other string.
+  @inline(__always)
+  private mutating func shortASCIIString() -> Bool {
+    guard offset &+ 17 <= bytes.count else { return false }
+    let first = bytes.littleEndianWord(at: offset &+ 1)
+    let second = bytes.littleEndianWord(at: offset &+ 9)
+    // The first byte that is a quote, a backslash, a control character or beyond ASCII.
+    let length = WordScan.firstFlagged(
+      WordScan.stringSpecial(first) | first & WordScan.highs, WordScan.stringSpecial(second) | second & WordScan.highs)
+    guard length < 16 && bytes[offset &+ 1 &+ length] == UInt8(ascii: "\"") else { return false }
+    out.appendShortString(head: 0xA0 | UInt8(length), first, second, length: length)
+    offset &+= length &+ 2
+    return true
   }
 
   /// Reads the rest of a string that has escapes, from the first backslash on.
@@ -660,6 +700,7 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
   }
 
   /// Reads any number token (see ``JSONNumber/scan(_:at:)``).
+  @inline(never)
   private mutating func anyNumber() throws(FormatError) {
     if bytes[offset] == UInt8(ascii: "-") && bytes.hasPrefix("Infinity", at: offset + 1) {
       throw nonFiniteLiteral(at: offset)

@@ -95,3 +95,70 @@ struct JSONNumberFastPathTests {
     }
   }
 }
+
+/// Strings of up to 15 bytes of ASCII without escapes are found in one test of the sixteen bytes after
+/// their opening quote (see `JSONToMessagePack.shortASCIIString()`) when at least that many bytes follow;
+/// every other string, and any string near the end of the input, is read byte by byte as before.
+@Suite("JSON strings in long documents: the short ASCII fast path reads as the general path does")
+struct JSONShortStringFastPathTests {
+  /// The MessagePack of `[string]` followed by enough spaces for the fast path.
+  private func convert(_ json: String) throws(FormatError) -> [UInt8] {
+    try Converter.toMessagePack(json: utf8("[" + json + "]" + String(repeating: " ", count: 40)))
+  }
+
+  /// A JSON string literal spelling `text`, escaping what JSON requires.
+  private func literal(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\u{0}"..."\u{1F}": result += String(format: "\\u%04x", scalar.value)
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  @Test("random strings of 0 to 20 characters, ASCII, escaped and beyond ASCII, keys and values")
+  func randomStrings() throws {
+    var rng = SeededGenerator(seed: 0x57_1236)
+    let alphabet: [Unicode.Scalar] = ["a", "Z", "0", " ", "-", "\"", "\\", "/", "\n", "\u{1}", "é", "€", "😀", "~"]
+    for _ in 0..<5000 {
+      let length = Int.random(in: 0...20, using: &rng)
+      var text = ""
+      for _ in 0..<length {
+        let plain = Int.random(in: 0..<4, using: &rng) > 0
+        text.unicodeScalars.append(
+          plain ? Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &rng)) : alphabet.randomElement(using: &rng)!)
+      }
+      let expected = MessagePackWriter().write(.array([.string(text)]))
+      #expect(try convert(literal(text)) == expected, "\(literal(text))")
+      let asKey = MessagePackWriter().write(.array([.map([.init(.string(text), .int(1))])]))
+      #expect(try convert("{" + literal(text) + ": 1}") == asKey, "\(literal(text))")
+    }
+  }
+
+  @Test("a control character in a short string keeps its error and offset")
+  func controlCharacter() throws {
+    do {
+      _ = try convert("\"ab\u{1}c\"")
+      Issue.record("read a raw control character")
+    } catch {
+      #expect(error.code == .unescapedControlCharacter)
+      #expect(error.offset == 4)
+    }
+  }
+
+  @Test("invalid UTF-8 in a short string keeps its error and offset")
+  func invalidUTF8() throws {
+    let bytes = utf8("[\"ab") + [0xFF] + utf8("c\"]" + String(repeating: " ", count: 40))
+    do {
+      _ = try Converter.toMessagePack(json: bytes)
+      Issue.record("read invalid UTF-8")
+    } catch {
+      #expect(error.code == .invalidUTF8)
+      #expect(error.offset == 4)
+    }
+  }
+}
