@@ -70,7 +70,7 @@ package final class ByteBuffer {
 
   @inline(__always)
   func reserve(_ extra: Int) {
-    if count &+ extra > capacity { grow(count + extra) }
+    if count &+ extra > capacity { grow(count &+ extra) }
   }
 
   @inline(never)
