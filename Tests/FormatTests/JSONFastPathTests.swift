@@ -162,3 +162,36 @@ struct JSONShortStringFastPathTests {
     }
   }
 }
+
+/// Whitespace is tested as one bit of a mask, and the spaces after it sixteen at a time: every mixture of
+/// the four JSON whitespace characters is skipped, and any other control character is an error where it
+/// stands.
+@Suite("JSON whitespace between tokens: the four characters JSON allows, and no other")
+struct JSONWhitespaceTests {
+  @Test("random runs of spaces, newlines, returns and tabs, some with a control character JSON does not allow")
+  func randomWhitespace() throws {
+    var rng = SeededGenerator(seed: 0x3B17_E5AC)
+    let allowed: [UInt8] = [0x20, 0x0A, 0x0D, 0x09]
+    let padding = [UInt8](repeating: 0x20, count: 40)
+    for _ in 0..<3000 {
+      var run: [UInt8] = (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+        Int.random(in: 0..<4, using: &rng) == 0 ? allowed.randomElement(using: &rng)! : 0x20
+      }
+      var bad: Int?
+      if Int.random(in: 0..<4, using: &rng) == 0 {
+        let at = Int.random(in: 0...run.count, using: &rng)
+        run.insert([0x00, 0x01, 0x0B, 0x0C, 0x1F].randomElement(using: &rng)!, at: at)
+        bad = 3 + at
+      }
+      let json = utf8("[1,") + run + utf8("{\"k\":") + run + utf8("2}") + run + utf8("]") + padding
+      do {
+        let bytes = try Converter.toMessagePack(json: json)
+        #expect(bad == nil, "accepted \(run)")
+        #expect(bytes == MessagePackWriter().write(.array([.int(1), .map([.init(.string("k"), .int(2))])])))
+      } catch {
+        #expect(error.code == .unexpectedCharacter, "\(run)")
+        #expect(error.offset == bad, "\(run)")
+      }
+    }
+  }
+}

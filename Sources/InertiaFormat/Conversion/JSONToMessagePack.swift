@@ -72,20 +72,17 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
       let byte = bytes[i]
       // Most calls meet no whitespace at all: every byte that can follow it is above a space.
       if byte > 0x20 { break }
-      if byte == 0x20 || byte == 0x0A {
-        // A newline and the indentation after it, or a run of spaces: sixteen bytes at a time, stopping
-        // at the first that is not a space.
-        i &+= 1
-        while i &+ 16 <= count {
-          let run = WordScan.firstFlagged(
-            WordScan.notSpace(bytes.littleEndianWord(at: i)), WordScan.notSpace(bytes.littleEndianWord(at: i &+ 8)))
-          i &+= run
-          if run < 16 { break }
-        }
-      } else if byte == 0x0D || byte == 0x09 {
-        i &+= 1
-      } else {
-        break
+      // A space, newline, return or tab, tested as one bit of a mask; any other control character
+      // ends the whitespace (and is an error where it stands).
+      guard (0x1_0000_2600 as UInt64) &>> UInt64(byte) & 1 != 0 else { break }
+      // Then the spaces after it (indentation after a newline) sixteen bytes at a time, stopping at the
+      // first that is not a space.
+      i &+= 1
+      while i &+ 16 <= count {
+        let run = WordScan.firstFlagged(
+          WordScan.notSpace(bytes.littleEndianWord(at: i)), WordScan.notSpace(bytes.littleEndianWord(at: i &+ 8)))
+        i &+= run
+        if run < 16 { break }
       }
     }
     offset = i
