@@ -115,7 +115,7 @@ struct FormatErrorCodeTests {
     out.append(0x90)
     let error = [UInt8]("[]".utf8).withUnsafeBytes { bytes in
       let parser = JSONToMessagePack(
-        ByteView(bytes), out: out, limits: .default, extended: false, recordsPositions: false)
+        ByteView(bytes), out: out, limits: .default, extended: false, positions: NoTextRanges())
       return Result { () throws(FormatError) in
         try parser.finishContainer(head: 0, count: Int(UInt32.max) + 1, isMap: false, at: 0)
       }

@@ -73,7 +73,7 @@ public enum Converter {
     -> ByteBuffer
   {
     let out = ByteBuffer(capacity: bytes.count)
-    var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
+    var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: extended, positions: NoTextRanges())
     try parser.document()
     return out
   }

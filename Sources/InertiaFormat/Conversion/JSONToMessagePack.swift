@@ -4,43 +4,46 @@
 /// and reject exactly the same texts with the same errors. Containers are written with a one-byte head
 /// and widened in place when they turn out to hold 16 or more entries, which only the few big arrays of
 /// a file do.
-struct JSONToMessagePack {
+///
+/// The parser is specialised for what it records of where values lie: ``JSONTextRanges`` for the
+/// document index, or ``NoTextRanges``, whose calls compile to nothing, for plain conversions.
+struct JSONToMessagePack<Positions: JSONPositionRecorder> {
   let bytes: ByteView
   var offset = 0
   let out: ByteBuffer
   let limits: DecodingLimits
   /// Whether `{"$bin": …}` and the other tags of the extended form are read as what they stand for.
   let extended: Bool
-  /// When set, records where each value's text lies (in MessagePack node order).
-  var textRanges: JSONTextRanges?
+  /// Records where each value's text lies (in MessagePack node order), or nothing.
+  var positions: Positions
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
 
-  init(_ bytes: ByteView, out: ByteBuffer, limits: DecodingLimits, extended: Bool, recordsPositions: Bool) {
+  init(_ bytes: ByteView, out: ByteBuffer, limits: DecodingLimits, extended: Bool, positions: Positions) {
     self.bytes = bytes
     self.out = out
     self.limits = limits
     self.extended = extended
-    self.textRanges = recordsPositions ? JSONTextRanges() : nil
+    self.positions = positions
   }
 
   /// Parses the whole input as one JSON document.
   mutating func document() throws(FormatError) {
-    // The innermost open container is kept in `top`, the ones around it in `outer`.
-    var top = Container(kind: .document, childDepth: 0, extended: extended)
-    var outer = ContainerStack<Container>()
+    // The open containers, the document at the bottom and the innermost on top.
+    var containers = ContainerStack<Container>()
+    containers.push(Container(kind: .document, childDepth: 0, extended: extended))
     do throws(FormatError) {
       try limits.checkSize(bytes.count, format: .json)
       if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { offset = 3 }
       skipWhitespace()
-      try parse(top: &top, outer: &outer)
+      try parse(containers: &containers)
       skipWhitespace()
       if offset < bytes.count {
         throw error(.trailingData, "unexpected text after the end of the document (a file holds one value)", at: offset)
       }
     } catch {
       var path = ErrorPath()
-      for container in outer.elements(then: top) {
+      for container in containers.elements {
         guard container.readingValue else { break }
         switch container.kind {
         case .document: break
@@ -69,21 +72,17 @@ struct JSONToMessagePack {
       let byte = bytes[i]
       // Most calls meet no whitespace at all: every byte that can follow it is above a space.
       if byte > 0x20 { break }
-      if byte == 0x20 {
-        // A run of spaces (indentation): eight bytes at a time, stopping at the first that is not one.
-        i &+= 1
-        while i &+ 8 <= count {
-          let others = WordScan.notSpace(bytes.littleEndianWord(at: i))
-          if others != 0 {
-            i &+= others.trailingZeroBitCount &>> 3
-            break
-          }
-          i &+= 8
-        }
-      } else if byte == 0x0A || byte == 0x0D || byte == 0x09 {
-        i &+= 1
-      } else {
-        break
+      // A space, newline, return or tab, tested as one bit of a mask; any other control character
+      // ends the whitespace (and is an error where it stands).
+      guard (0x1_0000_2600 as UInt64) &>> UInt64(byte) & 1 != 0 else { break }
+      // Then the spaces after it (indentation after a newline) sixteen bytes at a time, stopping at the
+      // first that is not a space.
+      i &+= 1
+      while i &+ 16 <= count {
+        let run = WordScan.firstFlagged(
+          WordScan.notSpace(bytes.littleEndianWord(at: i)), WordScan.notSpace(bytes.littleEndianWord(at: i &+ 8)))
+        i &+= run
+        if run < 16 { break }
       }
     }
     offset = i
@@ -156,12 +155,15 @@ struct JSONToMessagePack {
   /// Parses the document's one value. Each turn of the loop reads a value: a scalar is written whole,
   /// then closes each container it completes; an array or object writes a one-byte head, is opened on
   /// the stack (an object with its first key read), and its head is rewritten once it closes.
+  ///
+  /// The innermost container is read and changed where it lies on the stack (`containers.top`), so opening
+  /// and closing one copies nothing but the container opened.
   @inline(__always)
-  private mutating func parse(top: inout Container, outer: inout ContainerStack<Container>) throws(FormatError) {
+  private mutating func parse(containers: inout ContainerStack<Container>) throws(FormatError) {
     var shape = Shape.other
     nextValue: while true {
       let start = offset
-      var node = textRanges?.open(at: start) ?? 0
+      var node = positions.open(at: start)
       guard offset < bytes.count else {
         throw error(.truncated, "unexpected end of input: expected a value", at: offset)
       }
@@ -171,8 +173,8 @@ struct JSONToMessagePack {
       case UInt8(ascii: "{"):
         // In the extended form a tagged object can stand for a scalar, which adds no level of nesting, so
         // there the depth is checked once the first key shows whether the object is a tag.
-        let tooDeep = top.childDepth >= limits.maxDepth
-        if tooDeep && !top.extended { throw depthError(at: start) }
+        let tooDeep = containers.top.childDepth >= limits.maxDepth
+        if tooDeep && !containers.top.extended { throw depthError(at: start) }
         offset += 1
         let head = out.count
         out.append(0x80)
@@ -182,18 +184,18 @@ struct JSONToMessagePack {
           offset += 1
           break
         }
-        outer.push(top)
-        top = Container(
-          kind: .object, childDepth: top.childDepth + 1, extended: top.extended, head: head, start: start,
-          node: node)
+        containers.push(
+          Container(
+            kind: .object, childDepth: containers.top.childDepth + 1, extended: containers.top.extended, head: head,
+            start: start, node: node))
         let keyHead: Int
         do {
           keyHead = try key()
         } catch {
-          top.readingValue = false
+          containers.top.readingValue = false
           throw error
         }
-        if top.extended, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
+        if containers.top.extended, let tag = ExtendedJSON.Tag(messagePackKey: out, at: keyHead) {
           // A tagged value: `{"$bin": "…"}` and its kin stand for one MessagePack value, which is
           // written where the object started. A $map is one level, like a plain object: its content
           // `[[key, value], …]` and the pairs in it add none, so its keys and values land one level
@@ -201,29 +203,30 @@ struct JSONToMessagePack {
           // nests past the limit. The other tags stand for scalars; their content is plain JSON, bounded
           // by the limit on its own.
           if tooDeep && tag == .map {
-            top.readingValue = false
+            containers.top.readingValue = false
             throw depthError(at: start)
           }
           out.truncate(to: head)
-          top.kind = .tag
-          top.tag = tag
-          top.contentStart = offset
-          if tag != .map { top.childDepth = 0 }
-          top.extended = tag == .map
+          containers.top.kind = .tag
+          containers.top.tag = tag
+          containers.top.contentStart = offset
+          if tag != .map { containers.top.childDepth = 0 }
+          containers.top.extended = tag == .map
         } else {
           if tooDeep {
-            top.readingValue = false
+            containers.top.readingValue = false
             throw depthError(at: start)
           }
-          top.keyHead = keyHead
+          containers.top.keyHead = keyHead
         }
         continue nextValue
       case UInt8(ascii: "["):
         let role: Container.Role =
-          top.role == .mapContent ? .mapPair : top.kind == .tag && top.tag == .map ? .mapContent : .plain
+          containers.top.role == .mapContent
+          ? .mapPair : containers.top.kind == .tag && containers.top.tag == .map ? .mapContent : .plain
         // A $map's content and its pairs are no level of their own.
         let levels = role == .plain ? 1 : 0
-        if levels == 1 && top.childDepth >= limits.maxDepth { throw depthError(at: start) }
+        if levels == 1 && containers.top.childDepth >= limits.maxDepth { throw depthError(at: start) }
         offset += 1
         let head = out.count
         // A pair of a $map is no value of its own: its key and value are the map's.
@@ -234,10 +237,10 @@ struct JSONToMessagePack {
           if role == .mapContent { shape = .pairs }
           break
         }
-        outer.push(top)
-        top = Container(
-          kind: .array, childDepth: top.childDepth + levels, extended: top.extended, role: role,
-          head: head, start: start, node: node)
+        containers.push(
+          Container(
+            kind: .array, childDepth: containers.top.childDepth + levels, extended: containers.top.extended, role: role,
+            head: head, start: start, node: node))
         continue nextValue
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         try number()
@@ -259,19 +262,18 @@ struct JSONToMessagePack {
 
       // A value is read: close each container it completes.
       while true {
-        textRanges?.close(node, at: offset)
-        switch top.kind {
+        positions.close(node, at: offset)
+        switch containers.top.kind {
         case .document:
           return
         case .array:
-          if top.role == .mapContent {
-            if shape != .pair { top.allPairs = false }
+          if containers.top.role == .mapContent {
+            if shape != .pair { containers.top.allPairs = false }
             shape = .other
           }
-          top.count += 1
-          if try readComma(orClosing: "]", in: &top) { continue nextValue }
-          let array = top
-          top = outer.pop()
+          containers.top.count += 1
+          if try readComma(orClosing: "]", in: &containers.top) { continue nextValue }
+          let array = containers.pop()
           node = array.node
           switch array.role {
           case .plain: try finishContainer(head: array.head, count: array.count, isMap: false, at: array.start)
@@ -281,23 +283,21 @@ struct JSONToMessagePack {
             if array.allPairs { shape = .pairs }
           }
         case .object:
-          top.count += 1
-          if try readComma(orClosing: "}", in: &top) {
+          containers.top.count += 1
+          if try readComma(orClosing: "}", in: &containers.top) {
             do {
-              top.keyHead = try key()
+              containers.top.keyHead = try key()
             } catch {
-              top.readingValue = false
+              containers.top.readingValue = false
               throw error
             }
             continue nextValue
           }
-          let object = top
-          top = outer.pop()
+          let object = containers.pop()
           node = object.node
           try finishContainer(head: object.head, count: object.count, isMap: true, at: object.start)
         case .tag:
-          let tagged = top
-          top = outer.pop()
+          let tagged = containers.pop()
           node = tagged.node
           try finishTag(tagged, shape: shape)
           shape = .other
@@ -335,15 +335,43 @@ struct JSONToMessagePack {
   /// where it is in the output.
   @inline(__always)
   private mutating func key() throws(FormatError) -> Int {
+    if let keyHead = shortKey() { return keyHead }
+    return try anyKey()
+  }
+
+  /// The fast path for keys as animation files spell them: a short ASCII string without escapes (see
+  /// ``shortASCIIString()``), a colon, one space and the value. Small enough to be inlined where keys are
+  /// read, unlike ``anyKey()``. Returns `nil`, having read and written nothing, for any other spelling.
+  @inline(__always)
+  private mutating func shortKey() -> Int? {
+    let start = offset
+    let keyHead = out.count
+    guard offset < bytes.count && bytes[offset] == UInt8(ascii: "\"") && shortASCIIString() else { return nil }
+    guard
+      offset &+ 3 <= bytes.count && bytes[offset] == UInt8(ascii: ":") && bytes[offset &+ 1] == 0x20
+        && bytes[offset &+ 2] > 0x20
+    else {
+      offset = start
+      out.truncate(to: keyHead)
+      return nil
+    }
+    positions.close(positions.open(at: start), at: offset)
+    offset &+= 2
+    return keyHead
+  }
+
+  /// Reads any key (see ``key()``).
+  @inline(never)
+  private mutating func anyKey() throws(FormatError) -> Int {
     guard offset < bytes.count else { throw error(.truncated, "unexpected end of input: expected a key", at: offset) }
     guard bytes[offset] == UInt8(ascii: "\"") else {
       throw error(
         .unexpectedCharacter, "expected a key in double quotes, found \(describeByte(at: offset))", at: offset)
     }
-    let keyNode = textRanges?.open(at: offset) ?? 0
+    let keyNode = positions.open(at: offset)
     let keyHead = out.count
     try string()
-    textRanges?.close(keyNode, at: offset)
+    positions.close(keyNode, at: offset)
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
       let atEnd = offset >= bytes.count
@@ -424,7 +452,7 @@ struct JSONToMessagePack {
     }
     offset += 1
     // The tagged object is one value: forget the nodes recorded inside it.
-    textRanges?.truncate(after: tagged.node)
+    positions.truncate(after: tagged.node)
   }
 
   // MARK: Strings
@@ -432,21 +460,32 @@ struct JSONToMessagePack {
   /// Reads a string token and writes it as a MessagePack string.
   @inline(__always)
   private mutating func string() throws(FormatError) {
+    if shortASCIIString() { return }
     let start = offset
     offset += 1
     let contentStart = offset
     var asciiOnly = true
-    // Eight bytes at a time up to the first quote, backslash or control character; a byte beyond ASCII
-    // anywhere in a word read (after the string's end too) has the content checked as UTF-8.
-    while offset &+ 8 <= bytes.count {
-      let word = bytes.littleEndianWord(at: offset)
-      if word & WordScan.highs != 0 { asciiOnly = false }
-      let special = WordScan.stringSpecial(word)
-      if special != 0 {
-        offset &+= special.trailingZeroBitCount &>> 3
-        break
+    // Sixteen, then eight bytes at a time up to the first quote, backslash or control character; a byte
+    // beyond ASCII anywhere in a word read (after the string's end too) has the content checked as UTF-8.
+    scan: do {
+      while offset &+ 16 <= bytes.count {
+        let first = bytes.littleEndianWord(at: offset)
+        let second = bytes.littleEndianWord(at: offset &+ 8)
+        if (first | second) & WordScan.highs != 0 { asciiOnly = false }
+        let run = WordScan.firstFlagged(WordScan.stringSpecial(first), WordScan.stringSpecial(second))
+        offset &+= run
+        if run < 16 { break scan }
       }
-      offset &+= 8
+      while offset &+ 8 <= bytes.count {
+        let word = bytes.littleEndianWord(at: offset)
+        if word & WordScan.highs != 0 { asciiOnly = false }
+        let special = WordScan.stringSpecial(word)
+        if special != 0 {
+          offset &+= special.trailingZeroBitCount &>> 3
+          break scan
+        }
+        offset &+= 8
+      }
     }
     while offset < bytes.count {
       let byte = bytes[offset]
@@ -481,6 +520,24 @@ struct JSONToMessagePack {
       offset += 1
     }
     throw error(.truncated, "unterminated string", at: start)
+  }
+
+  /// The fast path for the keys and short values animation files are full of: a string of at most 15
+  /// bytes of ASCII without escapes, found in the sixteen bytes after its opening quote by one test of
+  /// two words, and written from them as they are (see ``ByteBuffer/appendShortString(head:_:_:length:)``).
+  /// Returns `false`, having read nothing, for any other string.
+  @inline(__always)
+  private mutating func shortASCIIString() -> Bool {
+    guard offset &+ 17 <= bytes.count else { return false }
+    let first = bytes.littleEndianWord(at: offset &+ 1)
+    let second = bytes.littleEndianWord(at: offset &+ 9)
+    // The first byte that is a quote, a backslash, a control character or beyond ASCII.
+    let length = WordScan.firstFlagged(
+      WordScan.stringSpecial(first) | first & WordScan.highs, WordScan.stringSpecial(second) | second & WordScan.highs)
+    guard length < 16 && bytes[offset &+ 1 &+ length] == UInt8(ascii: "\"") else { return false }
+    out.appendShortString(head: 0xA0 | UInt8(length), first, second, length: length)
+    offset &+= length &+ 2
+    return true
   }
 
   /// Reads the rest of a string that has escapes, from the first backslash on.
@@ -590,15 +647,65 @@ struct JSONToMessagePack {
   /// Reads a number token: an integer when it has no fraction or exponent, otherwise a float64.
   @inline(__always)
   private mutating func number() throws(FormatError) {
+    if shortNumber() { return }
+    try anyNumber()
+  }
+
+  /// The fast path for the numbers animation files are full of (`1`, `-0.752`, `11.744`): at most seven
+  /// digits before the point and at most seven after it, no exponent. The digits are read eight at a time
+  /// (see ``WordScan/leadingDigits(_:)``), without a branch per digit. Returns `false`, having read
+  /// nothing, for any other text, which ``anyNumber()`` then reads (or rejects).
+  ///
+  /// Both parts fit in 14 digits, below 2^53, so a float is the mantissa divided by an exact power of
+  /// ten: one correctly rounded division, as in ``JSONNumber/scan(_:at:)``'s fast path, which gives the
+  /// same double.
+  @inline(__always)
+  private mutating func shortNumber() -> Bool {
+    // Two words are read from the first digit on: up to 24 bytes from the sign.
+    guard offset &+ 24 <= bytes.count else { return false }
+    let negative = bytes[offset] == UInt8(ascii: "-")
+    let digitsStart = offset &+ (negative ? 1 : 0)
+    let word = bytes.littleEndianWord(at: digitsStart)
+    let integerDigits = WordScan.leadingDigits(word)
+    // No digit, too many, or a leading zero before another digit (an error).
+    guard integerDigits > 0 && integerDigits < 8 && (integerDigits == 1 || word & 0xFF != 0x30) else { return false }
+    let integerPart = WordScan.decimalValue(word, digits: integerDigits)
+    let next = UInt8(truncatingIfNeeded: word &>> UInt64(integerDigits &* 8))
+    if next == UInt8(ascii: ".") {
+      let fractionStart = digitsStart &+ integerDigits &+ 1
+      let fraction = bytes.littleEndianWord(at: fractionStart)
+      let fractionDigits = WordScan.leadingDigits(fraction)
+      guard fractionDigits > 0 && fractionDigits < 8 else { return false }
+      let after = UInt8(truncatingIfNeeded: fraction &>> UInt64(fractionDigits &* 8))
+      guard after | 0x20 != UInt8(ascii: "e") else { return false }
+      let scale = JSONNumber.integerPowersOfTen[fractionDigits]
+      // Below 10^14: converted from signed integers, which takes one instruction.
+      let mantissa = Int64(integerPart) &* scale &+ Int64(WordScan.decimalValue(fraction, digits: fractionDigits))
+      let magnitude = Double(mantissa) / Double(scale)
+      out.appendFloat64((negative ? -magnitude : magnitude).bitPattern)
+      offset = fractionStart &+ fractionDigits
+      return true
+    }
+    guard next | 0x20 != UInt8(ascii: "e") else { return false }
+    if negative {
+      CanonicalHeads.integer(0 &- Int64(integerPart), to: out)
+    } else {
+      CanonicalHeads.unsigned(integerPart, to: out)
+    }
+    offset = digitsStart &+ integerDigits
+    return true
+  }
+
+  /// Reads any number token (see ``JSONNumber/scan(_:at:)``).
+  @inline(never)
+  private mutating func anyNumber() throws(FormatError) {
     if bytes[offset] == UInt8(ascii: "-") && bytes.hasPrefix("Infinity", at: offset + 1) {
       throw nonFiniteLiteral(at: offset)
     }
     switch try JSONNumber.scan(bytes, at: &offset) {
     case .int(let i): CanonicalHeads.integer(i, to: out)
     case .uint(let u): CanonicalHeads.unsigned(u, to: out)
-    case .double(let d):
-      out.append(0xCB)
-      out.appendBigEndian(d.bitPattern)
+    case .double(let d): out.appendFloat64(d.bitPattern)
     }
   }
 }

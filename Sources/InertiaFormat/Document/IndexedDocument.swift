@@ -161,10 +161,10 @@ public final class IndexedDocument: @unchecked Sendable {
         encoding: .messagePack, contents: contents, converted: nil, indexer: indexer, textRanges: nil)
     case .json:
       let out = ByteBuffer(capacity: bytes.count)
-      var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: false, recordsPositions: true)
+      var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: false, positions: JSONTextRanges())
       try parser.document()
       try checkIndexable(out.count, .json)
-      let positions = parser.textRanges ?? JSONTextRanges()
+      let positions = parser.positions
       // The parser wrote valid MessagePack; index it without checking its text again.
       var indexer = Indexer(scanner: MessagePackScanner(out.view), limits: .init(maxDepth: .max), checksText: false)
       do {

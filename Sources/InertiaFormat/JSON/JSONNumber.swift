@@ -18,6 +18,9 @@ enum JSONNumber {
     1e21, 1e22,
   ]
 
+  /// 10^0 to 10^7, for the converter's fast path for short numbers.
+  static let integerPowersOfTen: [Int64] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000]
+
   /// Scans a number token at `offset` (a '-' or digit is there), checking the JSON grammar.
   ///
   /// Integers must fit in -2^63...2^64-1; anything outside is an error rather than a float. Floats are

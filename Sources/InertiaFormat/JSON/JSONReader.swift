@@ -30,7 +30,7 @@ public struct JSONReader: ValueReader {
 
   func read(_ bytes: ByteView) throws(FormatError) -> MessagePackValue {
     let out = ByteBuffer(capacity: bytes.count)
-    var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: extended, recordsPositions: false)
+    var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: extended, positions: NoTextRanges())
     try parser.document()
     return try MessagePackReader(limits: limits).read(out.view)
   }

@@ -3,7 +3,7 @@
 ///
 /// Values are numbered in the order the parser writes them as MessagePack, a map's key before its value:
 /// the index's node numbers.
-struct JSONTextRanges {
+struct JSONTextRanges: JSONPositionRecorder {
   private var starts: [Int32] = []
   private var ends: [Int32] = []
 
@@ -31,4 +31,25 @@ struct JSONTextRanges {
     starts.removeLast(starts.count - node - 1)
     ends.removeLast(ends.count - node - 1)
   }
+}
+
+/// What ``JSONToMessagePack`` records of where each value's text lies: it opens a value where its text
+/// starts, closes it where it ends, and forgets the values inside a tagged object of the extended form.
+protocol JSONPositionRecorder {
+  /// Notes that a value starts at `offset`; returns its number.
+  mutating func open(at offset: Int) -> Int
+  /// Notes that value `node` ends at `offset`.
+  mutating func close(_ node: Int, at offset: Int)
+  /// Forgets every value recorded after `node`.
+  mutating func truncate(after node: Int)
+}
+
+/// Records nothing: for conversions, which need no positions.
+struct NoTextRanges: JSONPositionRecorder {
+  @inline(__always)
+  func open(at offset: Int) -> Int { 0 }
+  @inline(__always)
+  func close(_ node: Int, at offset: Int) {}
+  @inline(__always)
+  func truncate(after node: Int) {}
 }

@@ -48,9 +48,26 @@ struct ContainerStack<Element>: ~Copyable {
     storage[index]
   }
 
+  /// The top element, read and changed where it lies: the stack must not be empty.
+  var top: Element {
+    @inline(__always) unsafeAddress {
+      assert(count > 0, "the top of an empty stack")
+      return UnsafePointer(storage + (count &- 1))
+    }
+    @inline(__always) nonmutating unsafeMutableAddress {
+      assert(count > 0, "the top of an empty stack")
+      return storage + (count &- 1)
+    }
+  }
+
   /// The elements, bottom first, and then `top`: the whole stack, for an error's path.
   func elements(then top: Element) -> [Element] {
-    Array(UnsafeBufferPointer(start: storage, count: count)) + [top]
+    elements + [top]
+  }
+
+  /// The elements, bottom first: the whole stack, for an error's path.
+  var elements: [Element] {
+    Array(UnsafeBufferPointer(start: storage, count: count))
   }
 }
 

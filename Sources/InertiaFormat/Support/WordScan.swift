@@ -32,6 +32,43 @@ enum WordScan {
   static func notSpace(_ word: UInt64) -> UInt64 {
     word ^ (ones &* 0x20)
   }
+
+  /// The index of the first flagged byte of sixteen, given the masks of its two words: 16 when neither
+  /// flags one. The runs the JSON scans meet (indentation, keys) mostly end within sixteen bytes.
+  @inline(__always)
+  static func firstFlagged(_ first: UInt64, _ second: UInt64) -> Int {
+    // A mask of zero has 64 trailing zero bits: an index of 8.
+    first != 0 ? first.trailingZeroBitCount &>> 3 : 8 &+ second.trailingZeroBitCount &>> 3
+  }
+
+  /// How many of the word's bytes, from the first, are decimal digits (0 to 8). Exact for every byte:
+  /// adding to the low seven bits of a byte never carries into the next.
+  @inline(__always)
+  static func leadingDigits(_ word: UInt64) -> Int {
+    let low = word & (ones &* 0x7F)
+    let aboveNine = low &+ ones &* 0x46  // high bit set from 0x3A up
+    let fromZero = low &+ ones &* 0x50  // high bit set from 0x30 up
+    let notDigit = (aboveNine | ~fromZero | word) & highs
+    return notDigit.trailingZeroBitCount &>> 3
+  }
+
+  /// The value of the first `count` (1 to 8) bytes of the word, decimal digits, the first the most
+  /// significant: the digits are moved to the top of the word, the bytes below read as leading zeros,
+  /// then adjacent pairs, quads and halves are combined with one multiplication each.
+  @inline(__always)
+  static func decimalValue(_ word: UInt64, digits count: Int) -> UInt64 {
+    if count <= 4 {
+      // Most numbers' parts are this short: one multiplication fewer, on the low half.
+      var value = (UInt32(truncatingIfNeeded: word) &- 0x3030_3030) &<< UInt32(32 &- 8 &* count)
+      value = (value &* (10 &<< 8 &+ 1)) &>> 8 & 0x00FF_00FF
+      return UInt64((value &* (100 &<< 16 &+ 1)) &>> 16)
+    }
+    // No digit borrows in the subtraction; what the bytes past them borrow is shifted out.
+    var value = (word &- ones &* 0x30) &<< UInt64(64 &- 8 &* count)
+    value = (value &* (10 &<< 8 &+ 1)) &>> 8 & 0x00FF_00FF_00FF_00FF
+    value = (value &* (100 &<< 16 &+ 1)) &>> 16 & 0x0000_FFFF_0000_FFFF
+    return (value &* (10_000 &<< 32 &+ 1)) &>> 32
+  }
 }
 
 extension ByteView {
