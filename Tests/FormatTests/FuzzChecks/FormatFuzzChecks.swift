@@ -43,15 +43,31 @@ enum FormatFuzzChecks {
   }
 
   /// Reading arbitrary bytes as JSON either fails with a located error, or gives a value that the
-  /// writer prints and the reader reads back equal, in both layouts.
+  /// writer prints and the reader reads back equal, in both layouts. The converter (`to-msgpack`), which
+  /// reads JSON with fast paths of its own, agrees with the reader: the same value's canonical bytes, or
+  /// the same error at the same place.
   static func jsonReader(_ bytes: [UInt8]) throws(PropertyViolation) {
     let value: MessagePackValue
+    let converted = Result { () throws(FormatError) in try Converter.toMessagePack(json: bytes) }
     do {
       value = try JSONReader().read(bytes)
     } catch {
       try require(error.line != nil && error.column != nil, "JSON error without line and column")
       try require(error.offset >= 0 && error.offset <= bytes.count, "error offset \(error.offset) outside the input")
+      guard case .failure(let convertError) = converted else {
+        throw PropertyViolation(description: "the converter accepted JSON the reader rejects: \(error)")
+      }
+      try require(
+        convertError.offset == error.offset && convertError.message == error.message,
+        "the converter's error (\(convertError)) is not the reader's (\(error))")
       return
+    }
+    switch converted {
+    case .success(let packed):
+      try require(
+        packed == MessagePackWriter().write(value), "the converter's MessagePack is not the value the reader read")
+    case .failure(let convertError):
+      throw PropertyViolation(description: "the converter rejected JSON the reader accepts: \(convertError)")
     }
     for style in [JSONWriter.Options.Style.pretty, .compact] {
       let text: [UInt8]
