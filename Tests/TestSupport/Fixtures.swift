@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where the test data lives, found from this file's own path so the tests run from any directory.
 package enum Fixtures {
   /// The package root: two levels up from `Tests/TestSupport/Fixtures.swift`.
@@ -57,6 +63,29 @@ package final class TemporaryDirectory {
 
   @discardableResult
   package func write(_ name: String, _ text: String) throws -> String { try write(name, Array(text.utf8)) }
+
+  /// Writes a script a test runs, executable. The file is opened close-on-exec and closed before it is
+  /// made executable: a process that another test starts meanwhile (the tests run side by side) would
+  /// otherwise inherit it open for writing, and running it would fail with "Text file busy" (`ETXTBSY`)
+  /// for as long as that process lives.
+  @discardableResult
+  package func writeExecutable(_ name: String, _ text: String) throws -> String {
+    let path = file(name)
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o700)
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { buffer in
+      #if canImport(Glibc)
+        Glibc.write(fd, buffer.baseAddress, buffer.count)
+      #else
+        Darwin.write(fd, buffer.baseAddress, buffer.count)
+      #endif
+    }
+    guard close(fd) == 0, written == bytes.count else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
+    return path
+  }
 
   package func read(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: url.appendingPathComponent(name)))

@@ -244,8 +244,7 @@ struct MergeCommandTests {
   /// A directory holding a `git` that is a shell script.
   private func fakeGit(_ script: String) throws -> TemporaryDirectory {
     let directory = try TemporaryDirectory()
-    let git = try directory.write("git", "#!/bin/sh\n" + script)
-    chmod(git, 0o755)
+    try directory.writeExecutable("git", "#!/bin/sh\n" + script)
     return directory
   }
 
