@@ -9,18 +9,18 @@ import InertiaLint
 /// annotations name only the file and put the byte offset in the message. Values are escaped as Actions
 /// requires: `%`, CR and LF everywhere, and `:` and `,` in properties too. Fixed findings get no
 /// annotation (there is nothing left to mark); the summary counts them.
-struct GitHubReporter: Reporter {
+struct GitHubReporter: Reporter, FileRenderer {
   var style = ReportStyle()
 
   func head() -> String { "" }
 
-  func file(_ findings: [Finding], _ file: ReportedFile) -> String {
-    var out = ""
+  func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
+    var out = ReportBytes()
     for finding in findings where !finding.isFixed {
-      out += annotation(finding)
-      out += "\n"
+      out.append(annotation(finding))
+      out.append(byte: UInt8(ascii: "\n"))
     }
-    return out
+    return RenderedPart(bytes: out)
   }
 
   func tail(_ report: LintReport, errors: [String]) -> String {
