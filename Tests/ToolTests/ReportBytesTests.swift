@@ -31,8 +31,9 @@ struct ReportBytesTests {
   func printableCheck(_ text: String) {
     let bytes = Array(text.utf8)
     for start in 0...min(bytes.count, 9) {
-      let slice = bytes[start...]
-      #expect(ReportBytes.isPrintableASCII(slice) == slice.allSatisfy { $0 >= 0x20 && $0 < 0x7F })
+      var report = ReportBytes()
+      report.bytes = bytes
+      #expect(report.isPrintableASCII(from: start) == bytes[start...].allSatisfy { $0 >= 0x20 && $0 < 0x7F })
     }
   }
 
@@ -42,7 +43,8 @@ struct ReportBytesTests {
       for position in 0..<8 {
         var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
         bytes[position] = byte
-        #expect(ReportBytes.isPrintableASCII(bytes[...]) == (byte >= 0x20 && byte < 0x7F))
+        let printable = bytes.withUnsafeBytes { ReportBytes.isPrintableASCII($0) }
+        #expect(printable == (byte >= 0x20 && byte < 0x7F))
       }
     }
   }
