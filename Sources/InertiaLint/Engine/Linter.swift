@@ -153,30 +153,46 @@ public struct Linter: Sendable {
     let common = LintContext.Shared(
       findingLimit: maxFindingsPerRule, suppression: suppression,
       walkPieces: sharesWalk ? Self.schemaWalkPieces : 0)
-    let results = RuleFindings(ruleCount: rules.count)
-    let next = IndexDispenser()
-    let work = { @Sendable () in
-      let context = LintContext(
-        document: indexed, shared: common, fileName: fileName, settings: settings,
-        makeIdentifier: makeIdentifier)
-      if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline) }
-      while case let index = next.next(), index < rules.count {
-        let scheduled = rules[index]
-        var sink = FindingSink(
-          context: context, file: file, ruleID: scheduled.id, severity: scheduled.defaultSeverity,
-          configuredSeverity: scheduled.severity, limit: maxFindingsPerRule)
-        if suppression.concerns(scheduled.id) { sink.suppression = suppression }
-        sink.worksOutSubjects = worksOutSubjects
-        scheduled.rule.check(context, &sink)
-        results.store(sink.collected, suppressed: sink.suppressedCount, forRule: index)
-      }
+    let worksOutSubjects = self.worksOutSubjects
+    let makeContext = { @Sendable in
+      LintContext(
+        document: indexed, shared: common, fileName: fileName, settings: settings, makeIdentifier: makeIdentifier)
     }
+    /// Runs one rule: its findings and how many it left out.
+    let run = { @Sendable (scheduled: Scheduled, context: LintContext) -> ([Finding], Int) in
+      var sink = FindingSink(
+        context: context, file: file, ruleID: scheduled.id, severity: scheduled.defaultSeverity,
+        configuredSeverity: scheduled.severity, limit: maxFindingsPerRule)
+      if suppression.concerns(scheduled.id) { sink.suppression = suppression }
+      sink.worksOutSubjects = worksOutSubjects
+      scheduled.rule.check(context, &sink)
+      return (sink.collected, sink.suppressedCount)
+    }
+    let found: [[Finding]]
+    let suppressedCount: Int
     if threads > 1 {
-      runner.run(min(threads, rules.count)) { _ in work() }
+      let results = RuleFindings(ruleCount: rules.count)
+      let next = IndexDispenser()
+      runner.run(min(threads, rules.count)) { _ in
+        let context = makeContext()
+        if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline) }
+        while case let index = next.next(), index < rules.count {
+          let (findings, suppressed) = run(rules[index], context)
+          results.store(findings, suppressed: suppressed, forRule: index)
+        }
+      }
+      (found, suppressedCount) = (results.byRule, results.suppressedCount)
     } else {
-      work()
+      // One thread (every small file): the rules in order, with no lock taken for each.
+      let context = makeContext()
+      var suppressed = 0
+      found = rules.map { scheduled in
+        let (findings, count) = run(scheduled, context)
+        suppressed += count
+        return findings
+      }
+      suppressedCount = suppressed
     }
-    let found = results.byRule
     // Sort positions rather than findings, which are large to move.
     var order: [(offset: Int, group: Int, index: Int)] = []
     order.reserveCapacity(found.reduce(0) { $0 + $1.count })
@@ -193,7 +209,7 @@ public struct Linter: Sendable {
         (findings[index].line, findings[index].column) = place
       }
     }
-    return Linted(findings: findings, suppressedCount: results.suppressedCount)
+    return Linted(findings: findings, suppressedCount: suppressedCount)
   }
 
   /// Documents with at least this many values have their rules shared out among the cores.
