@@ -152,7 +152,7 @@ public struct Linter: Sendable {
     let needsOutline = threads > 1 && ids.contains { !Self.rulesWithoutOutline.contains($0) }
     let common = LintContext.Shared(
       findingLimit: maxFindingsPerRule, suppression: suppression,
-      walkPieces: sharesWalk ? Self.schemaWalkPieces : 0)
+      walkPieces: sharesWalk ? Self.schemaWalkPieces : 0, threaded: threads > 1)
     let worksOutSubjects = self.worksOutSubjects
     let makeContext = { @Sendable in
       LintContext(
