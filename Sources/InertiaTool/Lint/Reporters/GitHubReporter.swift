@@ -59,6 +59,13 @@ struct GitHubReporter: Reporter, FileRenderer {
   static func escapeProperty(_ text: String) -> String { escape(text, inProperty: true) }
 
   private static func escape(_ text: String, inProperty: Bool) -> String {
+    // Fast path: most text holds nothing to escape, which a look at its bytes tells (every character
+    // escaped is ASCII, so no byte of another character can be taken for one).
+    let needsEscape = text.utf8.contains { byte in
+      byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+        || (inProperty && (byte == UInt8(ascii: ":") || byte == UInt8(ascii: ",")))
+    }
+    guard needsEscape else { return text }
     var out = ""
     for character in text.unicodeScalars {
       switch character {
