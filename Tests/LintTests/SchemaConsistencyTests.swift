@@ -77,4 +77,26 @@ struct SchemaConsistencyTests {
     // The one difference by design: MessagePack's nil is JSON's null, and messages say so.
     #expect(Self.summary(json) == Self.summary(messagePack).map { $0.replacingOccurrences(of: " nil", with: " null") })
   }
+
+  /// Values of a `oneOf` field (`invokeType`: `auto` or `trigger`) around the walk's byte lookup: exact,
+  /// near misses, beyond ASCII (compared as strings, by canonical equivalence), in JSON and MessagePack.
+  static let invokeTypes = [
+    "auto", "trigger", "Auto", "auto ", "autoo", "", "trigge", "triggerr", "autö", "trigger\u{301}", "\u{212A}",
+  ]
+
+  @Test("A oneOf value is allowed exactly when it equals an allowed string", arguments: invokeTypes)
+  func oneOfValues(_ value: String) throws {
+    let text = """
+      [{"id": "a", "invokeType": "\(value)", "initialValues": {"scale": 1, "translate": [0, 0], "rotate": 0, \
+      "rotateCenter": 0, "opacity": 1}, "keyframes": []}]
+      """
+    let allowed = ["auto", "trigger"].contains(value)
+    for document in [
+      try IndexedDocument.read(Array(text.utf8)),
+      try IndexedDocument.read(try Converter.toMessagePack(json: Array(text.utf8))),
+    ] {
+      let mismatches = Self.summary(document).filter { $0.hasPrefix("type /0/invokeType") }
+      #expect(mismatches.isEmpty == allowed, "\(value): \(mismatches)")
+    }
+  }
 }

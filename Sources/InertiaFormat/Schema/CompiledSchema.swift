@@ -40,6 +40,9 @@ struct CompiledSchema: Sendable {
   /// The table's own types, for messages and the sets of `oneOf`.
   let valueTypes: [InertiaSchema.ValueType]
   let objects: [Object]
+  /// The strings each `oneOf` type allows, to look string values up in without decoding them (`nil` for
+  /// the other types).
+  let allowedNames: [KeyNames?]
   /// The number of the type a walk starts from.
   let root: Int
 
@@ -79,7 +82,24 @@ struct CompiledSchema: Sendable {
     self.valueTypes = valueTypes
     types = compiled
     pairs = valueTypes.map { $0 == .numberPair }
+    allowedNames = valueTypes.map { type in
+      if case .oneOf(let allowed) = type { return KeyNames(allowed) }
+      return nil
+    }
     self.objects = objects
+  }
+
+  /// Whether a string value is one of those the `oneOf` type allows, as `allowed(type)` compares them.
+  ///
+  /// Fast path: the value's bytes are looked up among the allowed strings' without making a `String`. A
+  /// miss settles it for a value that is all ASCII (two ASCII strings are equal only byte for byte); a value
+  /// beyond ASCII is decoded and compared as before, by canonical equivalence.
+  func allows(_ type: Int, _ node: IndexedDocument.Node, in document: IndexedDocument) -> Bool {
+    if let names = allowedNames[type], let utf8 = document.utf8(of: node) {
+      if names.index(of: utf8) != nil { return true }
+      if utf8.raw.allSatisfy({ $0 < 0x80 }) { return false }
+    }
+    return allowed(type).contains(document.string(of: node) ?? "")
   }
 
   /// The strings a `oneOf` type allows.

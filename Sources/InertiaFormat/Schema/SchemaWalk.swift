@@ -200,7 +200,7 @@ package final class SchemaWalk {
     case (.integer, .float32), (.integer, .float64):
       if let number = document.double(of: node), Int64(exactly: number) != nil { return nil }
     case (.oneOf, .string):
-      if schema.allowed(type).contains(document.string(of: node) ?? "") { return nil }
+      if schema.allows(type, node, in: document) { return nil }
     default:
       break
     }

@@ -28,25 +28,33 @@ public struct LintContext {
     let findingLimit: Int
     /// The findings left out, which the schema walk leaves out of its events too.
     let suppression: FindingSuppression
-    private let outlineCell = Once<DocumentOutline>()
-    private let schemaEventsCell = Once<SchemaWalk.Events>()
-    private let trackTimingsCell = Once<[TrackTiming]>()
+    private let outlineCell: Once<DocumentOutline>
+    private let schemaEventsCell: Once<SchemaWalk.Events>
+    private let trackTimingsCell: Once<[TrackTiming]>
     /// The schema walk in pieces, when threads share it out (see ``prepare(_:outline:)``), cut by the
     /// first thread that walks one.
-    private let piecesCell = Once<SchemaWalk.Pieces>()
+    private let piecesCell: Once<SchemaWalk.Pieces>
     /// The events of each piece (at most this many), worked out by the thread that takes it; none when the
     /// first thread that needs the events walks the whole document.
     private let pieceEvents: [Once<SchemaWalk.Events>]
-    private let nextPiece = IndexDispenser()
-    private let outlineTaker = IndexDispenser()
+    /// Hand out the walk's pieces and the outline to the threads (see ``prepare(_:outline:)``); `nil` for
+    /// a document one thread lints, which works out each when it first needs it.
+    private let nextPiece, outlineTaker: IndexDispenser?
 
+    /// What the rules of one document share; `threaded` when more than one thread may ask for it at once,
+    /// which its cells then take locks for (a small file, linted on one thread, takes none).
     init(
       findingLimit: Int = 0, suppression: FindingSuppression = FindingSuppression(),
-      walkPieces: Int = 0
+      walkPieces: Int = 0, threaded: Bool = true
     ) {
       self.findingLimit = findingLimit
       self.suppression = suppression
-      pieceEvents = (0..<walkPieces).map { _ in Once() }
+      outlineCell = Once(locked: threaded)
+      schemaEventsCell = Once(locked: threaded)
+      trackTimingsCell = Once(locked: threaded)
+      piecesCell = Once(locked: threaded)
+      pieceEvents = (0..<walkPieces).map { _ in Once(locked: threaded) }
+      (nextPiece, outlineTaker) = threaded ? (IndexDispenser(), IndexDispenser()) : (nil, nil)
     }
 
     func outline(_ document: IndexedDocument) -> DocumentOutline {
@@ -70,7 +78,7 @@ public struct LintContext {
     /// works out the outline (when `outline`), and every thread then walks pieces of the schema walk
     /// until none is left, so that no thread waits out a whole walk that another does alone.
     func prepare(_ document: IndexedDocument, outline needsOutline: Bool) {
-      if needsOutline && outlineTaker.next() == 0 { _ = outline(document) }
+      if needsOutline && outlineTaker?.next() == 0 { _ = outline(document) }
       walkSchemaPieces(document)
     }
 
@@ -78,7 +86,7 @@ public struct LintContext {
     private func walkSchemaPieces(_ document: IndexedDocument) {
       guard !pieceEvents.isEmpty else { return }
       let pieces = pieces(document)
-      while case let index = nextPiece.next(), index < pieces.count { _ = piece(index, of: pieces, document) }
+      while let index = nextPiece?.next(), index < pieces.count { _ = piece(index, of: pieces, document) }
     }
 
     /// The schema walk's pieces.
@@ -134,12 +142,17 @@ public struct LintContext {
   /// A value worked out by the first thread that asks for it, while the others that ask wait for it. Each
   /// has a lock of its own, so that working out one holds up only those waiting for that one.
   private final class Once<Value>: @unchecked Sendable {
-    private let lock = Lock()
+    /// `nil` for a cell only one thread asks.
+    private let lock: Lock?
     private var stored: Value?
 
+    init(locked: Bool) {
+      lock = locked ? Lock() : nil
+    }
+
     func value(_ make: () -> Value) -> Value {
-      lock.lock()
-      defer { lock.unlock() }
+      lock?.lock()
+      defer { lock?.unlock() }
       if let stored { return stored }
       let made = make()
       stored = made

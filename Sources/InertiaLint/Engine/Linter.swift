@@ -172,7 +172,7 @@ public struct Linter: Sendable {
     let sharesWalk = threads > 1 && schedule.contains { LintContext.Shared.readsSchemaEvents($0.id) }
     let common = LintContext.Shared(
       findingLimit: maxFindingsPerRule, suppression: suppression,
-      walkPieces: sharesWalk ? Self.schemaWalkPieces : 0)
+      walkPieces: sharesWalk ? Self.schemaWalkPieces : 0, threaded: threads > 1)
     return PartLinted(
       document: indexed, file: file, fileName: fileName, threads: threads, common: common,
       byRule: Array(repeating: nil, count: schedule.count))
@@ -192,31 +192,48 @@ public struct Linter: Sendable {
     // takes a rule (see ``LintContext/Shared/prepare(_:outline:)``).
     let sharesWalk = threads > 1 && ids.contains(where: LintContext.Shared.readsSchemaEvents)
     let needsOutline = threads > 1 && ids.contains { !Self.rulesWithoutOutline.contains($0) }
-    let results = RuleFindings(ruleCount: rules.count)
-    let next = IndexDispenser()
-    let work = { @Sendable () in
-      let context = LintContext(
-        document: indexed, shared: common, fileName: fileName, settings: settings,
-        makeIdentifier: makeIdentifier)
-      if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline) }
-      while case let index = next.next(), index < rules.count {
-        let scheduled = rules[index]
-        var sink = FindingSink(
-          context: context, file: file, ruleID: scheduled.id, severity: scheduled.defaultSeverity,
-          configuredSeverity: scheduled.severity, limit: maxFindingsPerRule)
-        if suppression.concerns(scheduled.id) { sink.suppression = suppression }
-        sink.worksOutSubjects = worksOutSubjects
-        scheduled.rule.check(context, &sink)
-        results.store(sink.collected, suppressed: sink.suppressedCount, forRule: index)
-      }
+    let worksOutSubjects = self.worksOutSubjects
+    let makeContext = { @Sendable in
+      LintContext(
+        document: indexed, shared: common, fileName: fileName, settings: settings, makeIdentifier: makeIdentifier)
     }
+    /// Runs one rule: its findings and how many it left out.
+    let run = { @Sendable (scheduled: Scheduled, context: LintContext) -> ([Finding], Int) in
+      var sink = FindingSink(
+        context: context, file: file, ruleID: scheduled.id, severity: scheduled.defaultSeverity,
+        configuredSeverity: scheduled.severity, limit: maxFindingsPerRule)
+      if suppression.concerns(scheduled.id) { sink.suppression = suppression }
+      sink.worksOutSubjects = worksOutSubjects
+      scheduled.rule.check(context, &sink)
+      return (sink.collected, sink.suppressedCount)
+    }
+    let found: [[Finding]]
+    let suppressedCount: Int
     if threads > 1 {
-      runner.run(min(threads, rules.count)) { _ in work() }
+      let results = RuleFindings(ruleCount: rules.count)
+      let next = IndexDispenser()
+      runner.run(min(threads, rules.count)) { _ in
+        let context = makeContext()
+        if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline) }
+        while case let index = next.next(), index < rules.count {
+          let (findings, suppressed) = run(rules[index], context)
+          results.store(findings, suppressed: suppressed, forRule: index)
+        }
+      }
+      (found, suppressedCount) = (results.byRule, results.suppressedCount)
     } else {
-      work()
+      // One thread (every small file): the rules in order, with no lock taken for each.
+      let context = makeContext()
+      var suppressed = 0
+      found = rules.map { scheduled in
+        let (findings, count) = run(scheduled, context)
+        suppressed += count
+        return findings
+      }
+      suppressedCount = suppressed
     }
-    for (position, found) in zip(picked, results.byRule) { part.byRule[position] = found }
-    part.suppressedCount += results.suppressedCount
+    for (position, findings) in zip(picked, found) { part.byRule[position] = findings }
+    part.suppressedCount += suppressedCount
   }
 
   /// The findings of the rules run so far, in ``Finding/reportOrder(_:_:)`` (rules in schedule order, and

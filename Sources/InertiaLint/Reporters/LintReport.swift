@@ -54,16 +54,34 @@ public struct LintReport: Sendable {
   public mutating func add(_ findings: [Finding], isFile: Bool = true) {
     if isFile { fileCount += 1 }
     var fixedHere = 0
-    for finding in findings {
-      if finding.isFixed {
+    // Tallied here first, then added to the dictionaries once per rule and severity: a file's findings
+    // come from a few rules, whose ids are the same strings (compared in a step when they are). Each finding
+    // is read field by field, not copied whole (a copy retains and releases every string it holds).
+    var (infos, warnings, errors) = (0, 0, 0)
+    var byRule: [(rule: String, count: Int)] = []
+    for index in findings.indices {
+      if findings[index].isFixed {
         fixedHere += 1
+        continue
+      }
+      // A finding that says "… and N more" stands for those N.
+      let omitted = findings[index].omittedCount
+      let count = omitted > 0 ? omitted : 1
+      switch findings[index].severity {
+      case .info: infos += count
+      case .warning: warnings += count
+      case .error: errors += count
+      }
+      if let rule = byRule.firstIndex(where: { $0.rule == findings[index].ruleID }) {
+        byRule[rule].count += count
       } else {
-        // A finding that says "… and N more" stands for those N.
-        let count = finding.omittedCount > 0 ? finding.omittedCount : 1
-        counts[finding.severity, default: 0] += count
-        countsByRule[finding.ruleID, default: 0] += count
+        byRule.append((findings[index].ruleID, count))
       }
     }
+    for (severity, count) in [(Severity.info, infos), (.warning, warnings), (.error, errors)] where count > 0 {
+      counts[severity, default: 0] += count
+    }
+    for (rule, count) in byRule { countsByRule[rule, default: 0] += count }
     fixedCount += fixedHere
     if fixedHere > 0 { fixedFileCount += 1 }
   }

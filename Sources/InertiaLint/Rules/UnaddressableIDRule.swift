@@ -127,11 +127,18 @@ struct UnaddressableIDRule: LintRule {
     guard let container = context.containerID, !context.settings.containerIDs.contains(container),
       let root = context.document.root
     else { return }
-    let expected = context.settings.containerIDs.map { "'\($0)'" }.joined(separator: " or ")
+    let ids = context.settings.containerIDs
+    // Made with one allocation (see `String(concatenating:)`): every file of a tree of
+    // containers has this finding.
+    let expected =
+      ids.count == 1 ? String(concatenating: "'", ids[0], "'") : ids.map { "'\($0)'" }.joined(separator: " or ")
     findings.report(
-      "the file's container id '\(container)' (its name) is not \(expected): the editor sends schemas only "
-        + "to the container 'animation', so a container with this id loads the file but receives nothing "
-        + "from the editor",
+      String(
+        concatenating: "the file's container id '", container, "' (its name) is not ", expected,
+        """
+        : the editor sends schemas only to the container 'animation', so a container with this id loads the \
+        file but receives nothing from the editor
+        """),
       at: root, severity: .warning)
   }
 }

@@ -156,21 +156,30 @@ package enum LintCommand {
     let jobs = options.jobs ?? ThreadPool.processorCount
     let linters = plan.linters
     let standardInput = plan.inputs.contains(where: \.isStandardInput) ? environment.readStandardInput() : nil
+    // Each file's part of the report is made on the thread that linted the file, when the format allows,
+    // so that the delivering thread only joins parts in order.
+    let renderer = reporter.renderer
     ThreadPool.forEach(plan.inputs, jobs: jobs) { input in
-      (input, LintRunner.lint(input, linter: linters.linter(for: input), standardInput: standardInput))
-    } deliver: { input, outcome in
+      let outcome = LintRunner.lint(input, linter: linters.linter(for: input), standardInput: standardInput)
       let findings: [Finding]
+      switch outcome {
+      case .linted(let linted): findings = linted.findings
+      case .unreadable(let reason): findings = [IOErrorFinding.finding(path: input.path, reason: reason)]
+      }
+      let part = renderer?.render(findings, ReportedFile(path: input.path, physicalPath: input.physicalPath))
+      return (input, outcome, findings, part)
+    } deliver: { input, outcome, findings, part in
       var isFile = true
       switch outcome {
-      case .linted(let linted):
-        findings = linted.findings
-        report.suppressedCount += linted.suppressedCount
-      case .unreadable(let reason):
-        findings = [IOErrorFinding.finding(path: input.path, reason: reason)]
-        isFile = false
+      case .linted(let linted): report.suppressedCount += linted.suppressedCount
+      case .unreadable: isFile = false
       }
       report.add(findings, isFile: isFile)
-      output.write(reporter.file(findings, ReportedFile(path: input.path, physicalPath: input.physicalPath)))
+      if let part {
+        output.write(reporter.join(part))
+      } else {
+        output.write(reporter.file(findings, ReportedFile(path: input.path, physicalPath: input.physicalPath)))
+      }
     }
     output.write(reporter.tail(report, errors: []))
     if let failure = output.finish() {

@@ -34,17 +34,23 @@ final class ReportOutput {
   /// Writes a piece of the report. Pieces are gathered and written in blocks of about 64 KiB (one write
   /// per file linted cost a tenth of a lint of small files); ``flush()`` writes what is gathered.
   func write(_ text: String) {
-    pending += text
-    if pending.utf8.count >= Self.blockSize { flush() }
+    pending.append(text)
+    if pending.bytes.count >= Self.blockSize { flush() }
+  }
+
+  /// Writes a piece of the report made as bytes.
+  func write(_ bytes: ReportBytes) {
+    pending.append(bytes)
+    if pending.bytes.count >= Self.blockSize { flush() }
   }
 
   /// Writes what is gathered: before anything goes to standard error, so the two stay in order.
   func flush() {
     guard !pending.isEmpty else { return }
-    defer { pending = "" }
-    guard let replacement else { return stdout(pending) }
+    defer { pending.bytes.removeAll(keepingCapacity: true) }
+    guard let replacement else { return stdout(pending.string) }
     guard failure == nil else { return }
-    pending.withUTF8 { bytes in
+    pending.bytes.withUnsafeBufferPointer { bytes in
       do throws(FileIOError) {
         try FileIO.write(UnsafeRawBufferPointer(bytes), fd: replacement.fd, path: name)
       } catch {
@@ -53,7 +59,7 @@ final class ReportOutput {
     }
   }
 
-  private var pending = ""
+  private var pending = ReportBytes()
   private static let blockSize = 1 << 16
 
   /// Puts the report file in place; the reason it could not be written, if it could not.

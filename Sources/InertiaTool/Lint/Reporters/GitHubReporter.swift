@@ -9,18 +9,18 @@ import InertiaLint
 /// annotations name only the file and put the byte offset in the message. Values are escaped as Actions
 /// requires: `%`, CR and LF everywhere, and `:` and `,` in properties too. Fixed findings get no
 /// annotation (there is nothing left to mark); the summary counts them.
-struct GitHubReporter: Reporter {
+struct GitHubReporter: Reporter, FileRenderer {
   var style = ReportStyle()
 
   func head() -> String { "" }
 
-  func file(_ findings: [Finding], _ file: ReportedFile) -> String {
-    var out = ""
+  func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
+    var out = ReportBytes()
     for finding in findings where !finding.isFixed {
-      out += annotation(finding)
-      out += "\n"
+      out.append(annotation(finding))
+      out.append(byte: UInt8(ascii: "\n"))
     }
-    return out
+    return RenderedPart(bytes: out)
   }
 
   func tail(_ report: LintReport, errors: [String]) -> String {
@@ -59,6 +59,13 @@ struct GitHubReporter: Reporter {
   static func escapeProperty(_ text: String) -> String { escape(text, inProperty: true) }
 
   private static func escape(_ text: String, inProperty: Bool) -> String {
+    // Fast path: most text holds nothing to escape, which a look at its bytes tells (every character
+    // escaped is ASCII, so no byte of another character can be taken for one).
+    let needsEscape = text.utf8.contains { byte in
+      byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+        || (inProperty && (byte == UInt8(ascii: ":") || byte == UInt8(ascii: ",")))
+    }
+    guard needsEscape else { return text }
     var out = ""
     for character in text.unicodeScalars {
       switch character {

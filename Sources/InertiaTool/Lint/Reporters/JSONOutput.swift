@@ -14,9 +14,21 @@ enum JSONOutput {
   static func nested(_ value: MessagePackValue, depth: Int) -> String {
     var text = pretty(value)
     if text.hasSuffix("\n") { text.removeLast() }
-    let indent = String(repeating: "  ", count: depth)
-    return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
-      $0.offset == 0 ? String($0.element) : indent + $0.element
-    }.joined(separator: "\n")
+    // On the UTF-8 bytes rather than by `Character`s (a JSON report of many findings spent most of its time
+    // splitting lines): the writer escapes every line break inside a string, so each newline byte is one
+    // between lines, and never part of a `"\r\n"`, which would be one `Character`.
+    let indent = [UInt8](repeating: UInt8(ascii: " "), count: 2 * depth)
+    var lines: [UInt8] = []
+    lines.reserveCapacity(text.utf8.count * 2)
+    text.withUTF8 { bytes in
+      var start = 0
+      for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+        lines.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...index]))
+        lines.append(contentsOf: indent)
+        start = index + 1
+      }
+      lines.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+    return String(decoding: lines, as: UTF8.self)
   }
 }

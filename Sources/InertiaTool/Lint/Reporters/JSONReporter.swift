@@ -26,7 +26,7 @@ import InertiaLint
 /// by a usage, configuration or I/O error still writes a whole report, with an `errors` list.
 /// With `--statistics`, `statistics` (each rule's id, severity and count, most first) replaces `findings`.
 /// New keys may be added within version 1; renaming or removing one makes version 2.
-struct JSONReporter: Reporter {
+struct JSONReporter: Reporter, FileRenderer {
   static let version = 1
   var style = ReportStyle()
   private var wroteFinding = false
@@ -39,14 +39,25 @@ struct JSONReporter: Reporter {
     style.statistics ? "{\n  \"version\": \(Self.version)" : "{\n  \"version\": \(Self.version),\n  \"findings\": ["
   }
 
-  mutating func file(_ findings: [Finding], _ file: ReportedFile) -> String {
-    guard !style.statistics else { return "" }
-    var text = ""
-    for finding in findings {
-      text += wroteFinding ? ",\n    " : "\n    "
-      wroteFinding = true
-      text += JSONOutput.nested(Self.object(finding), depth: 2)
+  /// The file's findings, each after a comma but the first: ``join(_:)`` gives the first its comma when
+  /// findings came before.
+  func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
+    guard !style.statistics, !findings.isEmpty else { return RenderedPart() }
+    var text = ReportBytes()
+    for (index, finding) in findings.enumerated() {
+      text.append(index == 0 ? "\n    " : ",\n    ")
+      text.append(JSONOutput.nested(Self.object(finding), depth: 2))
     }
+    return RenderedPart(bytes: text, hasItems: true)
+  }
+
+  mutating func join(_ part: RenderedPart) -> ReportBytes {
+    guard part.hasItems else { return part.bytes }
+    defer { wroteFinding = true }
+    guard wroteFinding else { return part.bytes }
+    var text = ReportBytes(capacity: part.bytes.bytes.count + 1)
+    text.append(byte: UInt8(ascii: ","))
+    text.append(part.bytes)
     return text
   }
 

@@ -9,9 +9,41 @@ protocol Reporter {
   mutating func head() -> String
   /// The part for one file's findings, or for one path that could not be read.
   mutating func file(_ findings: [Finding], _ file: ReportedFile) -> String
+  /// A copy of the reporter that makes files' parts on the threads that lint them, side by side, for
+  /// ``join(_:)`` to place in order; `nil` for a reporter whose parts depend on the files before them.
+  var renderer: (any FileRenderer)? { get }
+  /// The text that places a part made by ``renderer`` after the parts before it.
+  mutating func join(_ part: RenderedPart) -> ReportBytes
   /// What ends the report: the statistics or the summary, and the errors that stopped the run (a usage,
   /// configuration or I/O error), which a machine-readable report carries so that it stays whole.
   mutating func tail(_ report: LintReport, errors: [String]) -> String
+}
+
+/// Makes a file's part of a report from that file's findings alone, on any thread.
+protocol FileRenderer: Sendable {
+  func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart
+}
+
+/// A file's part of a report, made by a ``FileRenderer``.
+struct RenderedPart: Sendable {
+  /// The part, as it follows a part with items of its own (see ``Reporter/join(_:)``).
+  var bytes = ReportBytes()
+  /// Whether the part holds items that a separator must set apart from those before (JSON's findings).
+  var hasItems = false
+}
+
+extension Reporter {
+  var renderer: (any FileRenderer)? { nil }
+
+  func join(_ part: RenderedPart) -> ReportBytes { part.bytes }
+}
+
+extension Reporter where Self: FileRenderer {
+  var renderer: (any FileRenderer)? { self }
+
+  mutating func file(_ findings: [Finding], _ file: ReportedFile) -> String {
+    join(render(findings, file)).string
+  }
 }
 
 /// A file a report speaks of.

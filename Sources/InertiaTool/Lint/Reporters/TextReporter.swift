@@ -21,26 +21,25 @@ import InertiaLint
 ///     3 errors, 0 warnings and 0 infos in 12 files; fixed 3 problems in 1 file.
 ///
 /// With `--statistics`, the findings give way to a count per rule, most first.
-struct TextReporter: Reporter {
+struct TextReporter: Reporter, FileRenderer {
   var style = ReportStyle()
   var dryRun = false
 
   func head() -> String { "" }
 
-  func file(_ findings: [Finding], _ file: ReportedFile) -> String {
-    guard !style.statistics else { return "" }
-    var text = ""
-    // Room for the usual lines at once, rather than growing the string as each piece is added.
-    text.reserveCapacity(findings.count * 256)
+  func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
+    guard !style.statistics else { return RenderedPart() }
+    // Room for the usual lines at once, rather than growing the bytes as each piece is added.
+    var text = ReportBytes(capacity: findings.count * 256)
     if findings.contains(where: \.isFixed) {
-      text += fixedLine(file: file.path, findings[...], dryRun: dryRun)
-      text += "\n"
+      text.append(fixedLine(file: file.path, findings[...], dryRun: dryRun))
+      text.append(byte: UInt8(ascii: "\n"))
     }
     for finding in findings where !finding.isFixed {
       append(finding, to: &text)
-      text += "\n"
+      text.append(byte: UInt8(ascii: "\n"))
     }
-    return text
+    return RenderedPart(bytes: text)
   }
 
   func tail(_ report: LintReport, errors: [String]) -> String {
@@ -73,39 +72,41 @@ struct TextReporter: Reporter {
 
   /// The one line for a finding.
   func line(_ finding: Finding) -> String {
-    var text = ""
+    var text = ReportBytes()
     append(finding, to: &text)
-    return text
+    return text.string
   }
 
   /// Appends the line for a finding to `text`, piece by piece (reports can run to many thousands of lines).
-  func append(_ finding: Finding, to text: inout String) {
-    paint(TextEscaping.line(finding.file), "1", into: &text)
+  func append(_ finding: Finding, to text: inout ReportBytes) {
+    paint(finding.file, "1", into: &text)
     if !finding.hasPosition {
-      text += ": "
+      text.append(": ")
     } else if let line = finding.line, let column = finding.column {
-      text += ":"
-      text += String(line)
-      text += ":"
-      text += String(column)
-      text += ": "
+      text.append(byte: UInt8(ascii: ":"))
+      text.append(line)
+      text.append(byte: UInt8(ascii: ":"))
+      text.append(column)
+      text.append(": ")
     } else {
-      text += ": offset "
-      text += String(finding.offset)
-      text += ": "
+      text.append(": offset ")
+      text.append(finding.offset)
+      text.append(": ")
     }
-    paint(finding.severity.rawValue, Self.colorCode(finding.severity), into: &text)
-    text += ": "
-    text += TextEscaping.line(finding.message)
-    text += " "
-    if style.color { text += "\u{1B}[2m" }
-    text += "["
-    text += finding.ruleID
-    text += "]"
-    if style.color { text += "\u{1B}[0m" }
+    if style.color { text.append("\u{1B}[" + Self.colorCode(finding.severity) + "m") }
+    text.append(finding.severity.rawValue)
+    if style.color { text.append("\u{1B}[0m") }
+    text.append(": ")
+    text.appendEscaped(finding.message)
+    text.append(byte: UInt8(ascii: " "))
+    if style.color { text.append("\u{1B}[2m") }
+    text.append(byte: UInt8(ascii: "["))
+    text.append(finding.ruleID)
+    text.append(byte: UInt8(ascii: "]"))
+    if style.color { text.append("\u{1B}[0m") }
     if !finding.pointer.isRoot {
-      text += " at "
-      text += TextEscaping.line(finding.pointer.description)
+      text.append(" at ")
+      text.appendEscaped(finding.pointer)
     }
   }
 
@@ -121,13 +122,10 @@ struct TextReporter: Reporter {
     style.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
-  private func paint(_ piece: String, _ code: String, into text: inout String) {
-    if style.color {
-      text += "\u{1B}["
-      text += code
-      text += "m"
-    }
-    text += piece
-    if style.color { text += "\u{1B}[0m" }
+  /// Appends text from a file's name, escaped (see ``TextEscaping``), in colour when colour is on.
+  private func paint(_ piece: String, _ code: String, into text: inout ReportBytes) {
+    if style.color { text.append("\u{1B}[" + code + "m") }
+    text.appendEscaped(piece)
+    if style.color { text.append("\u{1B}[0m") }
   }
 }

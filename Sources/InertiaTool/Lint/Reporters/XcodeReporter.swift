@@ -11,16 +11,16 @@ import InertiaLint
 /// JSON Pointer (and the byte offset); ` at POINTER` is left out for the document itself. Only errors and
 /// warnings are printed: a build log has no place for infos, which `--format text` shows. Fixed findings
 /// and the summary are left out too, so a run with nothing to say prints nothing.
-struct XcodeReporter: Reporter {
+struct XcodeReporter: Reporter, FileRenderer {
   func head() -> String { "" }
 
-  func file(_ findings: [Finding], _ file: ReportedFile) -> String {
-    var out = ""
+  func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
+    var out = ReportBytes()
     for finding in findings where !finding.isFixed && finding.severity != .info {
-      out += line(finding)
-      out += "\n"
+      out.append(line(finding))
+      out.append(byte: UInt8(ascii: "\n"))
     }
-    return out
+    return RenderedPart(bytes: out)
   }
 
   func tail(_ report: LintReport, errors: [String]) -> String {

@@ -1,0 +1,95 @@
+import InertiaFormat
+import Testing
+
+@testable import InertiaTool
+
+/// The byte builder the reports' lines are made with: its fast paths give exactly what the `String` paths
+/// they stand in for give.
+@Suite("Report bytes")
+struct ReportBytesTests {
+  /// Texts around the fast path's edges: every byte a word check must catch, at each place in a word, and
+  /// the tails shorter than a word.
+  static let texts: [String] = {
+    var texts = ["", "a", "plain ASCII text of some length, beyond one word", "~}|{ !", "0123456", "01234567"]
+    for special in ["\n", "\t", "\u{1B}", "\u{7F}", "\u{85}", "é", "\u{2028}", "\u{202E}", "\u{1F}", "\u{0}"] {
+      for position in 0..<17 {
+        texts.append(String(repeating: "x", count: position) + special + String(repeating: "y", count: 16 - position))
+      }
+    }
+    return texts
+  }()
+
+  @Test("Escaped text is what TextEscaping.line gives", arguments: texts)
+  func escapedText(_ text: String) {
+    var bytes = ReportBytes()
+    bytes.append("> ")
+    bytes.appendEscaped(text)
+    #expect(bytes.string == "> " + TextEscaping.line(text))
+  }
+
+  @Test("The printable-ASCII check agrees with a byte-by-byte one", arguments: texts)
+  func printableCheck(_ text: String) {
+    let bytes = Array(text.utf8)
+    for start in 0...min(bytes.count, 9) {
+      var report = ReportBytes()
+      report.bytes = bytes
+      #expect(report.isPrintableASCII(from: start) == bytes[start...].allSatisfy { $0 >= 0x20 && $0 < 0x7F })
+    }
+  }
+
+  @Test("Every byte value is checked as printable or not in each place of a word")
+  func everyByte() {
+    for byte in 0...UInt8.max {
+      for position in 0..<8 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+        bytes[position] = byte
+        let printable = bytes.withUnsafeBytes { ReportBytes.isPrintableASCII($0) }
+        #expect(printable == (byte >= 0x20 && byte < 0x7F))
+      }
+    }
+  }
+
+  @Test("Pointers are written as their description, escaped")
+  func pointers() {
+    let pointers = [
+      JSONPointer(), JSONPointer([.index(0), .key("keyframes"), .index(12), .key("duration")]),
+      JSONPointer([.key("a/b"), .key("c~d")]), JSONPointer([.key("line\nbreak")]), JSONPointer([.key("")]),
+      JSONPointer([.index(1_234_567_890)]),
+    ]
+    for pointer in pointers {
+      var bytes = ReportBytes()
+      bytes.appendEscaped(pointer)
+      #expect(bytes.string == TextEscaping.line(pointer.description))
+    }
+  }
+
+  @Test("Numbers are written as String(_:) writes them")
+  func numbers() {
+    for number in [0, 1, 9, 10, 99, 100, 12_345, -1, -250, Int.max, Int.min] {
+      var bytes = ReportBytes()
+      bytes.append(number)
+      #expect(bytes.string == String(number))
+    }
+  }
+}
+
+/// ``JSONOutput/nested(_:depth:)`` indents on bytes: what splitting the writer's lines by `Character`s gives.
+@Suite("Nested JSON")
+struct NestedJSONTests {
+  @Test("Indents every line after the first, whatever the strings hold", arguments: [0, 1, 2, 4])
+  func indents(depth: Int) {
+    let value: MessagePackValue = [
+      "file": "a\r\nb\nc\rd", "message": "é\u{301} 🙂 \u{2028} \\ \" / \u{1B}",
+      "list": .array([.int(1), .bool(false), .string("\n")]), "empty": .map([]),
+    ]
+    let pretty = JSONOutput.pretty(value)
+    var text = pretty
+    if text.hasSuffix("\n") { text.removeLast() }
+    let indent = String(repeating: "  ", count: depth)
+    let expected = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+      $0.offset == 0 ? String($0.element) : indent + $0.element
+    }.joined(separator: "\n")
+    #expect(JSONOutput.nested(value, depth: depth) == expected)
+    #expect(expected.contains("\n" + indent + "  \"file\""))
+  }
+}
