@@ -68,26 +68,43 @@ extension LintCommand {
         environment: environment)
     else { return 2 }
     var failed = !plan.problems.isEmpty
-    for (input, outcome) in zip(inputs, outcomes) {
+    // Each file's findings are put in order, and its part of the report made when the format allows, side
+    // by side on the pool's threads now that what was written is known; this thread joins them in order.
+    let renderer = reporter.renderer
+    let maxFindings = options.maxFindings
+    let reported = ThreadPool.forEach(Array(zip(inputs, outcomes)), jobs: jobs) { input, outcome in
+      let findings: [Finding]
+      let file: ReportedFile
       switch outcome {
       case .failure(let failure):
-        let finding = IOErrorFinding.finding(path: failure.path, reason: failure.reason)
-        report.add([finding], isFile: false)
-        output.write(reporter.file([finding], ReportedFile(path: failure.path, physicalPath: input.physicalPath)))
+        findings = [IOErrorFinding.finding(path: failure.path, reason: failure.reason)]
+        file = ReportedFile(path: failure.path, physicalPath: input.physicalPath)
+      case .success(let outcome):
+        // The fixer found every finding; the report lists as many as --max-findings allows.
+        findings = Finding.limited((outcome.fixed + outcome.remaining).sorted(by: Finding.reportOrder), to: maxFindings)
+        file = ReportedFile(path: outcome.path, physicalPath: input.physicalPath)
+      }
+      return (findings, file, renderer?.render(findings, file))
+    }
+    for (outcome, (findings, file, part)) in zip(outcomes, reported) {
+      switch outcome {
+      case .failure:
+        report.add(findings, isFile: false)
         failed = true
-      case .success(let file):
-        if case .notWritten(let reason) = file.status {
+      case .success(let fixed):
+        if case .notWritten(let reason) = fixed.status {
           output.flush()
-          stderr("inertia-lint: \(file.path): not fixed: \(reason)")
+          stderr("inertia-lint: \(fixed.path): not fixed: \(reason)")
           failed = true
         }
-        if let fixedDocument = file.standardOutput { fixedDocument.withUnsafeBytes { environment.writeData($0) } }
-        // The fixer found every finding; the report lists as many as --max-findings allows.
-        let findings = Finding.limited(
-          (file.fixed + file.remaining).sorted(by: Finding.reportOrder), to: options.maxFindings)
+        if let fixedDocument = fixed.standardOutput { fixedDocument.withUnsafeBytes { environment.writeData($0) } }
         report.add(findings)
-        report.suppressedCount += file.suppressedCount
-        output.write(reporter.file(findings, ReportedFile(path: file.path, physicalPath: input.physicalPath)))
+        report.suppressedCount += fixed.suppressedCount
+      }
+      if let part {
+        output.write(reporter.join(part))
+      } else {
+        output.write(reporter.file(findings, file))
       }
     }
     output.write(reporter.tail(report, errors: []))
