@@ -17,11 +17,13 @@ public struct Linter: Sendable {
   private let schedule: [Scheduled]
 
   /// A rule as ``linted(_:file:fileName:threads:)`` runs it.
-  private struct Scheduled {
+  struct Scheduled {
     let rule: any LintRule.Type
     let id: String
     let defaultSeverity: Severity
     let severity: Severity?
+    /// Whether the rule's fixes are safe or unsafe, for a rule that offers any.
+    let fixSafety: Fix.Safety?
   }
   /// What the rules read from the configuration.
   public var settings: LintSettings
@@ -74,8 +76,10 @@ public struct Linter: Sendable {
     }
     self.rules = rules
     self.schedule = Self.heaviestFirst(rules).map { rule, severity in
-      Scheduled(
-        rule: rule, id: rule.description.identifier, defaultSeverity: rule.description.severity, severity: severity)
+      let description = rule.description
+      return Scheduled(
+        rule: rule, id: description.identifier, defaultSeverity: description.severity, severity: severity,
+        fixSafety: description.fixSafety)
     }
     self.settings = settings
     self.makeIdentifier = { UUID().uuidString }
@@ -179,8 +183,8 @@ public struct Linter: Sendable {
   }
 
   /// Runs the rules `including` picks, of those not run yet, on the part's document.
-  func lint(_ part: inout PartLinted, including: (any LintRule.Type) -> Bool) {
-    let picked = schedule.indices.filter { part.byRule[$0] == nil && including(schedule[$0].rule) }
+  func lint(_ part: inout PartLinted, including: (Scheduled) -> Bool) {
+    let picked = schedule.indices.filter { part.byRule[$0] == nil && including(schedule[$0]) }
     guard !picked.isEmpty else { return }
     let maxFindingsPerRule = self.maxFindingsPerRule
     let suppression = self.suppression

@@ -148,8 +148,8 @@ public struct DocumentFixer: Sendable {
     // The rules that may fix lint first, and the others only once nothing is left to fix: on the original
     // when nothing is fixed, on the last round's document otherwise. What lints both ways is worked out
     // once (the document's index, its outline), and a fixed file is linted whole once, not once a round.
-    let fixes: (any LintRule.Type) -> Bool = { rule in
-      switch rule.description.fixSafety {
+    let fixes: (Linter.Scheduled) -> Bool = { rule in
+      switch rule.fixSafety {
       case .safe?: true
       case .unsafe?: includesUnsafe
       case nil: false
