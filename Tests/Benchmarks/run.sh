@@ -4,11 +4,13 @@
 # in one run from interleaved rounds. What it measures and how to read it: Benchmarks/README.md.
 #
 #   Tests/Benchmarks/run.sh [--runs N] [--batch-runs N] [--animations N] [--skip-build] [--no-lint]
-#                           [--no-batch]
+#                           [--no-batch] [--only GROUPS]
 #
 #   --runs N         rounds of each interleaved group (at least 5; default 7)
 #   --batch-runs N   rounds of the batch-write group, whose runs take seconds each (default 3)
 #   --no-batch       skip the batch-write group (--fix and --out-dir over 10,000 files)
+#   --only GROUPS    run only these groups, comma-separated: to-json, to-msgpack, start-up, lint,
+#                    batch, svg (the conversions' correctness checks need to-json and to-msgpack)
 #
 # Environment:
 #   SWIFT_SCRATCH_PATH   passed to `swift build --scratch-path` (default: the package's .build)
@@ -32,8 +34,9 @@ animations=16000
 seed=20240611
 build=true
 lint=true
+only=""
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while (( $# )); do
   case $1 in
@@ -43,6 +46,7 @@ while (( $# )); do
     --animations) animations=$2; shift 2 ;;
     --skip-build) build=false; shift ;;
     --no-lint) lint=false; shift ;;
+    --only) only=",$2,"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "run.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -443,14 +447,16 @@ generate_data
 build_floor
 cd "$work"
 rm -f "$results"
-bench_to_json_compact
-bench_to_json_pretty
-bench_to_msgpack
-bench_start_up
-verify_convert
-bench_lint
-bench_batch
-bench_svg
+# A group runs unless --only names others.
+wanted() { [[ -z $only || $only == *",$1,"* ]]; }
+if wanted to-json; then bench_to_json_compact; bench_to_json_pretty; fi
+if wanted to-msgpack; then bench_to_msgpack; fi
+if wanted start-up; then bench_start_up; fi
+# The checks read both conversions' outputs: they run when both groups did.
+if wanted to-json && wanted to-msgpack; then verify_convert; fi
+if wanted lint; then bench_lint; fi
+if wanted batch; then bench_batch; fi
+if wanted svg; then bench_svg; fi
 
 step "Results ($(uname -sm), $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
 "$py" "$here/measure.py" report --results "$results"
