@@ -103,6 +103,31 @@ struct CommandTests {
     #expect(run.stdout.contains("locked: error: cannot read: Permission denied [io-error]"))
   }
 
+  @Test("Every path missing, no --config: io-errors, exit 2 in every format and mode, the directory's rules listed")
+  func everyPathMissing() throws {
+    // The runs above name --no-config; without it, a run that found no file had no configuration to list
+    // rules from, and stopped on an index out of range.
+    let sandbox = try LintSandbox()
+    try sandbox.write("sub/.inertia-lint.json", #"{"rules": {"auto-invoke-type": "off"}}"#)
+    let modes: [[String]] = [
+      [], ["--statistics"], ["-q"], ["--fix"], ["--fix", "--dry-run"], ["--diff"],
+      ["--write-baseline", "baseline.json"],
+    ]
+    let formats = ["text", "json", "sarif", "github", "xcode"]
+    for arguments in modes + formats.map({ ["--format", $0] }) {
+      let run = sandbox.run(arguments + ["missing.inertia", "gone/also.inertia"], in: "sub")
+      #expect(run.status == 2, "\(arguments)")
+      // --statistics counts by rule and names no file.
+      #expect((run.stdout + run.stderr).contains(arguments == ["--statistics"] ? "io-error" : "missing.inertia"))
+    }
+    let sarif = sandbox.run(["--format", "sarif", "missing.inertia"], in: "sub")
+    let rules = try JSONReader().read(Array(sarif.stdout.utf8))["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]
+    let ids = rules?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+    #expect(ids.contains("schema") && !ids.contains("auto-invoke-type"))
+    let allowed = sandbox.run(["--allow-no-files", "--format", "json"], in: "sub")
+    #expect(allowed.status == 0)
+  }
+
   @Test("A run that finds no file warns and exits 2, unless --allow-no-files")
   func noFiles() throws {
     let sandbox = try LintSandbox()

@@ -214,6 +214,9 @@ package enum LintCommand {
     let problems: [Finding]
     /// The linter of each input.
     let linters: Linters
+    /// The configuration whose rules reports list: the first input's, or with no input (every path
+    /// missing, or none with `--allow-no-files`) the working directory's.
+    let reportedConfiguration: Int
   }
 
   /// The linter of each input: its configuration's, leaving out what that configuration's `ignore` and
@@ -272,13 +275,18 @@ package enum LintCommand {
       let baseline =
         options.writeBaseline == nil
         ? try options.baseline.map { try Baseline.load($0, currentDirectory: directory) } : nil
+      let reportedConfiguration =
+        try discovery.inputs.first?.configuration
+        ?? configurations.configuration(forDirectory: discovery.physicalCurrentDirectory)
       let linters = Linters(
         applied: configurations.applied, baseline: baseline,
         standardInputLocation: options.standardInputName.map {
           FilePath.isAbsolute($0) ? $0 : FilePath.join(discovery.physicalCurrentDirectory, $0)
         })
       return .success(
-        Plan(configurations: configurations, inputs: discovery.inputs, problems: problems, linters: linters))
+        Plan(
+          configurations: configurations, inputs: discovery.inputs, problems: problems, linters: linters,
+          reportedConfiguration: reportedConfiguration))
     } catch var error as ConfigurationError {
       if let relative = FilePath.relative(error.path, to: directory) { error.path = relative }
       stderr("inertia-lint: configuration: \(error.description)")
@@ -297,8 +305,6 @@ package enum LintCommand {
     var message: String
   }
 
-  /// The rules of the run, with the severities of the configuration of the working directory (or the one
-  /// `--config` names), for reports that list them.
   /// Opens a run's report and writes its head and the plan's problems: the output, the reporter and the
   /// tally to go on with; `nil`, having said why on standard error, when the output cannot be opened.
   static func startReport(
@@ -322,8 +328,10 @@ package enum LintCommand {
     return (output, reporter, report)
   }
 
+  /// The rules of the run, with their severities in the plan's ``Plan/reportedConfiguration`` (the one
+  /// `--config` names, with it), for reports that list them.
   static func ruleList(_ plan: Plan) -> [(description: RuleDescription, severity: Severity)] {
-    let linter = plan.configurations.applied[plan.inputs.first?.configuration ?? 0].linter
+    let linter = plan.configurations.applied[plan.reportedConfiguration].linter
     return linter.rules.map { ($0.rule.description, $0.severity ?? $0.rule.description.severity) }
   }
 
