@@ -263,34 +263,48 @@ struct FixCommandTests {
   }
 
   @Test(
-    "A file changed after it was fixed and before its turn to be replaced is left as changed, and reported as read",
+    "A file not replaced after all is reported as read when it is still the file read, and with nothing when it changed",
     arguments: [3, 20])
-  func changedBeforeCommit(count: Int) throws {
+  func notReplacedAtCommit(count: Int) throws {
     let sandbox = try LintSandbox()
     for index in 0..<count { try sandbox.write("f\(index)/animation.inertia", Self.fixable()) }
     let changed = sandbox.path("f1/animation.inertia")
     let run = sandbox.run(["--no-config", "--fix", "--format", "json"]) {
       $0.writer = AtomicWriter { step in
-        // Every file is fixed and its replacement durable; none is renamed yet.
-        if case .madeDurable = step { FileManager.default.createFile(atPath: changed, contents: Data("[]".utf8)) }
+        // Every file is fixed and its replacement durable; none is renamed yet. f1 changes meanwhile, and
+        // f2's replacement goes missing, so its rename fails with f2 as it was read.
+        guard case .madeDurable(let temporaries) = step else { return }
+        FileManager.default.createFile(atPath: changed, contents: Data("[]".utf8))
+        if let f2 = temporaries.first(where: { $0.contains("/f2/") }) { unlink(f2) }
       }
     }
     #expect(run.status == 2)
-    #expect(run.stderr == "inertia-lint: f1/animation.inertia: not fixed: it changed while it was being fixed\n")
+    #expect(
+      run.stderr == """
+        inertia-lint: f1/animation.inertia: not fixed: it changed while it was being fixed
+        inertia-lint: f2/animation.inertia: not fixed: cannot write: No such file or directory
+
+        """)
     #expect(try sandbox.text("f1/animation.inertia") == "[]")
+    #expect(try sandbox.text("f2/animation.inertia") == Self.fixable())
     #expect(try sandbox.text("f0/animation.inertia") != Self.fixable())
-    // The file left alone is reported with the findings of the version read, not fixed, placed in it.
     let report = try JSONReader().read(Array(run.stdout.utf8))
     let findings = report["findings"]?.arrayValue ?? []
-    let left = findings.filter { $0["file"] == "f1/animation.inertia" && $0["rule"] == "non-positive-duration" }
+    func duration(_ file: String) -> [MessagePackValue] {
+      findings.filter { $0["file"] == .string("\(file)/animation.inertia") && $0["rule"] == "non-positive-duration" }
+    }
+    // f2, still the file read: its findings, not fixed, placed in it.
     let text = Array(Self.fixable().utf8)
     let value = Self.fixable().utf8.count - Self.fixable().components(separatedBy: #""duration": -1"#)[1].utf8.count - 2
     let line = text[..<value].filter { $0 == UInt8(ascii: "\n") }.count + 1
     let column = value - (text[..<value].lastIndex(of: UInt8(ascii: "\n")) ?? -1)
-    #expect(left.count == 1 && left.first?["fixed"] == false)
-    #expect(left.first?["line"]?.doubleValue == Double(line) && left.first?["column"]?.doubleValue == Double(column))
-    let fixed = findings.filter { $0["file"] == "f0/animation.inertia" && $0["rule"] == "non-positive-duration" }
-    #expect(fixed.count == 1 && fixed.first?["fixed"] == true)
+    #expect(duration("f2").count == 1 && duration("f2").first?["fixed"] == false)
+    #expect(
+      duration("f2").first?["line"]?.doubleValue == Double(line)
+        && duration("f2").first?["column"]?.doubleValue == Double(column))
+    // f1 changed: nothing found in the version read, which is gone, is reported.
+    #expect(!findings.contains { $0["file"] == "f1/animation.inertia" })
+    #expect(duration("f0").count == 1 && duration("f0").first?["fixed"] == true)
   }
 
   @Test("No fixed file is renamed into place before its data is on the disk, in small batches and large")

@@ -31,13 +31,13 @@ public struct LintContext {
     private let outlineCell: Once<DocumentOutline>
     private let schemaEventsCell: Once<SchemaWalk.Events>
     private let trackTimingsCell: Once<[TrackTiming]>
-    /// The schema walk in pieces, when threads share it out (see ``prepare(_:outline:)``), cut by the
+    /// The schema walk in pieces, when threads share it out (see ``prepare(_:outline:walk:)``), cut by the
     /// first thread that walks one.
     private let piecesCell: Once<SchemaWalk.Pieces>
     /// The events of each piece (at most this many), worked out by the thread that takes it; none when the
     /// first thread that needs the events walks the whole document.
     private let pieceEvents: [Once<SchemaWalk.Events>]
-    /// Hand out the walk's pieces and the outline to the threads (see ``prepare(_:outline:)``); `nil` for
+    /// Hand out the walk's pieces and the outline to the threads (see ``prepare(_:outline:walk:)``); `nil` for
     /// a document one thread lints, which works out each when it first needs it.
     private let nextPiece, outlineTaker: IndexDispenser?
 
@@ -74,12 +74,13 @@ public struct LintContext {
       }
     }
 
-    /// Works out, side by side with the other threads, what most rules wait for: the first thread here
-    /// works out the outline (when `outline`), and every thread then walks pieces of the schema walk
-    /// until none is left, so that no thread waits out a whole walk that another does alone.
-    func prepare(_ document: IndexedDocument, outline needsOutline: Bool) {
+    /// Works out, side by side with the other threads, what the rules about to run wait for: the first
+    /// thread here works out the outline (when `outline`), and every thread then walks pieces of the
+    /// schema walk (when `walk`) until none is left, so that no thread waits out a whole walk that another
+    /// does alone.
+    func prepare(_ document: IndexedDocument, outline needsOutline: Bool, walk: Bool) {
       if needsOutline && outlineTaker?.next() == 0 { _ = outline(document) }
-      walkSchemaPieces(document)
+      if walk { walkSchemaPieces(document) }
     }
 
     /// Walks the pieces no thread has taken yet.

@@ -193,7 +193,7 @@ public struct Linter: Sendable {
     let ids = rules.map(\.id)
     let threads = part.threads
     // Threads share out the schema walk in pieces, and one works out the outline meanwhile, before any
-    // takes a rule (see ``LintContext/Shared/prepare(_:outline:)``).
+    // takes a rule (see ``LintContext/Shared/prepare(_:outline:walk:)``).
     let sharesWalk = threads > 1 && ids.contains(where: LintContext.Shared.readsSchemaEvents)
     let needsOutline = threads > 1 && ids.contains { !Self.rulesWithoutOutline.contains($0) }
     let worksOutSubjects = self.worksOutSubjects
@@ -218,7 +218,7 @@ public struct Linter: Sendable {
       let next = IndexDispenser()
       runner.run(min(threads, rules.count)) { _ in
         let context = makeContext()
-        if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline) }
+        if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline, walk: sharesWalk) }
         while case let index = next.next(), index < rules.count {
           let (findings, suppressed) = run(rules[index], context)
           results.store(findings, suppressed: suppressed, forRule: index)

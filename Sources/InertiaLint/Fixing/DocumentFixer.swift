@@ -56,7 +56,7 @@ public struct DocumentFixer: Sendable {
       set { originalLint = OriginalFindings(newValue) }
     }
     /// ``originalFindings``, known or to be worked out.
-    package var originalLint: OriginalFindings
+    var originalLint: OriginalFindings
     /// How many findings the linter's ``Linter/suppression`` left out of ``remainingFindings``: left as
     /// they are, unfixed.
     public var suppressedCount = 0
@@ -157,7 +157,6 @@ public struct DocumentFixer: Sendable {
     }
     var part = linter.beginLint(document, file: file, fileName: fileName)
     linter.lint(&part, including: fixes)
-    let originalPart = part
     var findings = linter.finished(part).findings
     var current = bytes
     var fixedValues: Set<FixedValue> = []
@@ -179,9 +178,8 @@ public struct DocumentFixer: Sendable {
       do {
         document = try FixVerification.verify(original: document, fixed: candidate, fixes: splices.map(\.fix))
       } catch {
-        var whole = originalPart
-        linter.lint(&whole) { _ in true }  // the rules not run yet
-        let original = linter.finished(whole)
+        // Worked out again rather than kept through the rounds: a file that fails verification is rare.
+        let original = linter.linted(FileContents(copying: bytes), file: file, fileName: fileName)
         result.originalFindings = original.findings
         result.remainingFindings = original.findings
         result.suppressedCount = original.suppressedCount
@@ -230,7 +228,7 @@ public struct DocumentFixer: Sendable {
   }
 
   /// The findings of a document's original bytes, known, or worked out once when first asked for.
-  package final class OriginalFindings: @unchecked Sendable {
+  final class OriginalFindings: @unchecked Sendable {
     /// Every access holds `lock`.
     private var known: [Finding]?
     private let make: @Sendable () -> [Finding]
@@ -245,7 +243,7 @@ public struct DocumentFixer: Sendable {
       self.make = make
     }
 
-    package var findings: [Finding] {
+    var findings: [Finding] {
       lock.withLock {
         if let known { return known }
         let made = make()

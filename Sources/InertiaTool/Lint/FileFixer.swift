@@ -90,7 +90,7 @@ struct FileFixer: Sendable {
     outcome.status = .pending
     outcome.pending = FileFixOutcome.Pending(
       replacement: replacement, identity: identity, fixed: result.fixedFindings, remaining: result.remainingFindings,
-      original: result.originalLint)
+      original: Self.originalFindings(of: path, readAs: identity, input: input, linter: fixer.linter))
     return .success(outcome)
   }
 
@@ -107,7 +107,7 @@ struct FileFixer: Sendable {
       if let failure {
         outcome.status = .notWritten(failure)
         outcome.fixed = []
-        outcome.remaining = pending.original.findings
+        outcome.remaining = pending.original()
       } else {
         outcome.status = .written
         outcome.fixed = pending.fixed
@@ -115,6 +115,22 @@ struct FileFixer: Sendable {
       }
       outcome.pending = nil
       outcomes[index] = .success(outcome)
+    }
+  }
+
+  /// The findings of a file that was fixed but will not be replaced after all, worked out only then: from
+  /// the file read again, when it is still the one read (kept in memory until every file is committed, the
+  /// bytes read would be as large as the files fixed), and none when it has changed since, as when it
+  /// changes while it is linted: nothing found in a version that is gone is reported.
+  static func originalFindings(
+    of path: String, readAs identity: FileIdentity, input: LintInput, linter: Linter
+  ) -> @Sendable () -> [Finding] {
+    {
+      let linted = try? FileIO.withCheckedContents(of: path, maxSize: DecodingLimits.default.maxInputSize) {
+        contents, now in
+        now == identity ? linter.linted(contents, file: input.path, fileName: input.fileName).findings : nil
+      }
+      return (linted ?? nil) ?? []
     }
   }
 

@@ -69,10 +69,11 @@ extension LintCommand {
     else { return 2 }
     var failed = !plan.problems.isEmpty
     // Each file's findings are put in order, and its part of the report made when the format allows, side
-    // by side on the pool's threads now that what was written is known; this thread joins them in order.
+    // by side on the pool's threads now that what was written is known; this thread writes the parts in
+    // order as they come, holding no more than the pool's window of them.
     let renderer = reporter.renderer
     let maxFindings = options.maxFindings
-    let reported = ThreadPool.forEach(Array(zip(inputs, outcomes)), jobs: jobs) { input, outcome in
+    ThreadPool.forEach(Array(zip(inputs, outcomes)), jobs: jobs) { input, outcome in
       let findings: [Finding]
       let file: ReportedFile
       switch outcome {
@@ -84,9 +85,8 @@ extension LintCommand {
         findings = Finding.limited((outcome.fixed + outcome.remaining).sorted(by: Finding.reportOrder), to: maxFindings)
         file = ReportedFile(path: outcome.path, physicalPath: input.physicalPath)
       }
-      return (findings, file, renderer?.render(findings, file))
-    }
-    for (outcome, (findings, file, part)) in zip(outcomes, reported) {
+      return (outcome, findings, file, renderer?.render(findings, file))
+    } deliver: { outcome, findings, file, part in
       switch outcome {
       case .failure:
         report.add(findings, isFile: false)
