@@ -22,7 +22,12 @@ struct DocumentOutlineTests {
       [{"id": "a", "id": "b", "invokeType": 1, "keyframes": [], "initialValues": null,
         "shapes": [{"id": 7, "shape": null, "vertices": [], "transforms": {}, "animation": {"id": "c", "keyframes": []},
                     "shapes": [{"showsBeforeAnimation": true, "animation": [], "shapes": "x"}]}]},
-       {"keyframes": {}, "shapes": [{}]}, 3]
+       {"keyframes": {}, "shapes": [{}]}, 3,
+       {"id": "d", "duration": 1, "keyframes": [{"id": "k", "values": {}, "duration": 0.5, "duration": 2, "id": "j"},
+                                                 {"shapes": [], "width": 1}, 4],
+        "shapes": [{"shape": {"width": 2, "width": 3, "fill": null, "stroke": [1], "strokeWidth": "w", "id": "s"},
+                    "duration": 1, "values": {}},
+                   {"shape": {"height": 1, "keyframes": []}}]}]
       """#
     documents.append(("odd.json", try IndexedDocument.read(Array(odd.utf8), as: .json)))
     return documents
@@ -52,6 +57,36 @@ struct DocumentOutlineTests {
         #expect(shape.animation == field("animation", shape.object), "\(name)")
         #expect(shape.shapes == field("shapes", shape.object), "\(name)")
         #expect(shape.showsBeforeAnimation == field("showsBeforeAnimation", shape.object), "\(name)")
+        let description = field("shape", shape.object).flatMap { document.isMap($0) ? $0 : nil }
+        #expect(shape.description?.object == description, "\(name)")
+        if let description, let recorded = shape.description {
+          func present(_ key: StaticString) -> IndexedDocument.Node? {
+            field(key, description).flatMap { document.isNil($0) ? nil : $0 }
+          }
+          #expect(recorded.width == field("width", description), "\(name)")
+          #expect(recorded.height == field("height", description), "\(name)")
+          #expect(recorded.fill == present("fill"), "\(name)")
+          #expect(recorded.stroke == present("stroke"), "\(name)")
+          #expect(recorded.strokeWidth == field("strokeWidth", description), "\(name)")
+          #expect(
+            recorded.widthValue?.bitPattern == recorded.width.flatMap { document.double(of: $0) }?.bitPattern,
+            "\(name)")
+        }
+      }
+      for track in outline.tracks {
+        let elements = track.keyframesArray.map { document.elements(of: $0) } ?? []
+        #expect(track.keyframes.map(\.object) == elements.filter { document.isMap($0) }, "\(name)")
+        for keyframe in track.keyframes {
+          #expect(keyframe.object == elements[keyframe.index], "\(name)")
+          #expect(keyframe.id == field("id", keyframe.object), "\(name)")
+          #expect(keyframe.duration == field("duration", keyframe.object), "\(name)")
+          #expect(keyframe.values == field("values", keyframe.object), "\(name)")
+          // Compared as bits: a corpus file has a NaN duration.
+          #expect(
+            keyframe.seconds?.bitPattern == keyframe.duration.flatMap { document.double(of: $0) }?.bitPattern,
+            "\(name)")
+          #expect(keyframe.idHash == keyframe.id.flatMap { document.stringHash(of: $0) }, "\(name)")
+        }
       }
     }
   }
@@ -60,12 +95,24 @@ struct DocumentOutlineTests {
   func oddDocument() throws {
     let (_, document) = try #require(try Self.documents().last)
     let outline = DocumentOutline(document)
-    #expect(outline.animations.map(\.index) == [0, 1])
-    #expect(outline.shapes.map(\.depth) == [0, 1, 0])
-    #expect(outline.shapes.map(\.parentIndex) == [nil, 0, nil])
-    // The two animation objects and the first shape's `animation`; the nested shape's is not a map.
-    #expect(outline.tracks.count == 3)
-    #expect(outline.tracks.map(\.shapeIndex) == [nil, 0, nil])
+    #expect(outline.animations.map(\.index) == [0, 1, 3])
+    #expect(outline.shapes.map(\.depth) == [0, 1, 0, 0, 0])
+    #expect(outline.shapes.map(\.parentIndex) == [nil, 0, nil, nil, nil])
+    // The three animation objects and the first shape's `animation`; the nested shape's is not a map.
+    #expect(outline.tracks.count == 4)
+    #expect(outline.tracks.map(\.shapeIndex) == [nil, 0, nil, nil])
     #expect(document.string(of: try #require(outline.animations[0].id)) == "a")
+    // A keyframe's repeated keys count once, the first entry; a key of another kind of object is not read
+    // as one of its own.
+    let keyframes = outline.tracks[3].keyframes
+    #expect(keyframes.map(\.index) == [0, 1])
+    #expect(keyframes[0].seconds == 0.5)
+    #expect(document.string(of: try #require(keyframes[0].id)) == "k")
+    #expect(keyframes[1].id == nil && keyframes[1].duration == nil && keyframes[1].values == nil)
+    let description = try #require(outline.shapes[3].description)
+    #expect(description.widthValue == 2)
+    #expect(description.fill == nil && description.stroke != nil && description.strokeWidthValue == nil)
+    #expect(outline.shapes[3].id == nil)
+    #expect(outline.shapes[4].description?.heightValue == 1)
   }
 }

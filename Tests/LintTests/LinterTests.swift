@@ -113,7 +113,10 @@ struct LinterTests {
 
   @Test("Key names of every length are told apart by every byte")
   func keyNames() throws {
-    let names = (0...20).map { String("abcdefghijklmnopqrstu".prefix($0)) }
+    // Every length up to past the longest with a slot of its own (32), so that names are told apart by
+    // their first word, their second and the bytes after.
+    let alphabet = "abcdefghijklmnopqrstuvwxyABCDEFGHIJKLMNOPQRSTUVWXY"
+    let names = (0...40).map { String(alphabet.prefix($0)) }
     // Each name, and each name with one byte changed.
     var keys = names.map { ($0, names.firstIndex(of: $0)) }
     for name in names {

@@ -471,7 +471,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// A string's UTF-8 bytes, which stay valid as long as the document; `nil` when the value is not a string.
-  @inline(__always)
+  @inlinable @inline(__always)
   func utf8(of node: Node) -> ByteView? {
     // A fixstr (most keys) carries its length in its format byte: no need to decode a header.
     let head = Int(entries[node.index].head)
@@ -485,7 +485,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// ``utf8(of:)`` for any value but a fixstr, apart so that the common case is small enough to inline.
-  @inline(never)
+  @usableFromInline @inline(never)
   func uncommonUTF8(of node: Node) -> ByteView? {
     guard let (header, payload) = header(of: node), case .string(let length) = header else { return nil }
     return bytes[payload..<(payload &+ length)]
@@ -516,9 +516,10 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// The number of the name in `names` that a string value spells; `nil` when the value is not a string or
-  /// spells none of them.
-  @inline(__always)
-  package func index(ofKey node: Node, in names: KeyNames) -> Int? {
+  /// spells none of them. Inlinable, so that the linter's outline, which looks up every key of the objects
+  /// it records, makes no call per key.
+  @inlinable @inline(__always)
+  @usableFromInline package func index(ofKey node: Node, in names: KeyNames) -> Int? {
     // Not `flatMap(names.index(of:))`, whose closure retains and releases `names` on every call.
     guard let utf8 = utf8(of: node) else { return nil }
     return names.index(of: utf8)

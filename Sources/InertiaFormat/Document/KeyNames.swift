@@ -3,24 +3,26 @@
 ///
 /// Names are grouped by length, and within a length told apart by their first eight bytes; only a key that
 /// matches both has its remaining bytes compared. (A class, so that looking a key up copies no arrays.)
+@usableFromInline
 package final class KeyNames: Sendable {
-  private struct Name: Sendable {
-    let index: Int
+  @usableFromInline
+  struct Name: Sendable {
+    @usableFromInline let index: Int
     /// The first eight bytes as a little-endian word, zero-padded.
-    let prefix: UInt64
+    @usableFromInline let prefix: UInt64
     /// Where the bytes after the first eight are in `rest`.
-    let restStart: Int
-    let restCount: Int
+    @usableFromInline let restStart: Int
+    @usableFromInline let restCount: Int
   }
 
   /// The names, shortest first; those of length `n` (or, for the last slot, longer than the table) are
   /// `names[starts[n]..<starts[n + 1]]`.
-  private let names: [Name]
-  private let starts: [Int]
+  @usableFromInline let names: [Name]
+  @usableFromInline let starts: [Int]
   /// The bytes after the first eight of every name, one after another.
-  private let rest: [UInt8]
+  @usableFromInline let rest: [UInt8]
   /// The longest length with a slot of its own.
-  private static let longest = 32
+  @inlinable static var longest: Int { 32 }
 
   /// The names, in the order ``IndexedDocument/index(ofKey:in:)`` numbers them.
   package init(_ names: [String]) {
@@ -44,7 +46,7 @@ package final class KeyNames: Sendable {
   }
 
   /// The number of the name that `key` spells; `nil` when it spells none.
-  @inline(__always)
+  @inlinable @inline(__always)
   func index(of key: ByteView) -> Int? {
     let slot = min(key.count, Self.longest)
     var candidate = starts[slot]

@@ -123,13 +123,13 @@ public struct DocumentOutline: Sendable {
     tracks.reserveCapacity(document.count(of: root) ?? 0)
     var index = 0
     // Loops rather than `forEachElement(of:_:)`: its closure would retain and release the document around
-    // each call (see ``Fields/init(of:_:)``).
+    // each call (see `Fields.init(of:_:)`).
     var child = document.isArray(root) ? document.firstChild(of: root) : nil
     while let element = child {
       child = document.nextSibling(of: element, in: root)
       defer { index += 1 }
       guard document.isMap(element) else { continue }
-      let fields = Fields(of: element, document)
+      let fields = TrackFields(of: element, document)
       animations.append(Animation(object: element, index: index, id: fields.id, invokeType: fields.invokeType))
       addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
       if let list = fields.shapes {
@@ -138,63 +138,81 @@ public struct DocumentOutline: Sendable {
     }
   }
 
-  /// The fields of an object that the outline records, whatever kind of object it is (animation, shape,
-  /// keyframe, shape description): the first entry of each key, read in one pass over the keys.
-  private struct Fields {
+  /// The fields of one kind of object that the outline records: the first entry of each key, read in one
+  /// pass over the keys. Each kind has its own short list of names, so that a key is compared only with the
+  /// names its object may have (a keyframe's `values` with no `shapes`, `height` or `stroke`), and its
+  /// fields take no room for the other kinds' keys.
+  fileprivate protocol Fields {
+    /// The keys recorded, numbered as `note` takes them.
+    static var names: KeyNames { get }
+    /// No field found yet.
+    init()
+    /// Records the value of the key numbered `name` in ``names``, when it is the key's first entry.
+    mutating func note(_ name: Int, _ value: IndexedDocument.Node)
+  }
+
+  /// An animation object (the file's own, which is also a track) or a shape's track.
+  private struct TrackFields: Fields {
     var id, invokeType, initialValues, keyframes, shapes: IndexedDocument.Node?
-    var shape, vertices, transforms, animation, showsBeforeAnimation: IndexedDocument.Node?
-    var duration, values: IndexedDocument.Node?
-    var width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
-
-    /// The keys the outline records, numbered as `note` takes them.
-    static let names = KeyNames([
-      "id", "invokeType", "initialValues", "keyframes", "shapes", "shape", "vertices", "transforms", "animation",
-      "showsBeforeAnimation", "duration", "values", "width", "height", "fill", "stroke", "strokeWidth",
-    ])
-
-    @inline(__always)
-    init(of object: IndexedDocument.Node, _ document: IndexedDocument) {
-      // A loop rather than `forEachEntry(of:_:)`, whose closure retains and releases the document for each
-      // object: the reference count shares its cache line with the fields that the threads walking the
-      // document beside this one read at every value, and each write takes the line from them.
-      guard document.isMap(object) else { return }
-      let names = Self.names
-      var child = document.firstChild(of: object)
-      while let key = child, let value = document.nextSibling(of: key, in: object) {
-        if let name = document.index(ofKey: key, in: names) { note(name, value) }
-        child = document.nextSibling(of: value, in: object)
+    static let names = KeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes"])
+    mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
+      switch name {
+      case 0: take(&id, value)
+      case 1: take(&invokeType, value)
+      case 2: take(&initialValues, value)
+      case 3: take(&keyframes, value)
+      default: take(&shapes, value)
       }
     }
+  }
 
-    /// Records the value of the key numbered `name` in ``names``, when it is the key's first entry.
-    private mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
-      func take(_ slot: inout IndexedDocument.Node?) {
-        if slot == nil { slot = value }
-      }
+  private struct ShapeFields: Fields {
+    var id, shape, vertices, transforms, animation, shapes, showsBeforeAnimation: IndexedDocument.Node?
+    static let names = KeyNames([
+      "id", "shape", "vertices", "transforms", "animation", "shapes", "showsBeforeAnimation",
+    ])
+    mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
-      case 0: take(&id)
-      case 1: take(&invokeType)
-      case 2: take(&initialValues)
-      case 3: take(&keyframes)
-      case 4: take(&shapes)
-      case 5: take(&shape)
-      case 6: take(&vertices)
-      case 7: take(&transforms)
-      case 8: take(&animation)
-      case 9: take(&showsBeforeAnimation)
-      case 10: take(&duration)
-      case 11: take(&values)
-      case 12: take(&width)
-      case 13: take(&height)
-      case 14: take(&fill)
-      case 15: take(&stroke)
-      default: take(&strokeWidth)
+      case 0: take(&id, value)
+      case 1: take(&shape, value)
+      case 2: take(&vertices, value)
+      case 3: take(&transforms, value)
+      case 4: take(&animation, value)
+      case 5: take(&shapes, value)
+      default: take(&showsBeforeAnimation, value)
+      }
+    }
+  }
+
+  private struct KeyframeFields: Fields {
+    var id, duration, values: IndexedDocument.Node?
+    static let names = KeyNames(["id", "duration", "values"])
+    mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
+      switch name {
+      case 0: take(&id, value)
+      case 1: take(&duration, value)
+      default: take(&values, value)
+      }
+    }
+  }
+
+  /// A shape's `shape` description.
+  private struct DescriptionFields: Fields {
+    var width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
+    static let names = KeyNames(["width", "height", "fill", "stroke", "strokeWidth"])
+    mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
+      switch name {
+      case 0: take(&width, value)
+      case 1: take(&height, value)
+      case 2: take(&fill, value)
+      case 3: take(&stroke, value)
+      default: take(&strokeWidth, value)
       }
     }
   }
 
   private mutating func addTrack(
-    _ object: IndexedDocument.Node, _ fields: Fields, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool,
+    _ object: IndexedDocument.Node, _ fields: TrackFields, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool,
     _ document: IndexedDocument
   ) {
     let array = fields.keyframes.flatMap { document.isArray($0) ? $0 : nil }
@@ -207,7 +225,7 @@ public struct DocumentOutline: Sendable {
         child = document.nextSibling(of: element, in: array)
         defer { index += 1 }
         guard document.isMap(element) else { continue }
-        let fields = Fields(of: element, document)
+        let fields = KeyframeFields(of: element, document)
         keyframes.append(
           Keyframe(
             object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
@@ -223,7 +241,7 @@ public struct DocumentOutline: Sendable {
   }
 
   private static func describe(_ object: IndexedDocument.Node, _ document: IndexedDocument) -> Description {
-    let fields = Fields(of: object, document)
+    let fields = DescriptionFields(of: object, document)
     // A `fill` or `stroke` written as `nil` is absent.
     func present(_ field: IndexedDocument.Node?) -> IndexedDocument.Node? {
       field.flatMap { document.isNil($0) ? nil : $0 }
@@ -239,12 +257,17 @@ public struct DocumentOutline: Sendable {
   private mutating func addShapes(
     _ list: IndexedDocument.Node, animationIndex: Int, depth: Int, parentIndex: Int?, _ document: IndexedDocument
   ) {
-    var child = document.isArray(list) ? document.firstChild(of: list) : nil
+    guard document.isArray(list) else { return }
+    // Room for the whole list at once, at least doubling as appending would: a shape is large to copy, and
+    // a file's shapes come in a few lists.
+    let needed = shapes.count + (document.count(of: list) ?? 0)
+    if needed > shapes.capacity { shapes.reserveCapacity(max(needed, 2 * shapes.capacity)) }
+    var child = document.firstChild(of: list)
     while let element = child {
       child = document.nextSibling(of: element, in: list)
       guard document.isMap(element) else { continue }
       let index = shapes.count
-      let fields = Fields(of: element, document)
+      let fields = ShapeFields(of: element, document)
       let description = fields.shape.flatMap { document.isMap($0) ? Self.describe($0, document) : nil }
       shapes.append(
         Shape(
@@ -254,7 +277,8 @@ public struct DocumentOutline: Sendable {
           parentIndex: parentIndex, description: description))
       if let track = fields.animation, document.isMap(track) {
         addTrack(
-          track, Fields(of: track, document), animationIndex: animationIndex, shapeIndex: index, isPlayed: depth == 0,
+          track, TrackFields(of: track, document), animationIndex: animationIndex, shapeIndex: index,
+          isPlayed: depth == 0,
           document)
       }
       if let children = fields.shapes {
@@ -262,4 +286,28 @@ public struct DocumentOutline: Sendable {
       }
     }
   }
+}
+
+extension DocumentOutline.Fields {
+  /// The fields of `object`, when it is a map.
+  @inline(__always)
+  fileprivate init(of object: IndexedDocument.Node, _ document: IndexedDocument) {
+    self.init()
+    // A loop rather than `forEachEntry(of:_:)`, whose closure retains and releases the document for each
+    // object: the reference count shares its cache line with the fields that the threads walking the
+    // document beside this one read at every value, and each write takes the line from them.
+    guard document.isMap(object) else { return }
+    let names = Self.names
+    var child = document.firstChild(of: object)
+    while let key = child, let value = document.nextSibling(of: key, in: object) {
+      if let name = document.index(ofKey: key, in: names) { note(name, value) }
+      child = document.nextSibling(of: value, in: object)
+    }
+  }
+}
+
+/// Records `value` in `slot` unless an earlier entry of the same key did.
+@inline(__always)
+private func take(_ slot: inout IndexedDocument.Node?, _ value: IndexedDocument.Node) {
+  if slot == nil { slot = value }
 }

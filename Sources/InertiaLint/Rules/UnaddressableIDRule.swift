@@ -39,7 +39,7 @@ struct UnaddressableIDRule: LintRule {
     checkContainer(context, &findings)
     let animations = context.outline.animations
     var animationIDs = RepeatedStrings(capacity: animations.count)
-    for (animation, text) in zip(animations, texts(animations.map(\.id), document)) {
+    for (animation, text) in zip(animations, texts(animations.lazy.map(\.id), document)) {
       guard let id = animation.id, let text, checkText(id, text, of: "animation", document, &findings) else {
         continue
       }
@@ -56,7 +56,7 @@ struct UnaddressableIDRule: LintRule {
     let shapes = context.outline.shapes
     var shapeIDs = RepeatedStrings()
     var animationIndex = -1
-    for (shape, text) in zip(shapes, texts(shapes.map(\.id), document)) {
+    for (shape, text) in zip(shapes, texts(shapes.lazy.map(\.id), document)) {
       guard let id = shape.id, let text, checkText(id, text, of: "shape", document, &findings) else { continue }
       if shape.animationIndex != animationIndex {
         animationIndex = shape.animationIndex
@@ -84,15 +84,24 @@ struct UnaddressableIDRule: LintRule {
 
   /// What the rule needs to know of each id that is a string, read in one tight pass before any is looked
   /// at: the ids lie all over the document, and reading them together lets the memory latencies overlap
-  /// instead of adding up.
-  private static func texts(_ ids: [IndexedDocument.Node?], _ document: IndexedDocument) -> [IDText?] {
-    ids.map { id in
-      guard let id, let hash = document.stringHash(of: id) else { return nil }
-      guard let (first, last) = document.utf8Ends(of: id) else {
-        return IDText(isEmpty: true, mayHaveSpace: false, hash: hash)
+  /// instead of adding up. `ids` is read from the outline as it goes, with no array of its own.
+  private static func texts(
+    _ ids: some Collection<IndexedDocument.Node?>, _ document: IndexedDocument
+  ) -> [IDText?] {
+    var texts: [IDText?] = []
+    texts.reserveCapacity(ids.count)
+    for id in ids {
+      guard let id, let hash = document.stringHash(of: id) else {
+        texts.append(nil)
+        continue
       }
-      return IDText(isEmpty: false, mayHaveSpace: mayBeSpace(first) || mayBeSpace(last), hash: hash)
+      guard let (first, last) = document.utf8Ends(of: id) else {
+        texts.append(IDText(isEmpty: true, mayHaveSpace: false, hash: hash))
+        continue
+      }
+      texts.append(IDText(isEmpty: false, mayHaveSpace: mayBeSpace(first) || mayBeSpace(last), hash: hash))
     }
+    return texts
   }
 
   /// Reports an empty id or one with surrounding whitespace; returns whether the id is worth comparing
