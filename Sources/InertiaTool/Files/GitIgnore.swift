@@ -71,10 +71,10 @@ struct GitIgnore: Sendable {
 
   /// Whether the file decides `relativePath` (a path from ``base``): `true` ignored, `false`
   /// re-included, `nil` not mentioned.
-  func decision(_ relativePath: String, isDirectory: Bool) -> Bool? {
+  func decision(_ relativePath: some StringProtocol, isDirectory: Bool) -> Bool? {
     // The components only when an anchored pattern needs them; a name pattern needs the last one only.
     var components: [Substring]?
-    let name = Substring(FilePath.name(of: relativePath))
+    let name = FilePath.namePart(of: relativePath)
     for pattern in patterns.reversed() {
       if pattern.directoriesOnly && !isDirectory { continue }
       let matches: Bool
@@ -97,13 +97,8 @@ struct GitIgnore: Sendable {
   private static func fnmatch(_ pattern: some StringProtocol, _ name: Substring) -> Bool {
     // The common patterns without calling the C library: a plain name, and `*` before a plain suffix
     // (`*.o`), which under FNM_PERIOD matches no name starting with `.`.
-    func isPlain(_ text: some StringProtocol) -> Bool {
-      !text.utf8.contains {
-        $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\")
-      }
-    }
-    if isPlain(pattern) { return pattern.utf8.elementsEqual(name.utf8) }
-    if pattern.first == "*", case let suffix = pattern.dropFirst(), isPlain(suffix) {
+    if Glob.isPlain(pattern) { return pattern.utf8.elementsEqual(name.utf8) }
+    if pattern.first == "*", case let suffix = pattern.dropFirst(), Glob.isPlain(suffix) {
       return !name.hasPrefix(".") && name.utf8.count >= suffix.utf8.count
         && name.utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
     }
@@ -161,7 +156,7 @@ struct GitIgnoreStack: Sendable {
   /// Whether git ignores the file or folder at `path` (physical).
   func ignores(_ path: String, isDirectory: Bool) -> Bool {
     for file in files.reversed() {
-      guard let relative = FilePath.relative(path, to: file.base) else { continue }
+      guard let relative = FilePath.relativePart(path, to: file.base) else { continue }
       if let decision = file.decision(relative, isDirectory: isDirectory) { return decision }
     }
     return false
