@@ -103,7 +103,28 @@ struct FileDiscovery {
   private static func sortedInputs(_ found: [(input: LintInput, id: FileID?)]) -> [LintInput] {
     // The positions are sorted rather than the inputs, which would be moved (and retained) at every step.
     let paths = found.map(\.input.path)
-    let order = paths.indices.sorted { paths[$0] < paths[$1] }
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+    ends.reserveCapacity(paths.count)
+    for path in paths {
+      bytes.append(contentsOf: path.utf8)
+      ends.append(bytes.count)
+    }
+    let order: [Int]
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      // Fast path: ASCII paths (most are), which `<` orders by their bytes, compared in one buffer of them
+      // all rather than through `String`'s comparison.
+      order = bytes.withUnsafeBufferPointer { bytes in
+        paths.indices.sorted { a, b in
+          let start = (a: a == 0 ? 0 : ends[a - 1], b: b == 0 ? 0 : ends[b - 1])
+          let count = (a: ends[a] - start.a, b: ends[b] - start.b)
+          let order = memcmp(bytes.baseAddress! + start.a, bytes.baseAddress! + start.b, min(count.a, count.b))
+          return order != 0 ? order < 0 : count.a < count.b
+        }
+      }
+    } else {
+      order = paths.indices.sorted { paths[$0] < paths[$1] }
+    }
     var seen: Set<FileID> = []
     seen.reserveCapacity(found.count)
     var inputs: [LintInput] = []
@@ -142,9 +163,12 @@ struct FileDiscovery {
         let bytes = raw.bindMemory(to: UInt8.self)
         return PathText.decode(UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.endIndex)]))
       }
-      if name == "." || name == ".." { continue }
-      if name == ".gitignore" { hasGitIgnore = true }
-      if name == LintConfiguration.fileName { hasConfiguration = true }
+      // The names looked for all start with a `.`, which few others do.
+      if name.utf8.first == UInt8(ascii: ".") {
+        if name == "." || name == ".." { continue }
+        if name == ".gitignore" { hasGitIgnore = true }
+        if name == LintConfiguration.fileName { hasConfiguration = true }
+      }
       entries.append((name, Int32(entry.pointee.d_type), UInt64(entry.pointee.d_ino)))
     }
     closedir(handle)
@@ -163,7 +187,10 @@ struct FileDiscovery {
       display.isEmpty
       ? FilePath.isSame(directory, ".")
       : FilePath.isSame(display, directory) && display.utf8.last != UInt8(ascii: "/")
-    var folders: [String] = []
+    // And a file's read path is its physical one when the folder's are the same text (an absolute path
+    // without links).
+    let readsPhysical = FilePath.isSame(directory, physical)
+    var folders: [(name: String, location: String)] = []
     for (name, listedType, inode) in entries {
       var type = listedType
       var id = FileID(device: UInt64(device.st_dev), inode: inode)
@@ -183,12 +210,12 @@ struct FileDiscovery {
         {
           continue
         }
-        folders.append(name)
+        folders.append((name, location))
       } else if type == Int32(DT_REG) {
         guard !Self.isTemporaryFile(name), isIncluded(location, name: name, rules), !isExcluded(location, rules),
           !ignores.ignores(location, isDirectory: false)
         else { continue }
-        let path = FilePath.join(directory, name)
+        let path = readsPhysical ? location : FilePath.join(directory, name)
         var input = LintInput(
           path: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
           readPath: path, fileName: name)
@@ -197,11 +224,11 @@ struct FileDiscovery {
         found.append((input, id))
       }
     }
-    for name in folders {
+    for (name, location) in folders {
+      let path = readsPhysical ? location : FilePath.join(directory, name)
       try walk(
-        FilePath.join(directory, name),
-        display: display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
-        physical: FilePath.join(physical, name), configuration, ignores, entered: false)
+        path, display: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
+        physical: location, configuration, ignores, entered: false)
     }
   }
 
