@@ -81,10 +81,14 @@ enum FilePath {
 
   /// Whether `name` ends with the bytes `suffix`.
   static func hasSuffix(_ name: some StringProtocol, _ suffix: [UInt8]) -> Bool {
-    let compared = name.utf8.withContiguousStorageIfAvailable { name in
-      name.count >= suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
+    guard !suffix.isEmpty else { return true }
+    var name = Substring(name)
+    return name.withUTF8 { name in
+      suffix.withUnsafeBufferPointer { suffix in
+        name.count >= suffix.count
+          && memcmp(name.baseAddress! + (name.count - suffix.count), suffix.baseAddress!, suffix.count) == 0
+      }
     }
-    return compared ?? (name.utf8.count >= suffix.count && name.utf8.suffix(suffix.count).elementsEqual(suffix))
   }
 
   /// `path` relative to `base` when it lies inside it (both absolute and physical), otherwise `nil`.

@@ -58,7 +58,7 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the name matches, by bytes as the kernel names files: a name that is not UTF-8 by its own
     /// bytes, and `é` never the same as `e` + U+0301 (which `String`'s `==` holds equal).
-    func matches(_ name: Substring) -> Bool {
+    func matches(_ name: some StringProtocol) -> Bool {
       switch kind {
       case .plain: return FilePath.isSame(text, name)
       case .suffix(let suffix): return FilePath.hasSuffix(name, suffix)
@@ -96,7 +96,7 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
   func matchesFile(named name: String) -> Bool {
     if matchesAnyComponent {
       guard let component = components.first else { return false }
-      return component.matches(Substring(name))
+      return component.matches(name)
     }
     return Self.match(components[...], [Substring(name)])
   }
