@@ -151,6 +151,7 @@ struct FileDiscovery {
     var device = stat()
     fstat(dirfd(handle), &device)
     var entries: [(name: String, type: Int32, inode: UInt64)] = []
+    entries.reserveCapacity(16)
     var hasGitIgnore = false
     var hasConfiguration = false
     while true {
@@ -216,11 +217,9 @@ struct FileDiscovery {
           !ignores.ignores(location, isDirectory: false)
         else { continue }
         let path = readsPhysical ? location : FilePath.join(directory, name)
-        var input = LintInput(
+        let input = LintInput(
           path: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
-          readPath: path, fileName: name)
-        input.configuration = configuration
-        input.physicalPath = location
+          readPath: path, fileName: name, physicalPath: location, configuration: configuration)
         found.append((input, id))
       }
     }
