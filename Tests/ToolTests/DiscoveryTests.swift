@@ -171,8 +171,10 @@ struct DiscoveryOrderTests {
     #expect(link(sandbox.path("a.inertia"), sandbox.path("z.inertia")) == 0)
     // The hidden temporary file an atomic write leaves behind, whatever its name's bytes, is never found.
     Self.writeRaw(sandbox.path(PathText.decode(Array(".f".utf8) + [0xFF] + Array(".inertia.tmp-Ab12cd".utf8))))
+    // A folder whose first character is `.` + U+0301 is not hidden (its first character is no `.`).
+    try sandbox.write(".\u{301}x/m.inertia", "")
     let found = try Self.discover(sandbox, ["."], includes: ["*"]).inputs
-    #expect(found.map(\.path) == ["a.inertia", raw, "\u{E9}.inertia"])
+    #expect(found.map(\.path) == [".\u{301}x/m.inertia", "a.inertia", raw, "\u{E9}.inertia"])
     #expect(found.map(\.path) == found.map(\.path).sorted(by: <))
     #expect(found[1].fileName == raw && FileIO.isRegularFile(found[1].readPath!))
   }

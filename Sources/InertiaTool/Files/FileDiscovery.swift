@@ -206,7 +206,8 @@ struct FileDiscovery {
       }
       let location = FilePath.join(physical, name)
       if type == Int32(DT_DIR) {
-        if name.utf8.first == UInt8(ascii: ".") || Self.skippedFolders.contains(name)
+        // Hidden as `hasPrefix` has it, by characters: `.` + U+0301 is no `.` (the byte test only goes first).
+        if (name.utf8.first == UInt8(ascii: ".") && name.hasPrefix(".")) || Self.skippedFolders.contains(name)
           || isExcluded(location, rules) || ignores.ignores(location, isDirectory: true)
         {
           continue
