@@ -111,7 +111,7 @@ struct FileDiscovery {
       ends.append(bytes.count)
     }
     let order: [Int]
-    if bytes.allSatisfy({ $0 < 0x80 }) {
+    if !bytes.isEmpty && bytes.allSatisfy({ $0 < 0x80 }) {
       // Fast path: ASCII paths (most are), which `<` orders by their bytes, compared in one buffer of them
       // all rather than through `String`'s comparison.
       order = bytes.withUnsafeBufferPointer { bytes in

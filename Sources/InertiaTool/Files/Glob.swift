@@ -31,7 +31,8 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
       case plain
       /// `*` then plain ASCII: every name ending with these bytes (a leading `.` included, as `fnmatch`
       /// without flags has it). The suffix being ASCII, a name's own bytes end with it exactly when its
-      /// string's UTF-8 does: a raw byte's code point holds no ASCII.
+      /// string's UTF-8 does: a raw byte's code point holds no ASCII. (Not with a NUL, at which `fnmatch`
+      /// stops reading the pattern.)
       case suffix([UInt8])
       /// Anything else, matched by `fnmatch`.
       case pattern
@@ -48,7 +49,8 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
       let suffix = text.utf8.dropFirst()
       if Glob.isPlain(text) {
         kind = .plain
-      } else if text.utf8.first == UInt8(ascii: "*"), suffix.allSatisfy({ $0 < 0x80 }), Glob.isPlain(Substring(suffix))
+      } else if text.utf8.first == UInt8(ascii: "*"), suffix.allSatisfy({ $0 != 0 && $0 < 0x80 }),
+        Glob.isPlain(Substring(suffix))
       {
         kind = .suffix(Array(suffix))
       } else {
