@@ -65,8 +65,22 @@ enum FilePath {
   /// The components of a path, empty ones (from `//` or a leading or trailing `/`) left out.
   static func components(_ path: some StringProtocol) -> [Substring] {
     // Cut at the `/` bytes: a `/` is one byte in UTF-8 and no other code point holds it, so the cuts are
-    // the ones the code points give, without decoding them.
-    Substring(path).utf8.split(separator: UInt8(ascii: "/")).map(Substring.init)
+    // the ones the code points give, without decoding them. Found in the contiguous bytes when they are.
+    let text = Substring(path)
+    let utf8 = text.utf8
+    let cut = utf8.withContiguousStorageIfAvailable { bytes in
+      var parts: [Substring] = []
+      var start = 0
+      for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+        if end > start {
+          parts.append(
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
+        }
+        start = end + 1
+      }
+      return parts
+    }
+    return cut ?? utf8.split(separator: UInt8(ascii: "/")).map(Substring.init)
   }
 
   /// Whether two paths are the same bytes.
@@ -81,12 +95,32 @@ enum FilePath {
 
   /// Whether `name` ends with the bytes `suffix`.
   static func hasSuffix(_ name: some StringProtocol, _ suffix: [UInt8]) -> Bool {
+    suffix.withUnsafeBufferPointer { hasSuffix(name, $0) }
+  }
+
+  /// Whether `name`'s UTF-8 ends with `suffix`'s.
+  static func hasSuffix(_ name: some StringProtocol, text suffix: some StringProtocol) -> Bool {
+    var suffix = Substring(suffix)
+    return suffix.withUTF8 { hasSuffix(name, $0) }
+  }
+
+  private static func hasSuffix(_ name: some StringProtocol, _ suffix: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !suffix.isEmpty else { return true }
     var name = Substring(name)
     return name.withUTF8 { name in
-      suffix.withUnsafeBufferPointer { suffix in
-        name.count >= suffix.count
-          && memcmp(name.baseAddress! + (name.count - suffix.count), suffix.baseAddress!, suffix.count) == 0
+      name.count >= suffix.count
+        && memcmp(name.baseAddress! + (name.count - suffix.count), suffix.baseAddress!, suffix.count) == 0
+    }
+  }
+
+  /// Whether `text`'s UTF-8 starts with `prefix`'s.
+  static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
+    var text = text
+    var prefix = prefix
+    return text.withUTF8 { text in
+      prefix.withUTF8 { prefix in
+        prefix.isEmpty
+          || (text.count >= prefix.count && memcmp(text.baseAddress!, prefix.baseAddress!, prefix.count) == 0)
       }
     }
   }
@@ -102,7 +136,7 @@ enum FilePath {
     // falls between characters.
     let utf8 = path.utf8
     let baseLength = base.utf8.count
-    guard utf8.starts(with: base.utf8) else { return nil }
+    guard hasPrefix(path, base) else { return nil }
     if utf8.count == baseLength { return "." }
     let rest = utf8.dropFirst(baseLength)
     if base.utf8.last == UInt8(ascii: "/") { return Substring(rest) }
@@ -113,6 +147,11 @@ enum FilePath {
   /// The last component of a path, as a part of it.
   static func namePart(of path: some StringProtocol) -> Substring {
     let text = Substring(path)
+    // Found in the contiguous bytes when they are.
+    if let found = text.utf8.withContiguousStorageIfAvailable({ $0.lastIndex(of: UInt8(ascii: "/")) }) {
+      guard let found else { return text }
+      return Substring(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: found + 1)...])
+    }
     guard let slash = text.utf8.lastIndex(of: UInt8(ascii: "/")) else { return text }
     return Substring(text.utf8[text.utf8.index(after: slash)...])
   }
