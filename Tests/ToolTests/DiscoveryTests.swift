@@ -232,6 +232,18 @@ struct GlobFastPathTests {
     #expect(Glob("*.skip").matchesPathOrParent(["a.skip", "x.inertia"]))
   }
 
+  @Test(".gitignore name patterns: `*` + plain suffix as fnmatch with FNM_PERIOD has it, worked out once")
+  func gitIgnoreSuffix() {
+    let ignore = GitIgnore(base: "/r", text: "*.o\n!keep*.o\n/anchored/*.o\n")
+    #expect(ignore.decision("x.o", isDirectory: false) == true)
+    #expect(ignore.decision("d/x.o", isDirectory: false) == true)
+    #expect(ignore.decision(".x.o", isDirectory: false) == nil, "no leading dot for *")
+    #expect(ignore.decision("x.O", isDirectory: false) == nil)
+    #expect(ignore.decision("keep1.o", isDirectory: false) == false)
+    #expect(ignore.decision(PathText.decode([0xFF] + Array(".o".utf8)), isDirectory: false) == true)
+    #expect(ignore.decision("anchored/.y.o", isDirectory: false) == nil)
+  }
+
   @Test("Paths are joined, cut and compared by their bytes")
   func paths() {
     let raw = PathText.decode([0x66, 0xFF])
@@ -247,6 +259,10 @@ struct GlobFastPathTests {
     #expect(FilePath.relativePart("/ra/b", to: "/r") == nil)
     #expect(FilePath.namePart(of: "a/\u{301}b") == "\u{301}b")
     #expect(FilePath.namePart(of: "name") == "name")
+    #expect(FilePath.namePart(of: "a/") == "")
+    #expect(FilePath.components("/a//b\u{E9}/\u{301}c/") == ["a", "b\u{E9}", "\u{301}c"])
+    #expect(FilePath.components("a/b"[...].dropFirst(2)) == ["b"])
+    #expect(FilePath.hasPrefix("/ab", "/a") && !FilePath.hasPrefix("/a", "/ab") && FilePath.hasPrefix("x", ""))
     #expect(FilePath.isSame("caf\u{E9}", "caf\u{E9}"[...]))
     #expect(!FilePath.isSame("caf\u{E9}", "cafe\u{301}"))
     #expect(FilePath.hasSuffix("x.inertia", Array(".inertia".utf8)))
