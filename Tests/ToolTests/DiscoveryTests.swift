@@ -123,3 +123,152 @@ struct GlobTests {
     #expect(Glob("**/Generated").matchesPathOrParent(Self.path("a/b/Generated/x.inertia")))
   }
 }
+
+@Suite("Discovery's paths, order and names")
+struct DiscoveryOrderTests {
+  /// What `FileDiscovery` finds for `paths`, run in `directory` of the sandbox (its root by default).
+  static func discover(
+    _ sandbox: LintSandbox, _ paths: [String], includes: [String] = [], in directory: String? = nil
+  ) throws -> FileDiscovery {
+    var options = LintOptions()
+    options.paths = paths
+    options.includes = includes
+    options.ignoresConfiguration = true
+    let directory = directory.map(sandbox.path) ?? sandbox.root
+    let configurations = try ConfigurationResolver(
+      options: options, currentDirectory: directory, runner: ThreadPool.runner(width: 1))
+    var discovery = FileDiscovery(currentDirectory: directory, options: options, configurations: configurations)
+    try discovery.discover(paths, standardInputName: nil)
+    return discovery
+  }
+
+  /// Writes a file by the exact bytes of its name (which `FileManager` cannot do for one that is not UTF-8).
+  static func writeRaw(_ path: String) {
+    let fd = PathText.withCString(path) { open($0, O_WRONLY | O_CREAT, 0o644) }
+    #expect(fd >= 0)
+    close(fd)
+  }
+
+  @Test("ASCII paths in the order of their bytes, a path that is a prefix of another first")
+  func asciiOrder() throws {
+    let sandbox = try LintSandbox()
+    for path in ["a.inertia", "a-b.inertia", "a/b.inertia", "a0.inertia", "B.inertia", "x", "x.d/y", "ab/c.inertia"] {
+      try sandbox.write(path, "")
+    }
+    let found = try Self.discover(sandbox, ["."], includes: ["*"]).inputs.map(\.path)
+    #expect(
+      found == ["B.inertia", "a-b.inertia", "a.inertia", "a/b.inertia", "a0.inertia", "ab/c.inertia", "x", "x.d/y"])
+  }
+
+  @Test("Paths that are not ASCII in String's order, names that are not UTF-8 by their bytes, each file once")
+  func unicodeOrder() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("\u{E9}.inertia", "")
+    try sandbox.write("a.inertia", "")
+    let raw = PathText.decode(Array("f".utf8) + [0xFF] + Array(".inertia".utf8))
+    Self.writeRaw(sandbox.path(raw))
+    // A hard link is the same file under a second name: found once, by the name sorted first.
+    #expect(link(sandbox.path("a.inertia"), sandbox.path("z.inertia")) == 0)
+    // The hidden temporary file an atomic write leaves behind, whatever its name's bytes, is never found.
+    Self.writeRaw(sandbox.path(PathText.decode(Array(".f".utf8) + [0xFF] + Array(".inertia.tmp-Ab12cd".utf8))))
+    // A folder whose first character is `.` + U+0301 is not hidden (its first character is no `.`).
+    try sandbox.write(".\u{301}x/m.inertia", "")
+    let found = try Self.discover(sandbox, ["."], includes: ["*"]).inputs
+    #expect(found.map(\.path) == [".\u{301}x/m.inertia", "a.inertia", raw, "\u{E9}.inertia"])
+    #expect(found.map(\.path) == found.map(\.path).sorted(by: <))
+    #expect(found[2].fileName == raw && FileIO.isRegularFile(found[2].readPath!))
+  }
+
+  @Test("Names, read paths and physical paths for each way of naming a folder")
+  func pathsOfAFile() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("a/b/c.inertia", "")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("link"), withDestinationPath: "a")
+    let physical = try #require(FileIO.physicalPath(sandbox.root))
+    let cases: [(given: String, path: String, readPath: String)] = [
+      (".", "a/b/c.inertia", sandbox.root + "/./a/b/c.inertia"),
+      ("./a/", "a/b/c.inertia", sandbox.root + "/./a/b/c.inertia"),
+      ("a//", "a/b/c.inertia", sandbox.root + "/a//b/c.inertia"),
+      (sandbox.root, sandbox.root + "/a/b/c.inertia", sandbox.root + "/a/b/c.inertia"),
+      (sandbox.root + "/", sandbox.root + "/a/b/c.inertia", sandbox.root + "/a/b/c.inertia"),
+      ("link", "link/b/c.inertia", sandbox.root + "/link/b/c.inertia"),
+    ]
+    for (given, path, readPath) in cases {
+      let found = try Self.discover(sandbox, [given]).inputs
+      #expect(found.count == 1, "\(given)")
+      #expect(found.first?.path == path, "\(given)")
+      #expect(found.first?.readPath == readPath, "\(given)")
+      #expect(found.first?.physicalPath == physical + "/a/b/c.inertia", "\(given)")
+      #expect(found.first?.fileName == "c.inertia", "\(given)")
+    }
+    // From a subfolder, `..` is walked by its text: named and read as `../…`.
+    let above = try Self.discover(sandbox, [".."], in: "a/b").inputs
+    #expect(above.map(\.path) == ["../b/c.inertia"])
+    #expect(above.first?.readPath == sandbox.root + "/a/b/../b/c.inertia")
+  }
+}
+
+@Suite("Glob and path fast paths")
+struct GlobFastPathTests {
+  @Test("`*` + ASCII suffix matches as fnmatch without flags does, leading dot and raw bytes included")
+  func suffix() {
+    let raw = PathText.decode([0xFF] + Array(".inertia".utf8))
+    for name in [".inertia", "x.inertia", raw, "\u{E9}.inertia", "a.b.inertia"] {
+      #expect(Glob("*.inertia").matchesFile([Substring(name)]), "\(name)")
+      #expect(Glob("*.inertia").matchesFile(named: name), "\(name)")
+    }
+    for name in ["inertia", "x.inertiax", "x.INERTIA", "x.inertia.json"] {
+      #expect(!Glob("*.inertia").matchesFile(named: name), "\(name)")
+    }
+    #expect(Glob("*").matchesFile(named: ".hidden"))
+    #expect(Glob("**").matchesFile(named: "x"), "a lone ** matches a name as fnmatch has it")
+    #expect(Glob("*[.]inertia").matchesFile(named: "x.inertia"))
+    // fnmatch reads a pattern up to a NUL, as the C string it is given.
+    #expect(Glob("*.in\u{0}x").matchesFile(named: "a.in"))
+    #expect(Glob("*\u{E9}").matchesFile(named: "caf\u{E9}"))
+    #expect(!Glob("*\u{E9}").matchesFile(named: "cafe\u{301}"))
+    #expect(Glob("App/*.inertia").matchesFile(named: "x.inertia") == false)
+    #expect(Glob("Fixtures").matchesPathOrParent(["a", "Fixtures", "x.inertia"]))
+    #expect(Glob("*.skip").matchesPathOrParent(["a.skip", "x.inertia"]))
+  }
+
+  @Test(".gitignore name patterns: `*` + plain suffix as fnmatch with FNM_PERIOD has it, worked out once")
+  func gitIgnoreSuffix() {
+    let ignore = GitIgnore(base: "/r", text: "*.o\n!keep*.o\n/anchored/*.o\n")
+    #expect(ignore.decision("x.o", isDirectory: false) == true)
+    #expect(ignore.decision("d/x.o", isDirectory: false) == true)
+    #expect(ignore.decision(".x.o", isDirectory: false) == nil, "no leading dot for *")
+    #expect(ignore.decision("x.O", isDirectory: false) == nil)
+    #expect(ignore.decision("keep1.o", isDirectory: false) == false)
+    #expect(ignore.decision(PathText.decode([0xFF] + Array(".o".utf8)), isDirectory: false) == true)
+    #expect(ignore.decision("anchored/.y.o", isDirectory: false) == nil)
+  }
+
+  @Test("Paths are joined, cut and compared by their bytes")
+  func paths() {
+    let raw = PathText.decode([0x66, 0xFF])
+    #expect(FilePath.join(".", "x") == "x")
+    #expect(FilePath.join("/", "x") == "/x")
+    #expect(FilePath.join("a/", "x") == "a/x")
+    #expect(PathText.bytes(FilePath.join("d\u{E9}", raw)) == Array("d\u{E9}/f".utf8) + [0xFF])
+    #expect(FilePath.concatenate("/", slash: true, "x") == "//x")
+    #expect(FilePath.concatenate("", slash: false, "") == "")
+    #expect(FilePath.relativePart("/r/a/b", to: "/r") == "a/b")
+    #expect(FilePath.relativePart("/r/a/b", to: "/r/") == "a/b")
+    #expect(FilePath.relativePart("/r", to: "/r") == ".")
+    #expect(FilePath.relativePart("/ra/b", to: "/r") == nil)
+    #expect(FilePath.namePart(of: "a/\u{301}b") == "\u{301}b")
+    #expect(FilePath.namePart(of: "name") == "name")
+    #expect(FilePath.namePart(of: "a/") == "")
+    #expect(FilePath.components("/a//b\u{E9}/\u{301}c/") == ["a", "b\u{E9}", "\u{301}c"])
+    #expect(FilePath.components("a/b"[...].dropFirst(2)) == ["b"])
+    #expect(FilePath.hasPrefix("/ab", "/a") && !FilePath.hasPrefix("/a", "/ab") && FilePath.hasPrefix("x", ""))
+    #expect(FilePath.isSame("caf\u{E9}", "caf\u{E9}"[...]))
+    #expect(!FilePath.isSame("caf\u{E9}", "cafe\u{301}"))
+    #expect(FilePath.hasSuffix("x.inertia", Array(".inertia".utf8)))
+    #expect(!FilePath.hasSuffix("inertia", Array(".inertia".utf8)))
+    #expect(FilePath.hasSuffix("", []))
+    #expect(PathText.decode(Array("plain.inertia".utf8)) == "plain.inertia")
+    #expect(PathText.bytes(PathText.decode([0x61, 0xFF, 0x62])) == [0x61, 0xFF, 0x62])
+  }
+}

@@ -45,14 +45,9 @@ struct FileDiscovery {
   let respectsGitIgnore: Bool
   let configurations: ConfigurationResolver
 
-  /// The inputs found, sorted by path, each file once.
-  var inputs: [LintInput] {
-    var seen: Set<FileID> = []
-    return found.sorted { $0.input.path < $1.input.path }.compactMap { item in
-      guard let id = item.id else { return item.input }
-      return seen.insert(id).inserted ? item.input : nil
-    }
-  }
+  /// The inputs found, sorted by path, each file once (worked out once, when ``discover(_:standardInputName:)``
+  /// ends).
+  private(set) var inputs: [LintInput] = []
   private(set) var problems: [Problem] = []
   /// Every input found, with the file it names (`nil` for standard input).
   private var found: [(input: LintInput, id: FileID?)] = []
@@ -101,6 +96,45 @@ struct FileDiscovery {
         found.append((input, FileID(info)))
       }
     }
+    inputs = Self.sortedInputs(found)
+  }
+
+  /// The inputs sorted by path (stably: of equal paths, the one found first first), each file once.
+  private static func sortedInputs(_ found: [(input: LintInput, id: FileID?)]) -> [LintInput] {
+    // The positions are sorted rather than the inputs, which would be moved (and retained) at every step.
+    let paths = found.map(\.input.path)
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+    ends.reserveCapacity(paths.count)
+    for path in paths {
+      bytes.append(contentsOf: path.utf8)
+      ends.append(bytes.count)
+    }
+    let order: [Int]
+    if !bytes.isEmpty && bytes.allSatisfy({ $0 < 0x80 }) {
+      // Fast path: ASCII paths (most are), which `<` orders by their bytes, compared in one buffer of them
+      // all rather than through `String`'s comparison.
+      order = bytes.withUnsafeBufferPointer { bytes in
+        paths.indices.sorted { a, b in
+          let start = (a: a == 0 ? 0 : ends[a - 1], b: b == 0 ? 0 : ends[b - 1])
+          let count = (a: ends[a] - start.a, b: ends[b] - start.b)
+          let order = memcmp(bytes.baseAddress! + start.a, bytes.baseAddress! + start.b, min(count.a, count.b))
+          return order != 0 ? order < 0 : count.a < count.b
+        }
+      }
+    } else {
+      order = paths.indices.sorted { paths[$0] < paths[$1] }
+    }
+    var seen: Set<FileID> = []
+    seen.reserveCapacity(found.count)
+    var inputs: [LintInput] = []
+    inputs.reserveCapacity(found.count)
+    for index in order {
+      let item = found[index]
+      if let id = item.id, !seen.insert(id).inserted { continue }
+      inputs.append(item.input)
+    }
+    return inputs
   }
 
   /// Walks a folder: `configuration` and `ignores` are its parent's, unless `entered` says they are its
@@ -117,6 +151,7 @@ struct FileDiscovery {
     var device = stat()
     fstat(dirfd(handle), &device)
     var entries: [(name: String, type: Int32, inode: UInt64)] = []
+    entries.reserveCapacity(16)
     var hasGitIgnore = false
     var hasConfiguration = false
     while true {
@@ -125,10 +160,16 @@ struct FileDiscovery {
         if errno != 0 { problems.append(Problem(path: display.isEmpty ? "." : display, reason: Self.reason(errno))) }
         break
       }
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { PathText.decode($0.prefix { $0 != 0 }) }
-      if name == "." || name == ".." { continue }
-      if name == ".gitignore" { hasGitIgnore = true }
-      if name == LintConfiguration.fileName { hasConfiguration = true }
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        return PathText.decode(UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.endIndex)]))
+      }
+      // The names looked for all start with a `.`, which few others do.
+      if name.utf8.first == UInt8(ascii: ".") {
+        if name == "." || name == ".." { continue }
+        if name == ".gitignore" { hasGitIgnore = true }
+        if name == LintConfiguration.fileName { hasConfiguration = true }
+      }
       entries.append((name, Int32(entry.pointee.d_type), UInt64(entry.pointee.d_ino)))
     }
     closedir(handle)
@@ -140,15 +181,24 @@ struct FileDiscovery {
         configuration = try configurations.configuration(enteringDirectory: physical, inherited: inherited)
       }
     }
-    var folders: [String] = []
+    let rules = configurations.applied[configuration]
+    // The name findings give a file is its read path when the folder's display and read paths are the same
+    // text, so one string serves both.
+    let sharesPaths =
+      display.isEmpty
+      ? FilePath.isSame(directory, ".")
+      : FilePath.isSame(display, directory) && display.utf8.last != UInt8(ascii: "/")
+    // And a file's read path is its physical one when the folder's are the same text (an absolute path
+    // without links).
+    let readsPhysical = FilePath.isSame(directory, physical)
+    var folders: [(name: String, location: String)] = []
     for (name, listedType, inode) in entries {
-      let path = FilePath.join(directory, name)
       var type = listedType
       var id = FileID(device: UInt64(device.st_dev), inode: inode)
       if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
         // A link to a file is linted; a link to a folder is not followed; a dangling link is nothing.
         var info = stat()
-        guard PathText.withCString(path, { stat($0, &info) }) == 0 else { continue }
+        guard PathText.withCString(FilePath.join(directory, name), { stat($0, &info) }) == 0 else { continue }
         let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
         if type == Int32(DT_LNK) && isFolder { continue }
         type = isFolder ? Int32(DT_DIR) : Int32(DT_REG)
@@ -156,27 +206,29 @@ struct FileDiscovery {
       }
       let location = FilePath.join(physical, name)
       if type == Int32(DT_DIR) {
-        if name.hasPrefix(".") || Self.skippedFolders.contains(name) || isExcluded(location, configuration)
-          || ignores.ignores(location, isDirectory: true)
+        // Hidden as `hasPrefix` has it, by characters: `.` + U+0301 is no `.` (the byte test only goes first).
+        if (name.utf8.first == UInt8(ascii: ".") && name.hasPrefix(".")) || Self.skippedFolders.contains(name)
+          || isExcluded(location, rules) || ignores.ignores(location, isDirectory: true)
         {
           continue
         }
-        folders.append(name)
+        folders.append((name, location))
       } else if type == Int32(DT_REG) {
-        guard !Self.isTemporaryFile(name), isIncluded(location, configuration), !isExcluded(location, configuration),
+        guard !Self.isTemporaryFile(name), isIncluded(location, name: name, rules), !isExcluded(location, rules),
           !ignores.ignores(location, isDirectory: false)
         else { continue }
-        var input = LintInput(
-          path: display.isEmpty ? name : display + "/" + name, readPath: path, fileName: name)
-        input.configuration = configuration
-        input.physicalPath = location
+        let path = readsPhysical ? location : FilePath.join(directory, name)
+        let input = LintInput(
+          path: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
+          readPath: path, fileName: name, physicalPath: location, configuration: configuration)
         found.append((input, id))
       }
     }
-    for name in folders {
+    for (name, location) in folders {
+      let path = readsPhysical ? location : FilePath.join(directory, name)
       try walk(
-        FilePath.join(directory, name), display: display.isEmpty ? name : display + "/" + name,
-        physical: FilePath.join(physical, name), configuration, ignores, entered: false)
+        path, display: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
+        physical: location, configuration, ignores, entered: false)
     }
   }
 
@@ -191,7 +243,13 @@ struct FileDiscovery {
 
   /// Whether a name is one `AtomicWriter` gives its temporary files: `.NAME.tmp-XXXXXX`.
   static func isTemporaryFile(_ name: String) -> Bool {
-    let utf8 = PathText.bytes(name)
+    // A name's own bytes are its UTF-8 unless it holds raw bytes (rare): no copy then.
+    if PathText.hasRawBytes(name) { return PathText.bytes(name).withUnsafeBufferPointer(isTemporaryFile(bytes:)) }
+    return name.utf8.withContiguousStorageIfAvailable(isTemporaryFile(bytes:))
+      ?? Array(name.utf8).withUnsafeBufferPointer(isTemporaryFile(bytes:))
+  }
+
+  private static func isTemporaryFile(bytes utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard utf8.count > 12, utf8[0] == UInt8(ascii: "."),
       utf8[utf8.count - 11..<utf8.count - 6].elementsEqual(".tmp-".utf8)
     else { return false }
@@ -200,32 +258,36 @@ struct FileDiscovery {
 
   /// `location`'s components from `base`, both physical paths; `nil` when it is not inside.
   private func components(_ location: String, from base: String?) -> [Substring]? {
-    guard let base, let relative = FilePath.relative(location, to: base) else { return nil }
+    guard let base, let relative = FilePath.relativePart(location, to: base) else { return nil }
     return FilePath.components(relative)
   }
 
-  /// Whether a walk lints the file at `location` (physical): the command line's includes from the working
-  /// directory, else the configuration's from its folder, else `*.inertia`.
-  func isIncluded(_ location: String, _ configuration: Int) -> Bool {
+  /// Whether a walk lints the file at `location` (physical), named `name`, under the configuration
+  /// `applied`: the command line's includes from the working directory, else the configuration's from its
+  /// folder, else `*.inertia`.
+  func isIncluded(_ location: String, name: String, _ applied: ConfigurationResolver.Applied) -> Bool {
     if !includes.isEmpty {
       let path = components(location, from: physicalCurrentDirectory) ?? FilePath.components(location)
       return includes.contains { $0.matchesFile(path) }
     }
-    let applied = configurations.applied[configuration]
     if !applied.includes.isEmpty {
       let path = components(location, from: applied.directory) ?? FilePath.components(location)
       return applied.includes.contains { $0.matchesFile(path) }
     }
-    return Self.defaultInclude.matchesFile([Substring(FilePath.name(of: location))])
+    return Self.defaultInclude.matchesFile(named: name)
   }
 
   /// Whether an exclude matches the file or folder at `location` (physical), or a folder it is in.
   func isExcluded(_ location: String, _ configuration: Int) -> Bool {
+    isExcluded(location, configurations.applied[configuration])
+  }
+
+  /// Whether an exclude of the command line or of `applied` matches the file or folder at `location`.
+  private func isExcluded(_ location: String, _ applied: ConfigurationResolver.Applied) -> Bool {
     if !excludes.isEmpty {
       let path = components(location, from: physicalCurrentDirectory) ?? FilePath.components(location)
       if excludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
     }
-    let applied = configurations.applied[configuration]
     if !applied.excludes.isEmpty, let path = components(location, from: applied.directory) {
       if applied.excludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
     }

@@ -20,6 +20,9 @@ struct GitIgnore: Sendable {
     var anchored: Bool
     /// The glob's components, for an anchored pattern (split once, not at every path matched).
     var components: [Substring] = []
+    /// For a name pattern that is `*` before a plain suffix (`*.o`), the suffix's bytes: worked out once,
+    /// as `fnmatch(_:_:)` would at every name.
+    var suffix: [UInt8]?
   }
 
   /// The directory the file is in (its patterns are relative to it), as a physical path.
@@ -63,6 +66,11 @@ struct GitIgnore: Sendable {
         var pattern = Pattern(
           glob: String(line), negated: negated, directoriesOnly: directoriesOnly, anchored: anchored)
         if anchored { pattern.components = FilePath.components(pattern.glob) }
+        if !anchored, !Glob.isPlain(pattern.glob), pattern.glob.first == "*",
+          case let suffix = pattern.glob.dropFirst(), Glob.isPlain(suffix)
+        {
+          pattern.suffix = Array(suffix.utf8)
+        }
         patterns.append(pattern)
       }
     }
@@ -71,10 +79,10 @@ struct GitIgnore: Sendable {
 
   /// Whether the file decides `relativePath` (a path from ``base``): `true` ignored, `false`
   /// re-included, `nil` not mentioned.
-  func decision(_ relativePath: String, isDirectory: Bool) -> Bool? {
+  func decision(_ relativePath: some StringProtocol, isDirectory: Bool) -> Bool? {
     // The components only when an anchored pattern needs them; a name pattern needs the last one only.
     var components: [Substring]?
-    let name = Substring(FilePath.name(of: relativePath))
+    let name = FilePath.namePart(of: relativePath)
     for pattern in patterns.reversed() {
       if pattern.directoriesOnly && !isDirectory { continue }
       let matches: Bool
@@ -82,6 +90,9 @@ struct GitIgnore: Sendable {
         let path = components ?? FilePath.components(relativePath)
         components = path
         matches = Self.match(pattern.components[...], path[...])
+      } else if let suffix = pattern.suffix {
+        // What `fnmatch(_:_:)` does for such a pattern, its suffix found once.
+        matches = !name.isEmpty && !Self.isHidden(name) && FilePath.hasSuffix(name, suffix)
       } else {
         matches = !name.isEmpty && Self.fnmatch(pattern.glob, name)
       }
@@ -94,18 +105,20 @@ struct GitIgnore: Sendable {
     Glob.match(pattern, path, component: fnmatch)
   }
 
+  /// Whether a name starts with `.`, by characters as `hasPrefix` has it (the byte test only goes first).
+  private static func isHidden(_ name: Substring) -> Bool {
+    name.utf8.first == UInt8(ascii: ".") && name.hasPrefix(".")
+  }
+
   private static func fnmatch(_ pattern: some StringProtocol, _ name: Substring) -> Bool {
     // The common patterns without calling the C library: a plain name, and `*` before a plain suffix
     // (`*.o`), which under FNM_PERIOD matches no name starting with `.`.
-    func isPlain(_ text: some StringProtocol) -> Bool {
-      !text.utf8.contains {
-        $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\")
-      }
-    }
-    if isPlain(pattern) { return pattern.utf8.elementsEqual(name.utf8) }
-    if pattern.first == "*", case let suffix = pattern.dropFirst(), isPlain(suffix) {
-      return !name.hasPrefix(".") && name.utf8.count >= suffix.utf8.count
-        && name.utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+    // `first` and `hasPrefix` go by characters (`*` + U+0301 is no `*`): their byte tests only go first.
+    if Glob.isPlain(pattern) { return FilePath.isSame(pattern, name) }
+    if pattern.utf8.first == UInt8(ascii: "*"), pattern.first == "*", case let suffix = pattern.dropFirst(),
+      Glob.isPlain(suffix)
+    {
+      return !isHidden(name) && FilePath.hasSuffix(name, text: suffix)
     }
     return PathText.withCString(String(pattern)) { pattern in
       PathText.withCString(String(name)) { name in
@@ -161,7 +174,7 @@ struct GitIgnoreStack: Sendable {
   /// Whether git ignores the file or folder at `path` (physical).
   func ignores(_ path: String, isDirectory: Bool) -> Bool {
     for file in files.reversed() {
-      guard let relative = FilePath.relative(path, to: file.base) else { continue }
+      guard let relative = FilePath.relativePart(path, to: file.base) else { continue }
       if let decision = file.decision(relative, isDirectory: isDirectory) { return decision }
     }
     return false

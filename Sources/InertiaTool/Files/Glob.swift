@@ -21,8 +21,56 @@ import InertiaLint
 ///   `./` changes nothing.
 struct Glob: Sendable, Equatable, CustomStringConvertible {
   let pattern: String
-  private let components: [String]
+  private let components: [Component]
   private let matchesAnyComponent: Bool
+
+  /// A component of the pattern, with how it matches a name worked out once rather than at every name.
+  private struct Component: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+      /// No wildcard: the name with its bytes.
+      case plain
+      /// `*` then plain ASCII: every name ending with these bytes (a leading `.` included, as `fnmatch`
+      /// without flags has it). The suffix being ASCII, a name's own bytes end with it exactly when its
+      /// string's UTF-8 does: a raw byte's code point holds no ASCII. (Not with a NUL, at which `fnmatch`
+      /// stops reading the pattern.)
+      case suffix([UInt8])
+      /// Anything else, matched by `fnmatch`.
+      case pattern
+    }
+
+    let text: String
+    let kind: Kind
+    /// Whether it is `**`, which in a path matches any number of components.
+    let isAnyComponents: Bool
+
+    init(_ text: Substring) {
+      self.text = String(text)
+      isAnyComponents = FilePath.isSame(text, "**")
+      let suffix = text.utf8.dropFirst()
+      if Glob.isPlain(text) {
+        kind = .plain
+      } else if text.utf8.first == UInt8(ascii: "*"), suffix.allSatisfy({ $0 != 0 && $0 < 0x80 }),
+        Glob.isPlain(Substring(suffix))
+      {
+        kind = .suffix(Array(suffix))
+      } else {
+        kind = .pattern
+      }
+    }
+
+    /// Whether the name matches, by bytes as the kernel names files: a name that is not UTF-8 by its own
+    /// bytes, and `é` never the same as `e` + U+0301 (which `String`'s `==` holds equal).
+    func matches(_ name: some StringProtocol) -> Bool {
+      switch kind {
+      case .plain: return FilePath.isSame(text, name)
+      case .suffix(let suffix): return FilePath.hasSuffix(name, suffix)
+      case .pattern:
+        return PathText.withCString(text) { pattern in
+          PathText.withCString(String(name)) { name in fnmatch(pattern, name, 0) == 0 }
+        }
+      }
+    }
+  }
 
   init(_ pattern: String) {
     self.pattern = pattern
@@ -30,7 +78,7 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
     while trimmed.starts(with: "./".unicodeScalars) { trimmed.removeFirst(2) }
     while trimmed.first == "/" { trimmed.removeFirst() }
     while trimmed.last == "/" { trimmed.removeLast() }
-    components = FilePath.components(Substring(trimmed)).map(String.init)
+    components = FilePath.components(Substring(trimmed)).map(Component.init)
     matchesAnyComponent = !trimmed.contains("/")
   }
 
@@ -41,16 +89,25 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
   func matchesFile(_ relativePath: [Substring]) -> Bool {
     if matchesAnyComponent {
       guard let last = relativePath.last, let component = components.first else { return false }
-      return Self.match(component, last)
+      return component.matches(last)
     }
     return Self.match(components[...], relativePath[...])
+  }
+
+  /// ``matchesFile(_:)`` for a file directly in the folder the pattern is relative to, by its name.
+  func matchesFile(named name: String) -> Bool {
+    if matchesAnyComponent {
+      guard let component = components.first else { return false }
+      return component.matches(name)
+    }
+    return Self.match(components[...], [Substring(name)])
   }
 
   /// Whether the pattern matches a path or one of the folders on it, as an exclude does.
   func matchesPathOrParent(_ relativePath: [Substring]) -> Bool {
     if matchesAnyComponent {
       guard let component = components.first else { return false }
-      return relativePath.contains { Self.match(component, $0) }
+      return relativePath.contains { component.matches($0) }
     }
     for count in stride(from: relativePath.count, through: 1, by: -1)
     where Self.match(components[...], relativePath.prefix(count)) {
@@ -59,8 +116,8 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
     return false
   }
 
-  private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<Substring>) -> Bool {
-    match(pattern, path, component: match)
+  private static func match(_ pattern: ArraySlice<Component>, _ path: ArraySlice<Substring>) -> Bool {
+    match(pattern, path, isAnyComponents: \.isAnyComponents, component: { $0.matches($1) })
   }
 
   /// Whether `path` matches `pattern` component by component, each by `component`, with a `**` component
@@ -68,28 +125,31 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
   static func match<Pattern: StringProtocol>(
     _ pattern: ArraySlice<Pattern>, _ path: ArraySlice<Substring>, component: (Pattern, Substring) -> Bool
   ) -> Bool {
+    match(pattern, path, isAnyComponents: { FilePath.isSame($0, "**") }, component: component)
+  }
+
+  /// ``match(_:_:component:)`` for any kind of pattern components, `isAnyComponents` telling a `**`.
+  private static func match<Pattern>(
+    _ pattern: ArraySlice<Pattern>, _ path: ArraySlice<Substring>, isAnyComponents: (Pattern) -> Bool,
+    component: (Pattern, Substring) -> Bool
+  ) -> Bool {
     guard let first = pattern.first else { return path.isEmpty }
-    if FilePath.isSame(first, "**") {
+    if isAnyComponents(first) {
       let rest = pattern.dropFirst()
-      for start in path.startIndex...path.endIndex where match(rest, path[start...], component: component) {
+      for start in path.startIndex...path.endIndex
+      where match(rest, path[start...], isAnyComponents: isAnyComponents, component: component) {
         return true
       }
       return false
     }
     guard let name = path.first, component(first, name) else { return false }
-    return match(pattern.dropFirst(), path.dropFirst(), component: component)
+    return match(pattern.dropFirst(), path.dropFirst(), isAnyComponents: isAnyComponents, component: component)
   }
 
-  /// Matches by bytes, as the kernel names files: a name that is not UTF-8 by its own bytes, and `é`
-  /// never the same as `e` + U+0301 (which `String`'s `==` holds equal).
-  private static func match(_ pattern: String, _ name: Substring) -> Bool {
-    if !pattern.utf8.contains(where: {
+  /// Whether a pattern has no wildcard, bracket or escape: it matches only its own bytes.
+  static func isPlain(_ pattern: some StringProtocol) -> Bool {
+    !pattern.utf8.contains {
       $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\")
-    }) {
-      return FilePath.isSame(pattern, name)
-    }
-    return PathText.withCString(pattern) { pattern in
-      PathText.withCString(String(name)) { name in fnmatch(pattern, name, 0) == 0 }
     }
   }
 }

@@ -12,6 +12,12 @@ package enum PathText {
 
   /// The string for a name's bytes.
   package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+    // Fast path: ASCII bytes (most names) are the string's UTF-8 as they are, with no code point to check.
+    if let text = bytes.withContiguousStorageIfAvailable({ buffer in
+      buffer.allSatisfy { $0 < 0x80 } ? String(decoding: buffer, as: UTF8.self) : nil
+    }), let text {
+      return text
+    }
     if let text = String(validating: bytes, as: UTF8.self), !hasRawBytes(text) {
       return text
     }
