@@ -136,7 +136,7 @@ public struct Linter: Sendable {
   public func linted(_ indexed: IndexedDocument, file: String, fileName: String?) -> Linted {
     linted(
       indexed, file: file, fileName: fileName,
-      threads: indexed.nodeCount >= Self.parallelNodeCount ? runner.width : 1)
+      threads: threads(for: indexed))
   }
 
   /// Lints a document with its rules run on up to `threads` threads.
@@ -168,8 +168,12 @@ public struct Linter: Sendable {
 
   /// A lint of `indexed` with no rule run yet.
   func beginLint(_ indexed: IndexedDocument, file: String, fileName: String?) -> PartLinted {
-    beginLint(
-      indexed, file: file, fileName: fileName, threads: indexed.nodeCount >= Self.parallelNodeCount ? runner.width : 1)
+    beginLint(indexed, file: file, fileName: fileName, threads: threads(for: indexed))
+  }
+
+  /// How many threads a document's rules are shared out among: the runner's, for a large document.
+  private func threads(for indexed: IndexedDocument) -> Int {
+    indexed.nodeCount >= Self.parallelNodeCount ? runner.width : 1
   }
 
   private func beginLint(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> PartLinted {
@@ -248,8 +252,8 @@ public struct Linter: Sendable {
     // Sort positions rather than findings, which are large to move.
     var order: [(offset: Int, group: Int, index: Int)] = []
     order.reserveCapacity(found.reduce(0) { $0 + ($1?.count ?? 0) })
-    for (group, findings) in found.enumerated() {
-      for index in findings?.indices ?? 0..<0 { order.append((findings![index].offset, group, index)) }
+    for case (let group, let findings?) in found.enumerated() {
+      for index in findings.indices { order.append((findings[index].offset, group, index)) }
     }
     order.sort { a, b in
       if a.offset != b.offset { return a.offset < b.offset }
