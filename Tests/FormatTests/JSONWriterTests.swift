@@ -12,8 +12,9 @@ private func pretty(_ value: MessagePackValue) throws -> String {
   try JSONWriter(options: .init(style: .pretty)).writeString(value)
 }
 
-/// A reference JSON string escaper, written plainly, to check the writer's fast one against.
-private func referenceEscaped(_ string: String) -> String {
+/// A reference JSON string escaper, written plainly, to check the writer's fast one against (and to spell
+/// the strings the JSON readers' tests read).
+func referenceEscaped(_ string: String) -> String {
   var text = "\""
   for scalar in string.unicodeScalars {
     switch scalar {
