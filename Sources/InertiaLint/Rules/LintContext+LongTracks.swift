@@ -7,9 +7,11 @@ extension LintContext {
   func playedTracks(
     longerThan limit: Double
   ) -> [(track: DocumentOutline.Track, keyframes: IndexedDocument.Node, length: Double)] {
-    zip(outline.tracks, trackTimings).compactMap { track, timing in
-      guard track.isPlayed, let keyframes = track.keyframesArray, timing.isLonger(than: limit) else { return nil }
-      return (track, keyframes, timing.playedLength)
+    outline.tracks.compactMap { track in
+      guard track.isPlayed, let keyframes = track.keyframesArray, track.timing.isLonger(than: limit) else {
+        return nil
+      }
+      return (track, keyframes, track.timing.playedLength)
     }
   }
 }
