@@ -1,14 +1,14 @@
 import InertiaFormat
 
-/// Collects one rule's findings in one document.
+/// Collects one rule's findings in one document, and then the next rule's (see ``start(ruleID:severity:configuredSeverity:suppression:)``).
 public struct FindingSink {
   let document: IndexedDocument
   let pointers: IndexedDocument.PointerCache
   let file: String
-  let ruleID: String
-  let severity: Severity
+  private(set) var ruleID: String
+  private(set) var severity: Severity
   /// The severity configured for the rule, which replaces every finding's own.
-  let configuredSeverity: Severity?
+  private(set) var configuredSeverity: Severity?
   /// The most findings kept (0: all); past it, findings are only counted (see ``Linter/maxFindingsPerRule``).
   let limit: Int
   /// The findings left out (see ``Linter/suppression``); `nil` when none of this rule's are.
@@ -24,26 +24,41 @@ public struct FindingSink {
   private var omitted = 0
   private var firstOmitted: (node: IndexedDocument.Node, severity: Severity)?
 
-  /// A sink for the rule `ruleID`, whose findings are `severity` unless they say otherwise.
-  init(
-    context: LintContext, file: String, ruleID: String, severity: Severity, configuredSeverity: Severity?,
-    limit: Int = 0
-  ) {
+  /// A sink for the findings in `context`'s document, named `file`; ``start(ruleID:severity:configuredSeverity:suppression:)``
+  /// says whose they are.
+  init(context: LintContext, file: String, limit: Int = 0) {
     self.document = context.document
     self.pointers = context.pointers
     self.file = file
-    self.ruleID = ruleID
-    self.severity = severity
-    self.configuredSeverity = configuredSeverity
+    self.ruleID = ""
+    self.severity = .info
     self.limit = limit
   }
 
-  /// The findings kept, then one saying how many more there were, when there were more.
-  var collected: [Finding] {
-    guard omitted > 0, let (node, severity) = firstOmitted else { return findings }
-    var summary = makeFinding("", at: node, severity: severity, fix: nil)
-    summary = Finding.omitting(omitted, like: summary)
-    return findings + [summary]
+  /// Takes the findings of the rule `ruleID`, which are `severity` unless they say otherwise, and left out
+  /// as `suppression` says (`nil`: none are).
+  mutating func start(
+    ruleID: String, severity: Severity, configuredSeverity: Severity?, suppression: FindingSuppression?
+  ) {
+    self.ruleID = ruleID
+    self.severity = severity
+    self.configuredSeverity = configuredSeverity
+    self.suppression = suppression
+  }
+
+  /// The rule's findings kept, then one saying how many more there were, when there were more; and how many
+  /// were left out. The sink is then empty, for the next rule.
+  mutating func finish() -> (findings: [Finding], suppressed: Int) {
+    if omitted > 0, let (node, severity) = firstOmitted {
+      findings.append(Finding.omitting(omitted, like: makeFinding("", at: node, severity: severity, fix: nil)))
+    }
+    defer {
+      findings = []
+      suppressedCount = 0
+      omitted = 0
+      firstOmitted = nil
+    }
+    return (findings, suppressedCount)
   }
 
   /// Reports a finding at a value.
