@@ -148,7 +148,7 @@ public struct Linter: Sendable {
   func linted(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> Linted {
     var part = beginLint(indexed, file: file, fileName: fileName, threads: threads)
     lint(&part) { _ in true }
-    return finished(part)
+    return finished(consume part)
   }
 
   /// The findings of some of a document's rules, kept by rule, so that a later lint of other rules of the
@@ -163,16 +163,19 @@ public struct Linter: Sendable {
     fileprivate let common: LintContext.Shared
     /// Whether each rule has run, by position in the schedule.
     fileprivate var hasRun: [Bool]
-    /// The findings of the rules run so far, in the order they were stored.
-    fileprivate var found: [RuleRun] = []
+    /// The findings of the rules run so far, one rule's after another's, in one array.
+    fileprivate var findings: [Finding] = []
+    /// Which rule's findings are where in `findings`.
+    fileprivate var runs: [RuleRun] = []
     fileprivate var suppressedCount = 0
   }
 
-  /// The findings of one rule of the schedule.
+  /// Where the findings of one rule of the schedule are.
   fileprivate struct RuleRun {
     /// The rule's position in the schedule.
     let position: Int
-    let findings: [Finding]
+    /// Its findings' positions in ``PartLinted/findings``.
+    let range: Range<Int>
   }
 
   /// A lint of `indexed` with no rule run yet.
@@ -193,7 +196,7 @@ public struct Linter: Sendable {
     var part = PartLinted(
       document: indexed, file: file, fileName: fileName, threads: threads, common: common,
       hasRun: Array(repeating: false, count: schedule.count))
-    part.found.reserveCapacity(schedule.count)
+    part.runs.reserveCapacity(schedule.count)
     return part
   }
 
@@ -209,14 +212,17 @@ public struct Linter: Sendable {
     if part.threads > 1 {
       lintSideBySide(&part, picked)
     } else {
-      // One thread (every small file): the rules in order, with no lock taken for each.
+      // One thread (every small file): the rules in order, with no lock taken for each, adding their
+      // findings to the part's (moved into the sink and back, not copied).
       let context = makeContext(part)
-      var sink = makeSink(context, part)
+      var sink = makeSink(context, part, after: part.findings)
+      part.findings = []
       for position in picked {
-        let (findings, suppressed) = run(schedule[position], context, &sink)
-        part.found.append(RuleRun(position: position, findings: findings))
+        let (range, suppressed) = run(schedule[position], context, &sink)
+        part.runs.append(RuleRun(position: position, range: range))
         part.suppressedCount += suppressed
       }
+      part.findings = sink.takeFindings()
     }
   }
 
@@ -238,12 +244,13 @@ public struct Linter: Sendable {
       if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline, walk: sharesWalk) }
       var sink = makeSink(context, running)
       while case let index = next.next(), index < picked.count {
-        let (findings, suppressed) = run(schedule[picked[index]], context, &sink)
-        results.store(findings, suppressed: suppressed, forRule: index)
+        let suppressed = run(schedule[picked[index]], context, &sink).suppressed
+        results.store(sink.takeFindings(), suppressed: suppressed, forRule: index)
       }
     }
     for (position, findings) in zip(picked, results.byRule) {
-      part.found.append(RuleRun(position: position, findings: findings))
+      part.runs.append(RuleRun(position: position, range: part.findings.count..<part.findings.count + findings.count))
+      part.findings += findings
     }
     part.suppressedCount += results.suppressedCount
   }
@@ -255,17 +262,21 @@ public struct Linter: Sendable {
       makeIdentifier: makeIdentifier)
   }
 
-  /// A sink for one thread's rules, one after another (see ``run(_:_:_:)``).
-  private func makeSink(_ context: LintContext, _ part: PartLinted) -> FindingSink {
-    var sink = FindingSink(context: context, file: part.file, limit: maxFindingsPerRule)
+  /// A sink for one thread's rules, one after another (see ``run(_:_:_:)``), whose findings come after
+  /// `findings`.
+  private func makeSink(_ context: LintContext, _ part: PartLinted, after findings: [Finding] = []) -> FindingSink {
+    var sink = FindingSink(context: context, file: part.file, limit: maxFindingsPerRule, after: findings)
     sink.worksOutSubjects = worksOutSubjects
     return sink
   }
 
-  /// Runs one rule, reporting to `sink`, which it leaves ready for the next rule: the rule's findings and
-  /// how many it left out. One sink serves all the rules a thread runs, rather than one made (with the
-  /// document, its pointer cache and the file's name retained) and freed for each rule of each file.
-  private func run(_ scheduled: Scheduled, _ context: LintContext, _ sink: inout FindingSink) -> ([Finding], Int) {
+  /// Runs one rule, reporting to `sink`, which it leaves ready for the next rule: where the rule's findings
+  /// are in the sink's, and how many it left out. One sink serves all the rules a thread runs, rather than
+  /// one made (with the document, its pointer cache and the file's name retained) and freed for each rule
+  /// of each file.
+  private func run(
+    _ scheduled: Scheduled, _ context: LintContext, _ sink: inout FindingSink
+  ) -> (range: Range<Int>, suppressed: Int) {
     sink.start(
       ruleID: scheduled.id, severity: scheduled.defaultSeverity, configuredSeverity: scheduled.severity,
       suppression: !suppression.isEmpty && suppression.concerns(scheduled.id) ? suppression : nil)
@@ -276,28 +287,52 @@ public struct Linter: Sendable {
   /// The findings of the rules run so far, in ``Finding/reportOrder(_:_:)`` (rules in schedule order, and
   /// each rule's findings in its own order, where that leaves two alike), with their lines and columns
   /// in a JSON document.
-  func finished(_ part: PartLinted) -> Linted {
-    let found = part.found
+  ///
+  /// The part is consumed: when this is its last use, its findings are put in order where they are, moved
+  /// rather than copied (a copy retains every string of a finding, and freeing the part releases them).
+  func finished(_ part: consuming PartLinted) -> Linted {
+    var findings: [Finding] = []
+    swap(&findings, &part.findings)
     // Sort positions rather than findings, which are large to move.
-    var order: [(offset: Int, run: Int, index: Int)] = []
-    order.reserveCapacity(found.reduce(0) { $0 + $1.findings.count })
-    for (run, ruleRun) in found.enumerated() {
-      for (index, finding) in ruleRun.findings.enumerated() { order.append((finding.offset, run, index)) }
+    var order: [(offset: Int, position: Int, index: Int)] = []
+    order.reserveCapacity(findings.count)
+    for run in part.runs {
+      for index in run.range { order.append((findings[index].offset, run.position, index)) }
     }
     order.sort { a, b in
       if a.offset != b.offset { return a.offset < b.offset }
-      let (first, second) = (found[a.run].findings[a.index], found[b.run].findings[b.index])
+      let (first, second) = (findings[a.index], findings[b.index])
       if Finding.reportOrder(first, second) { return true }
       if Finding.reportOrder(second, first) { return false }
-      return (found[a.run].position, a.index) < (found[b.run].position, b.index)
+      // A rule's findings are in its order in `findings`.
+      return (a.position, a.index) < (b.position, b.index)
     }
-    var findings = order.map { found[$0.run].findings[$0.index] }
+    Self.arrange(&findings, as: order.map(\.index))
     if part.document.encoding == .json {
       for (index, place) in part.document.lineAndColumn(ofOffsets: findings.map(\.offset)).enumerated() {
         (findings[index].line, findings[index].column) = place
       }
     }
     return Linted(findings: findings, suppressedCount: part.suppressedCount)
+  }
+
+  /// Puts `elements` in the order `sources` gives (the element at each position is the one that was at
+  /// `sources[position]`; `sources` is a permutation of the indices), in place: each cycle of the
+  /// permutation is followed with swaps, which move the elements without copying them.
+  static func arrange<Element>(_ elements: inout [Element], as sources: consuming [Int]) {
+    elements.withUnsafeMutableBufferPointer { buffer in
+      for start in sources.indices where sources[start] != start {
+        // Each swap puts the element its position wants there, and the cycle's first element one step on.
+        var position = start
+        while sources[position] != start {
+          let source = sources[position]
+          buffer.swapAt(position, source)
+          sources[position] = position
+          position = source
+        }
+        sources[position] = position
+      }
+    }
   }
 
   /// Documents with at least this many values have their rules shared out among the cores.
