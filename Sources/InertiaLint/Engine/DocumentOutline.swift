@@ -151,8 +151,16 @@ extension DocumentOutline {
     /// Walks `document` once, reading each object's keys once.
     mutating func walk(_ document: IndexedDocument) {
       guard let root = document.root else { return }
-      animations.reserveCapacity(document.count(of: root) ?? 0)
-      tracks.reserveCapacity(document.count(of: root) ?? 0)
+      let animationCount = document.count(of: root) ?? 0
+      animations.reserveCapacity(animationCount)
+      // Room at once for about as many tracks, keyframes and shapes as a file of this size holds, so that a
+      // small file's arrays are allocated once rather than grown a few times each: a keyframe written out
+      // takes some twenty values (its map, three fields, a pose of five), a shape some forty, and there is
+      // a track per animation and about one for every four shapes. A guess: an array outgrows it as usual.
+      let nodeCount = document.nodeCount
+      tracks.reserveCapacity(animationCount + nodeCount / 160)
+      keyframes.reserveCapacity(nodeCount / 16)
+      shapes.reserveCapacity(nodeCount / 32)
       var index = 0
       // Loops rather than `forEachElement(of:_:)`: its closure would retain and release the document around
       // each call (see `Fields.init(of:_:)`).

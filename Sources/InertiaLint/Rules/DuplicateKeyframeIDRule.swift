@@ -42,9 +42,12 @@ struct DuplicateKeyframeIDRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
     let outline = context.outline
+    // One list for every track, emptied for each: a list of its own allocated and freed for each track
+    // took longer than finding its repeats.
+    var ids = RepeatedStrings(capacity: min(outline.keyframes.count, RepeatedStrings.fewLimit))
     for track in outline.tracks where track.keyframeRange.count > 1 {
       let keyframes = outline.keyframes(of: track)
-      var ids = RepeatedStrings(capacity: keyframes.count)
+      ids.removeAll()
       for keyframe in keyframes {
         guard let id = keyframe.id, let hash = keyframe.idHash, let first = ids.earlier(id, hash: hash, in: document)
         else { continue }

@@ -35,9 +35,8 @@ struct TextReporter: Reporter, FileRenderer {
       text.append(fixedLine(file: file.path, findings[...], dryRun: dryRun))
       text.append(byte: UInt8(ascii: "\n"))
     }
-    // By index: `for finding in findings` would copy each finding (retaining its strings) to read it.
-    for index in findings.indices where !findings[index].isFixed {
-      append(findings[index], to: &text)
+    for finding in findings where !finding.isFixed {
+      append(finding, to: &text)
       text.append(byte: UInt8(ascii: "\n"))
     }
     return RenderedPart(bytes: text)
