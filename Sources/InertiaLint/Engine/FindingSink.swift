@@ -97,6 +97,9 @@ public struct FindingSink {
       omitted += 1
       return
     }
+    // Room for a few at the first: a file's findings are a handful, which growing the array one at a
+    // time would allocate three times.
+    if findings.capacity == 0 { findings.reserveCapacity(8) }
     findings.append(makeFinding(message(), at: node, severity: severity, fix: fix))
   }
 
