@@ -1,7 +1,7 @@
 import InertiaFormat
 
 /// Collects one rule's findings in one document, and then the next rule's, after them in the same array
-/// (see ``start(ruleID:severity:configuredSeverity:suppression:)``).
+/// (the linter starts each rule on the sink in turn).
 public struct FindingSink {
   let document: IndexedDocument
   let pointers: IndexedDocument.PointerCache
@@ -28,7 +28,7 @@ public struct FindingSink {
   private var firstOmitted: (node: IndexedDocument.Node, severity: Severity)?
 
   /// A sink for the findings in `context`'s document, named `file`, which come after `findings`;
-  /// ``start(ruleID:severity:configuredSeverity:suppression:)`` says whose they are.
+  /// `start(ruleID:severity:configuredSeverity:suppression:)` says whose they are.
   init(context: LintContext, file: String, limit: Int = 0, after findings: [Finding] = []) {
     self.document = context.document
     self.pointers = context.pointers
