@@ -161,8 +161,6 @@ public struct Linter: Sendable {
     fileprivate let fileName: String?
     fileprivate let threads: Int
     fileprivate let common: LintContext.Shared
-    /// Whether each rule has run, by position in the schedule.
-    fileprivate var hasRun: [Bool]
     /// The findings of the rules run so far, one rule's after another's, in one array.
     fileprivate var findings: [Finding] = []
     /// Which rule's findings are where in `findings`.
@@ -193,9 +191,7 @@ public struct Linter: Sendable {
     let common = LintContext.Shared(
       findingLimit: maxFindingsPerRule, suppression: suppression,
       walkPieces: sharesWalk ? Self.schemaWalkPieces : 0, threaded: threads > 1)
-    var part = PartLinted(
-      document: indexed, file: file, fileName: fileName, threads: threads, common: common,
-      hasRun: Array(repeating: false, count: schedule.count))
+    var part = PartLinted(document: indexed, file: file, fileName: fileName, threads: threads, common: common)
     part.runs.reserveCapacity(schedule.count)
     return part
   }
@@ -204,9 +200,11 @@ public struct Linter: Sendable {
   func lint(_ part: inout PartLinted, including: (Scheduled) -> Bool) {
     var picked: [Int] = []
     picked.reserveCapacity(schedule.count)
-    for position in schedule.indices where !part.hasRun[position] && including(schedule[position]) {
+    // Whether a rule has run is looked up in the runs (a few numbers to compare): an array of flags per
+    // file cost more to make than the lookups.
+    for position in schedule.indices
+    where !part.runs.contains(where: { $0.position == position }) && including(schedule[position]) {
       picked.append(position)
-      part.hasRun[position] = true
     }
     guard !picked.isEmpty else { return }
     if part.threads > 1 {
