@@ -156,8 +156,9 @@ extension DocumentOutline {
       // Room at once for about as many tracks, keyframes and shapes as a file of this size holds, so that a
       // small file's arrays are allocated once rather than grown a few times each: a keyframe written out
       // takes some twenty values (its map, three fields, a pose of five), a shape some forty, and there is
-      // a track per animation and about one for every four shapes. A guess: an array outgrows it as usual.
-      let nodeCount = document.nodeCount
+      // a track per animation and about one for every four shapes. A guess: an array outgrows it as usual,
+      // and a large file (which may be mostly vertices) gets no more than a small file's worth at once.
+      let nodeCount = min(document.nodeCount, 16_384)
       tracks.reserveCapacity(animationCount + nodeCount / 160)
       keyframes.reserveCapacity(nodeCount / 16)
       shapes.reserveCapacity(nodeCount / 32)
