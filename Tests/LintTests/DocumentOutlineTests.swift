@@ -75,8 +75,8 @@ struct DocumentOutlineTests {
       }
       for track in outline.tracks {
         let elements = track.keyframesArray.map { document.elements(of: $0) } ?? []
-        #expect(track.keyframes.map(\.object) == elements.filter { document.isMap($0) }, "\(name)")
-        for keyframe in track.keyframes {
+        #expect(outline.keyframes(of: track).map(\.object) == elements.filter { document.isMap($0) }, "\(name)")
+        for keyframe in outline.keyframes(of: track) {
           #expect(keyframe.object == elements[keyframe.index], "\(name)")
           #expect(keyframe.id == field("id", keyframe.object), "\(name)")
           #expect(keyframe.duration == field("duration", keyframe.object), "\(name)")
@@ -104,7 +104,7 @@ struct DocumentOutlineTests {
     #expect(document.string(of: try #require(outline.animations[0].id)) == "a")
     // A keyframe's repeated keys count once, the first entry; a key of another kind of object is not read
     // as one of its own.
-    let keyframes = outline.tracks[3].keyframes
+    let keyframes = Array(outline.keyframes(of: outline.tracks[3]))
     #expect(keyframes.map(\.index) == [0, 1])
     #expect(keyframes[0].seconds == 0.5)
     #expect(document.string(of: try #require(keyframes[0].id)) == "k")

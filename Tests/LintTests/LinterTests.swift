@@ -36,6 +36,23 @@ struct LinterTests {
     }
   }
 
+  @Test("Arranging in place puts each element where the order says, for every order of five")
+  func arrangeInPlace() {
+    func permutations(_ items: [Int]) -> [[Int]] {
+      guard items.count > 1 else { return [items] }
+      return items.indices.flatMap { index in
+        var rest = items
+        let first = rest.remove(at: index)
+        return permutations(rest).map { [first] + $0 }
+      }
+    }
+    for order in permutations(Array(0..<5)) {
+      var elements = ["a", "b", "c", "d", "e"]
+      Linter.arrange(&elements, as: order)
+      #expect(elements == order.map { ["a", "b", "c", "d", "e"][$0] }, "\(order)")
+    }
+  }
+
   @Test("Findings are ordered by position, then pointer, then rule")
   func order() throws {
     let text = #"[{"id": "", "invokeType": "auto", "keyframes": [{"id": "A", "duration": -1}], "notes": 1}]"#

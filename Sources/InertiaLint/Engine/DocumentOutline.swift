@@ -5,7 +5,9 @@ import InertiaFormat
 ///
 /// The outline is tolerant: it records whatever has the documented shape and skips whatever does not, so
 /// rules about timing or ids still run on a file the `schema` rule rejects.
-public struct DocumentOutline: Sendable {
+///
+/// An immutable class, so that every rule that reads it shares it without copying its arrays.
+public final class DocumentOutline: Sendable {
   /// A track: an animation object, either one of the file's own or one written on a shape.
   public struct Track: Sendable {
     /// The animation object.
@@ -23,8 +25,12 @@ public struct DocumentOutline: Sendable {
     public let isPlayed: Bool
     /// The `keyframes` array, when it is an array.
     public let keyframesArray: IndexedDocument.Node?
-    /// The elements of `keyframes` that are maps.
-    public let keyframes: [Keyframe]
+    /// Where the elements of `keyframes` that are maps are in ``DocumentOutline/keyframes``: one range
+    /// of the outline's single array rather than an array of the track's own, which would be one more
+    /// allocation, and one more free, for every track of every file.
+    public let keyframeRange: Range<Int>
+    /// The track's timing, from the keyframes' durations.
+    let timing: TrackTiming
   }
 
   /// A keyframe, with its fields found once for every rule (the first entry of each key; `nil` when absent).
@@ -110,34 +116,152 @@ public struct DocumentOutline: Sendable {
   }
 
   /// The file's own animation objects (the top-level array's elements that are maps).
-  public private(set) var animations: [Animation] = []
+  public let animations: [Animation]
   /// Every track, in document order.
-  public private(set) var tracks: [Track] = []
+  public let tracks: [Track]
   /// Every shape, in document order (a parent before its children).
-  public private(set) var shapes: [Shape] = []
+  public let shapes: [Shape]
+  /// The keyframes of every track, one track after another (see ``Track/keyframeRange``).
+  public let keyframes: [Keyframe]
 
-  /// Walks `document` once, reading each object's keys once.
+  /// The outline of `document`.
   public init(_ document: IndexedDocument) {
-    guard let root = document.root else { return }
-    animations.reserveCapacity(document.count(of: root) ?? 0)
-    tracks.reserveCapacity(document.count(of: root) ?? 0)
-    var index = 0
-    // Loops rather than `forEachElement(of:_:)`: its closure would retain and release the document around
-    // each call (see `Fields.init(of:_:)`).
-    var child = document.isArray(root) ? document.firstChild(of: root) : nil
-    while let element = child {
-      child = document.nextSibling(of: element, in: root)
-      defer { index += 1 }
-      guard document.isMap(element) else { continue }
-      let fields = TrackFields(of: element, document)
-      animations.append(Animation(object: element, index: index, id: fields.id, invokeType: fields.invokeType))
-      addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
-      if let list = fields.shapes {
-        addShapes(list, animationIndex: index, depth: 0, parentIndex: nil, document)
+    var builder = Builder()
+    builder.walk(document)
+    animations = builder.animations
+    tracks = builder.tracks
+    shapes = builder.shapes
+    keyframes = builder.keyframes
+  }
+
+  /// The elements of a track's `keyframes` that are maps.
+  public func keyframes(of track: Track) -> ArraySlice<Keyframe> {
+    keyframes[track.keyframeRange]
+  }
+}
+
+extension DocumentOutline {
+  /// The outline's arrays as the walk fills them.
+  fileprivate struct Builder {
+    var animations: [Animation] = []
+    var tracks: [Track] = []
+    var shapes: [Shape] = []
+    var keyframes: [Keyframe] = []
+
+    /// Walks `document` once, reading each object's keys once.
+    mutating func walk(_ document: IndexedDocument) {
+      guard let root = document.root else { return }
+      let animationCount = document.count(of: root) ?? 0
+      animations.reserveCapacity(animationCount)
+      // Room at once for about as many tracks, keyframes and shapes as a file of this size holds, so that a
+      // small file's arrays are allocated once rather than grown a few times each: a keyframe written out
+      // takes some twenty values (its map, three fields, a pose of five), a shape some forty, and there is
+      // a track per animation and about one for every four shapes. A guess: an array outgrows it as usual,
+      // and a large file (which may be mostly vertices) gets no more than a small file's worth at once.
+      let nodeCount = min(document.nodeCount, 16_384)
+      tracks.reserveCapacity(animationCount + nodeCount / 160)
+      keyframes.reserveCapacity(nodeCount / 16)
+      shapes.reserveCapacity(nodeCount / 32)
+      var index = 0
+      // Loops rather than `forEachElement(of:_:)`: its closure would retain and release the document around
+      // each call (see `Fields.init(of:_:)`).
+      var child = document.isArray(root) ? document.firstChild(of: root) : nil
+      while let element = child {
+        child = document.nextSibling(of: element, in: root)
+        defer { index += 1 }
+        guard document.isMap(element) else { continue }
+        let fields = TrackFields(of: element, document)
+        animations.append(Animation(object: element, index: index, id: fields.id, invokeType: fields.invokeType))
+        addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
+        if let list = fields.shapes {
+          addShapes(list, animationIndex: index, depth: 0, parentIndex: nil, document)
+        }
+      }
+    }
+
+    private mutating func addTrack(
+      _ object: IndexedDocument.Node, _ fields: TrackFields, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool,
+      _ document: IndexedDocument
+    ) {
+      let array = fields.keyframes.flatMap { document.isArray($0) ? $0 : nil }
+      let start = keyframes.count
+      if let array {
+        // Room for the track at once, at least doubling as appending would.
+        let needed = start + (document.count(of: array) ?? 0)
+        if needed > keyframes.capacity { keyframes.reserveCapacity(max(needed, 2 * keyframes.capacity)) }
+        var index = 0
+        var child = document.firstChild(of: array)
+        while let element = child {
+          child = document.nextSibling(of: element, in: array)
+          defer { index += 1 }
+          guard document.isMap(element) else { continue }
+          let fields = KeyframeFields(of: element, document)
+          keyframes.append(
+            Keyframe(
+              object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
+              seconds: fields.duration.flatMap { document.double(of: $0) },
+              idHash: fields.id.flatMap { document.stringHash(of: $0) })
+          )
+        }
+      }
+      let range = start..<keyframes.count
+      tracks.append(
+        Track(
+          object: object, id: fields.id, initialValues: fields.initialValues, animationIndex: animationIndex,
+          shapeIndex: shapeIndex, isPlayed: isPlayed, keyframesArray: array, keyframeRange: range,
+          timing: TrackTiming(keyframes[range])))
+    }
+
+    private static func describe(_ object: IndexedDocument.Node, _ document: IndexedDocument) -> Description {
+      let fields = DescriptionFields(of: object, document)
+      // A `fill` or `stroke` written as `nil` is absent.
+      func present(_ field: IndexedDocument.Node?) -> IndexedDocument.Node? {
+        field.flatMap { document.isNil($0) ? nil : $0 }
+      }
+      return Description(
+        object: object, width: fields.width, height: fields.height, fill: present(fields.fill),
+        stroke: present(fields.stroke), strokeWidth: fields.strokeWidth,
+        widthValue: fields.width.flatMap { document.double(of: $0) },
+        heightValue: fields.height.flatMap { document.double(of: $0) },
+        strokeWidthValue: fields.strokeWidth.flatMap { document.double(of: $0) })
+    }
+
+    private mutating func addShapes(
+      _ list: IndexedDocument.Node, animationIndex: Int, depth: Int, parentIndex: Int?, _ document: IndexedDocument
+    ) {
+      guard document.isArray(list) else { return }
+      // Room for the whole list at once, at least doubling as appending would: a shape is large to copy, and
+      // a file's shapes come in a few lists.
+      let needed = shapes.count + (document.count(of: list) ?? 0)
+      if needed > shapes.capacity { shapes.reserveCapacity(max(needed, 2 * shapes.capacity)) }
+      var child = document.firstChild(of: list)
+      while let element = child {
+        child = document.nextSibling(of: element, in: list)
+        guard document.isMap(element) else { continue }
+        let index = shapes.count
+        let fields = ShapeFields(of: element, document)
+        let description = fields.shape.flatMap { document.isMap($0) ? Self.describe($0, document) : nil }
+        shapes.append(
+          Shape(
+            object: element, id: fields.id, shape: fields.shape, vertices: fields.vertices,
+            transforms: fields.transforms, animation: fields.animation, shapes: fields.shapes,
+            showsBeforeAnimation: fields.showsBeforeAnimation, animationIndex: animationIndex, depth: depth,
+            parentIndex: parentIndex, description: description))
+        if let track = fields.animation, document.isMap(track) {
+          addTrack(
+            track, TrackFields(of: track, document), animationIndex: animationIndex, shapeIndex: index,
+            isPlayed: depth == 0,
+            document)
+        }
+        if let children = fields.shapes {
+          addShapes(children, animationIndex: animationIndex, depth: depth + 1, parentIndex: index, document)
+        }
       }
     }
   }
+}
 
+extension DocumentOutline {
   /// The fields of one kind of object that the outline records: the first entry of each key, read in one
   /// pass over the keys. Each kind has its own short list of names, so that a key is compared only with the
   /// names its object may have (a keyframe's `values` with no `shapes`, `height` or `stroke`), and its
@@ -152,7 +276,7 @@ public struct DocumentOutline: Sendable {
   }
 
   /// An animation object (the file's own, which is also a track) or a shape's track.
-  private struct TrackFields: Fields {
+  fileprivate struct TrackFields: Fields {
     var id, invokeType, initialValues, keyframes, shapes: IndexedDocument.Node?
     static let names = KeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
@@ -166,7 +290,7 @@ public struct DocumentOutline: Sendable {
     }
   }
 
-  private struct ShapeFields: Fields {
+  fileprivate struct ShapeFields: Fields {
     var id, shape, vertices, transforms, animation, shapes, showsBeforeAnimation: IndexedDocument.Node?
     static let names = KeyNames([
       "id", "shape", "vertices", "transforms", "animation", "shapes", "showsBeforeAnimation",
@@ -184,7 +308,7 @@ public struct DocumentOutline: Sendable {
     }
   }
 
-  private struct KeyframeFields: Fields {
+  fileprivate struct KeyframeFields: Fields {
     var id, duration, values: IndexedDocument.Node?
     static let names = KeyNames(["id", "duration", "values"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
@@ -197,7 +321,7 @@ public struct DocumentOutline: Sendable {
   }
 
   /// A shape's `shape` description.
-  private struct DescriptionFields: Fields {
+  fileprivate struct DescriptionFields: Fields {
     var width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
     static let names = KeyNames(["width", "height", "fill", "stroke", "strokeWidth"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
@@ -207,82 +331,6 @@ public struct DocumentOutline: Sendable {
       case 2: take(&fill, value)
       case 3: take(&stroke, value)
       default: take(&strokeWidth, value)
-      }
-    }
-  }
-
-  private mutating func addTrack(
-    _ object: IndexedDocument.Node, _ fields: TrackFields, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool,
-    _ document: IndexedDocument
-  ) {
-    let array = fields.keyframes.flatMap { document.isArray($0) ? $0 : nil }
-    var keyframes: [Keyframe] = []
-    if let array {
-      keyframes.reserveCapacity(document.count(of: array) ?? 0)
-      var index = 0
-      var child = document.firstChild(of: array)
-      while let element = child {
-        child = document.nextSibling(of: element, in: array)
-        defer { index += 1 }
-        guard document.isMap(element) else { continue }
-        let fields = KeyframeFields(of: element, document)
-        keyframes.append(
-          Keyframe(
-            object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
-            seconds: fields.duration.flatMap { document.double(of: $0) },
-            idHash: fields.id.flatMap { document.stringHash(of: $0) })
-        )
-      }
-    }
-    tracks.append(
-      Track(
-        object: object, id: fields.id, initialValues: fields.initialValues, animationIndex: animationIndex,
-        shapeIndex: shapeIndex, isPlayed: isPlayed, keyframesArray: array, keyframes: keyframes))
-  }
-
-  private static func describe(_ object: IndexedDocument.Node, _ document: IndexedDocument) -> Description {
-    let fields = DescriptionFields(of: object, document)
-    // A `fill` or `stroke` written as `nil` is absent.
-    func present(_ field: IndexedDocument.Node?) -> IndexedDocument.Node? {
-      field.flatMap { document.isNil($0) ? nil : $0 }
-    }
-    return Description(
-      object: object, width: fields.width, height: fields.height, fill: present(fields.fill),
-      stroke: present(fields.stroke), strokeWidth: fields.strokeWidth,
-      widthValue: fields.width.flatMap { document.double(of: $0) },
-      heightValue: fields.height.flatMap { document.double(of: $0) },
-      strokeWidthValue: fields.strokeWidth.flatMap { document.double(of: $0) })
-  }
-
-  private mutating func addShapes(
-    _ list: IndexedDocument.Node, animationIndex: Int, depth: Int, parentIndex: Int?, _ document: IndexedDocument
-  ) {
-    guard document.isArray(list) else { return }
-    // Room for the whole list at once, at least doubling as appending would: a shape is large to copy, and
-    // a file's shapes come in a few lists.
-    let needed = shapes.count + (document.count(of: list) ?? 0)
-    if needed > shapes.capacity { shapes.reserveCapacity(max(needed, 2 * shapes.capacity)) }
-    var child = document.firstChild(of: list)
-    while let element = child {
-      child = document.nextSibling(of: element, in: list)
-      guard document.isMap(element) else { continue }
-      let index = shapes.count
-      let fields = ShapeFields(of: element, document)
-      let description = fields.shape.flatMap { document.isMap($0) ? Self.describe($0, document) : nil }
-      shapes.append(
-        Shape(
-          object: element, id: fields.id, shape: fields.shape, vertices: fields.vertices,
-          transforms: fields.transforms, animation: fields.animation, shapes: fields.shapes,
-          showsBeforeAnimation: fields.showsBeforeAnimation, animationIndex: animationIndex, depth: depth,
-          parentIndex: parentIndex, description: description))
-      if let track = fields.animation, document.isMap(track) {
-        addTrack(
-          track, TrackFields(of: track, document), animationIndex: animationIndex, shapeIndex: index,
-          isPlayed: depth == 0,
-          document)
-      }
-      if let children = fields.shapes {
-        addShapes(children, animationIndex: animationIndex, depth: depth + 1, parentIndex: index, document)
       }
     }
   }

@@ -43,7 +43,7 @@ public struct Finding: Sendable, Equatable {
   /// A finding; ``Linter`` makes these, and tests and reporters may too.
   public init(
     file: String, ruleID: String, severity: Severity, message: String, pointer: JSONPointer, offset: Int,
-    line: Int? = nil, column: Int? = nil, fix: Fix? = nil
+    line: Int? = nil, column: Int? = nil, fix: Fix? = nil, subject: String? = nil
   ) {
     self.file = file
     self.ruleID = ruleID
@@ -54,6 +54,7 @@ public struct Finding: Sendable, Equatable {
     self.line = line
     self.column = column
     self.fix = fix
+    self.subject = subject
   }
 
   /// The finding that stands for `count` more findings of `first`'s rule in its file, past the limit per
@@ -63,9 +64,8 @@ public struct Finding: Sendable, Equatable {
       file: first.file, ruleID: first.ruleID, severity: first.severity,
       message: "… and \(count) more \(count == 1 ? "finding" : "findings") of this rule in this file, from here on "
         + "(--max-findings 0 lists them all)",
-      pointer: first.pointer, offset: first.offset, line: first.line, column: first.column)
+      pointer: first.pointer, offset: first.offset, line: first.line, column: first.column, subject: first.subject)
     summary.omittedCount = count
-    summary.subject = first.subject
     return summary
   }
 

@@ -1,49 +1,77 @@
 import InertiaFormat
 
-/// Collects one rule's findings in one document.
+/// Collects one rule's findings in one document, and then the next rule's, after them in the same array
+/// (the linter starts each rule on the sink in turn).
 public struct FindingSink {
   let document: IndexedDocument
   let pointers: IndexedDocument.PointerCache
   let file: String
-  let ruleID: String
-  let severity: Severity
+  private(set) var ruleID: String
+  private(set) var severity: Severity
   /// The severity configured for the rule, which replaces every finding's own.
-  let configuredSeverity: Severity?
+  private(set) var configuredSeverity: Severity?
   /// The most findings kept (0: all); past it, findings are only counted (see ``Linter/maxFindingsPerRule``).
   let limit: Int
   /// The findings left out (see ``Linter/suppression``); `nil` when none of this rule's are.
   var suppression: FindingSuppression?
   /// Whether findings get their ``Finding/subject`` (see ``Linter/worksOutSubjects``).
   var worksOutSubjects = true
-  /// What has been reported so far (line and column are filled in by the ``Linter``), without the ones
-  /// past the limit.
-  public private(set) var findings: [Finding] = []
+  /// What has been reported so far, by this rule and the ones before it (line and column are filled in
+  /// by the ``Linter``), without the ones past the limit.
+  private(set) var findings: [Finding]
+  /// Where the current rule's findings start in `findings`.
+  private var ruleStart = 0
   /// How many findings were left out by ``suppression``.
   private(set) var suppressedCount = 0
   /// How many findings were past the limit, and the first of them.
   private var omitted = 0
   private var firstOmitted: (node: IndexedDocument.Node, severity: Severity)?
 
-  /// A sink for the rule `ruleID`, whose findings are `severity` unless they say otherwise.
-  init(
-    context: LintContext, file: String, ruleID: String, severity: Severity, configuredSeverity: Severity?,
-    limit: Int = 0
-  ) {
+  /// A sink for the findings in `context`'s document, named `file`, which come after `findings`;
+  /// `start(ruleID:severity:configuredSeverity:suppression:)` says whose they are.
+  init(context: LintContext, file: String, limit: Int = 0, after findings: [Finding] = []) {
     self.document = context.document
     self.pointers = context.pointers
     self.file = file
+    self.ruleID = ""
+    self.severity = .info
+    self.limit = limit
+    self.findings = findings
+  }
+
+  /// Takes the findings of the rule `ruleID`, which are `severity` unless they say otherwise, and left out
+  /// as `suppression` says (`nil`: none are).
+  mutating func start(
+    ruleID: String, severity: Severity, configuredSeverity: Severity?, suppression: FindingSuppression?
+  ) {
     self.ruleID = ruleID
     self.severity = severity
     self.configuredSeverity = configuredSeverity
-    self.limit = limit
+    self.suppression = suppression
+    ruleStart = findings.count
   }
 
-  /// The findings kept, then one saying how many more there were, when there were more.
-  var collected: [Finding] {
-    guard omitted > 0, let (node, severity) = firstOmitted else { return findings }
-    var summary = makeFinding("", at: node, severity: severity, fix: nil)
-    summary = Finding.omitting(omitted, like: summary)
-    return findings + [summary]
+  /// Ends the rule's findings with one saying how many more there were, when there were more: where in
+  /// ``findings`` the rule's are, and how many it left out. The sink is then ready for the next rule.
+  mutating func finish() -> (range: Range<Int>, suppressed: Int) {
+    if omitted > 0, let (node, severity) = firstOmitted {
+      findings.append(Finding.omitting(omitted, like: makeFinding("", at: node, severity: severity, fix: nil)))
+    }
+    defer {
+      suppressedCount = 0
+      omitted = 0
+      firstOmitted = nil
+    }
+    return (ruleStart..<findings.count, suppressedCount)
+  }
+
+  /// Takes the findings of every rule so far out of the sink, which is left empty.
+  mutating func takeFindings() -> [Finding] {
+    defer {
+      findings = []
+      ruleStart = 0
+    }
+    return findings
   }
 
   /// Reports a finding at a value.
@@ -64,11 +92,14 @@ public struct FindingSink {
       suppressedCount += 1
       return
     }
-    guard limit == 0 || findings.count < limit else {
+    guard limit == 0 || findings.count - ruleStart < limit else {
       if omitted == 0 { firstOmitted = (node, severity) }
       omitted += 1
       return
     }
+    // Room for a few at the first: a file's findings are a handful, which growing the array one at a
+    // time would allocate three times.
+    if findings.capacity == 0 { findings.reserveCapacity(8) }
     findings.append(makeFinding(message(), at: node, severity: severity, fix: fix))
   }
 
@@ -90,11 +121,12 @@ public struct FindingSink {
   private func makeFinding(_ message: String, at node: IndexedDocument.Node, severity: Severity, fix: Fix?)
     -> Finding
   {
-    var finding = Finding(
+    // Made whole in one initializer: setting the subject afterwards had the finding copied and the
+    // original freed, twice, for every finding.
+    Finding(
       file: file, ruleID: ruleID, severity: severity, message: message, pointer: pointers.pointer(of: node),
-      offset: document.byteRange(of: node).lowerBound, fix: fix)
-    if worksOutSubjects { finding.subject = pointers.subject(of: node) }
-    return finding
+      offset: document.byteRange(of: node).lowerBound, fix: fix,
+      subject: worksOutSubjects ? pointers.subject(of: node) : nil)
   }
 
   /// A fix that replaces the value at `node` with `replacement`.

@@ -29,14 +29,13 @@ public struct LintContext {
     /// The findings left out, which the schema walk leaves out of its events too.
     let suppression: FindingSuppression
     private let outlineCell: Once<DocumentOutline>
-    private let schemaEventsCell: Once<SchemaWalk.Events>
-    private let trackTimingsCell: Once<[TrackTiming]>
+    private let schemaEventsCell: Once<Box<SchemaWalk.Events>>
     /// The schema walk in pieces, when threads share it out (see ``prepare(_:outline:walk:)``), cut by the
     /// first thread that walks one.
-    private let piecesCell: Once<SchemaWalk.Pieces>
+    private let piecesCell: Once<Box<SchemaWalk.Pieces>>
     /// The events of each piece (at most this many), worked out by the thread that takes it; none when the
     /// first thread that needs the events walks the whole document.
-    private let pieceEvents: [Once<SchemaWalk.Events>]
+    private let pieceEvents: [Once<Box<SchemaWalk.Events>>]
     /// Hand out the walk's pieces and the outline to the threads (see ``prepare(_:outline:walk:)``); `nil` for
     /// a document one thread lints, which works out each when it first needs it.
     private let nextPiece, outlineTaker: IndexDispenser?
@@ -51,7 +50,6 @@ public struct LintContext {
       self.suppression = suppression
       outlineCell = Once(locked: threaded)
       schemaEventsCell = Once(locked: threaded)
-      trackTimingsCell = Once(locked: threaded)
       piecesCell = Once(locked: threaded)
       pieceEvents = (0..<walkPieces).map { _ in Once(locked: threaded) }
       (nextPiece, outlineTaker) = threaded ? (IndexDispenser(), IndexDispenser()) : (nil, nil)
@@ -64,14 +62,14 @@ public struct LintContext {
     func schemaEvents(_ document: IndexedDocument) -> SchemaWalk.Events {
       schemaEventsCell.value {
         guard !pieceEvents.isEmpty else {
-          return SchemaWalk.events(in: document, limit: findingLimit, filter: Self.filter(suppression, document))
+          return Box(SchemaWalk.events(in: document, limit: findingLimit, filter: Self.filter(suppression, document)))
         }
         walkSchemaPieces(document)
         // A piece that another thread is still walking holds its cell's lock: this waits for it.
         let pieces = pieces(document)
         let parts = (0..<pieces.count).map { piece($0, of: pieces, document) }
-        return SchemaWalk.merged(parts, limit: findingLimit)
-      }
+        return Box(SchemaWalk.merged(parts, limit: findingLimit))
+      }.value
     }
 
     /// Works out, side by side with the other threads, what the rules about to run wait for: the first
@@ -92,22 +90,24 @@ public struct LintContext {
 
     /// The schema walk's pieces.
     private func pieces(_ document: IndexedDocument) -> SchemaWalk.Pieces {
-      piecesCell.value { SchemaWalk.Pieces(document, count: pieceEvents.count) }
+      piecesCell.value { Box(SchemaWalk.Pieces(document, count: pieceEvents.count)) }.value
     }
 
     /// The events of one piece of the schema walk, walked by the first thread that asks.
     private func piece(_ index: Int, of pieces: SchemaWalk.Pieces, _ document: IndexedDocument) -> SchemaWalk.Events {
       pieceEvents[index].value {
         // A filter of its own: its pointer cache is not shared between threads.
-        SchemaWalk.events(
-          of: index, in: pieces, document: document, limit: findingLimit,
-          filter: Self.filter(suppression, document))
-      }
+        Box(
+          SchemaWalk.events(
+            of: index, in: pieces, document: document, limit: findingLimit,
+            filter: Self.filter(suppression, document)))
+      }.value
     }
 
     /// The schema walk's filter for `suppression`: the events of a sort whose rule has findings left out
     /// are kept only where a finding is not. `nil` when nothing is left out.
     private static func filter(_ suppression: FindingSuppression, _ document: IndexedDocument) -> SchemaWalk.Filter? {
+      guard !suppression.isEmpty else { return nil }
       let rules = SchemaWalk.Sort.allCases.map { sort -> String? in
         let rule = ruleID(of: sort)
         return suppression.concerns(rule) ? rule : nil
@@ -133,16 +133,14 @@ public struct LintContext {
       case .nullInOptionalField: NullOptionalFieldRule.description.identifier
       }
     }
-
-    func trackTimings(_ document: IndexedDocument) -> [TrackTiming] {
-      let tracks = outline(document).tracks
-      return trackTimingsCell.value { tracks.map(TrackTiming.init) }
-    }
   }
 
   /// A value worked out by the first thread that asks for it, while the others that ask wait for it. Each
   /// has a lock of its own, so that working out one holds up only those waiting for that one.
-  private final class Once<Value>: @unchecked Sendable {
+  ///
+  /// The value is an object (a ``Box`` for a struct): freeing a cell of any other kind of value looks up
+  /// the metadata of its optional at run time, which cost more than the rest of the cell, per file.
+  private final class Once<Value: AnyObject>: @unchecked Sendable {
     /// `nil` for a cell only one thread asks.
     private let lock: Lock?
     private var stored: Value?
@@ -159,6 +157,12 @@ public struct LintContext {
       stored = made
       return made
     }
+  }
+
+  /// A value held by reference, for a ``Once`` cell.
+  private final class Box<Value: Sendable>: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
   }
 
   /// A context for one document.
@@ -190,9 +194,6 @@ public struct LintContext {
 
   /// The document checked against the field table (used by `schema` and `unknown-field`).
   var schemaEvents: SchemaWalk.Events { shared.schemaEvents(document) }
-
-  /// The timing of each track of ``outline`` (used by the loop and editor-range rules).
-  var trackTimings: [TrackTiming] { shared.trackTimings(document) }
 
   /// The container id the file serves: its name without the `.inertia` (or `.json`) extension.
   public var containerID: String? {

@@ -148,7 +148,7 @@ public struct Linter: Sendable {
   func linted(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> Linted {
     var part = beginLint(indexed, file: file, fileName: fileName, threads: threads)
     lint(&part) { _ in true }
-    return finished(part)
+    return finished(consume part)
   }
 
   /// The findings of some of a document's rules, kept by rule, so that a later lint of other rules of the
@@ -161,9 +161,19 @@ public struct Linter: Sendable {
     fileprivate let fileName: String?
     fileprivate let threads: Int
     fileprivate let common: LintContext.Shared
-    /// By position in the schedule; `nil` for a rule not run yet.
-    fileprivate var byRule: [[Finding]?]
+    /// The findings of the rules run so far, one rule's after another's, in one array.
+    fileprivate var findings: [Finding] = []
+    /// Which rule's findings are where in `findings`.
+    fileprivate var runs: [RuleRun] = []
     fileprivate var suppressedCount = 0
+  }
+
+  /// Where the findings of one rule of the schedule are.
+  fileprivate struct RuleRun {
+    /// The rule's position in the schedule.
+    let position: Int
+    /// Its findings' positions in ``PartLinted/findings``.
+    let range: Range<Int>
   }
 
   /// A lint of `indexed` with no rule run yet.
@@ -181,94 +191,146 @@ public struct Linter: Sendable {
     let common = LintContext.Shared(
       findingLimit: maxFindingsPerRule, suppression: suppression,
       walkPieces: sharesWalk ? Self.schemaWalkPieces : 0, threaded: threads > 1)
-    return PartLinted(
-      document: indexed, file: file, fileName: fileName, threads: threads, common: common,
-      byRule: Array(repeating: nil, count: schedule.count))
+    var part = PartLinted(document: indexed, file: file, fileName: fileName, threads: threads, common: common)
+    part.runs.reserveCapacity(schedule.count)
+    return part
   }
 
   /// Runs the rules `including` picks, of those not run yet, on the part's document.
   func lint(_ part: inout PartLinted, including: (Scheduled) -> Bool) {
-    let picked = schedule.indices.filter { part.byRule[$0] == nil && including(schedule[$0]) }
+    var picked: [Int] = []
+    picked.reserveCapacity(schedule.count)
+    // Whether a rule has run is looked up in the runs (a few numbers to compare): an array of flags per
+    // file cost more to make than the lookups.
+    for position in schedule.indices
+    where !part.runs.contains(where: { $0.position == position }) && including(schedule[position]) {
+      picked.append(position)
+    }
     guard !picked.isEmpty else { return }
-    let maxFindingsPerRule = self.maxFindingsPerRule
-    let suppression = self.suppression
-    let (indexed, file, fileName, common) = (part.document, part.file, part.fileName, part.common)
-    let rules = picked.map { schedule[$0] }
-    let ids = rules.map(\.id)
-    let threads = part.threads
+    if part.threads > 1 {
+      lintSideBySide(&part, picked)
+    } else {
+      // One thread (every small file): the rules in order, with no lock taken for each, adding their
+      // findings to the part's (moved into the sink and back, not copied).
+      let context = makeContext(part)
+      var sink = makeSink(context, part, after: part.findings)
+      part.findings = []
+      for position in picked {
+        let (range, suppressed) = run(schedule[position], context, &sink)
+        part.runs.append(RuleRun(position: position, range: range))
+        part.suppressedCount += suppressed
+      }
+      part.findings = sink.takeFindings()
+    }
+  }
+
+  /// Runs the rules at `picked` (positions in the schedule) on the runner's threads, each taking the next
+  /// rule not yet taken.
+  private func lintSideBySide(_ part: inout PartLinted, _ picked: [Int]) {
+    let (indexed, common) = (part.document, part.common)
+    let ids = picked.map { schedule[$0].id }
     // Threads share out the schema walk in pieces, and one works out the outline meanwhile, before any
     // takes a rule (see ``LintContext/Shared/prepare(_:outline:walk:)``).
-    let sharesWalk = threads > 1 && ids.contains(where: LintContext.Shared.readsSchemaEvents)
-    let needsOutline = threads > 1 && ids.contains { !Self.rulesWithoutOutline.contains($0) }
-    let worksOutSubjects = self.worksOutSubjects
-    let makeContext = { @Sendable in
-      LintContext(
-        document: indexed, shared: common, fileName: fileName, settings: settings, makeIdentifier: makeIdentifier)
-    }
-    /// Runs one rule: its findings and how many it left out.
-    let run = { @Sendable (scheduled: Scheduled, context: LintContext) -> ([Finding], Int) in
-      var sink = FindingSink(
-        context: context, file: file, ruleID: scheduled.id, severity: scheduled.defaultSeverity,
-        configuredSeverity: scheduled.severity, limit: maxFindingsPerRule)
-      if suppression.concerns(scheduled.id) { sink.suppression = suppression }
-      sink.worksOutSubjects = worksOutSubjects
-      scheduled.rule.check(context, &sink)
-      return (sink.collected, sink.suppressedCount)
-    }
-    let found: [[Finding]]
-    let suppressedCount: Int
-    if threads > 1 {
-      let results = RuleFindings(ruleCount: rules.count)
-      let next = IndexDispenser()
-      runner.run(min(threads, rules.count)) { _ in
-        let context = makeContext()
-        if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline, walk: sharesWalk) }
-        while case let index = next.next(), index < rules.count {
-          let (findings, suppressed) = run(rules[index], context)
-          results.store(findings, suppressed: suppressed, forRule: index)
-        }
+    let sharesWalk = ids.contains(where: LintContext.Shared.readsSchemaEvents)
+    let needsOutline = ids.contains { !Self.rulesWithoutOutline.contains($0) }
+    let results = RuleFindings(ruleCount: picked.count)
+    let next = IndexDispenser()
+    // The threads read the part as it is now; the findings are stored in it when all are done.
+    let running = part
+    runner.run(min(part.threads, picked.count)) { _ in
+      let context = makeContext(running)
+      if sharesWalk || needsOutline { common.prepare(indexed, outline: needsOutline, walk: sharesWalk) }
+      var sink = makeSink(context, running)
+      while case let index = next.next(), index < picked.count {
+        let suppressed = run(schedule[picked[index]], context, &sink).suppressed
+        results.store(sink.takeFindings(), suppressed: suppressed, forRule: index)
       }
-      (found, suppressedCount) = (results.byRule, results.suppressedCount)
-    } else {
-      // One thread (every small file): the rules in order, with no lock taken for each.
-      let context = makeContext()
-      var suppressed = 0
-      found = rules.map { scheduled in
-        let (findings, count) = run(scheduled, context)
-        suppressed += count
-        return findings
-      }
-      suppressedCount = suppressed
     }
-    for (position, findings) in zip(picked, found) { part.byRule[position] = findings }
-    part.suppressedCount += suppressedCount
+    for (position, findings) in zip(picked, results.byRule) {
+      part.runs.append(RuleRun(position: position, range: part.findings.count..<part.findings.count + findings.count))
+      part.findings += findings
+    }
+    part.suppressedCount += results.suppressedCount
+  }
+
+  /// A context for one thread linting the part's document.
+  private func makeContext(_ part: PartLinted) -> LintContext {
+    LintContext(
+      document: part.document, shared: part.common, fileName: part.fileName, settings: settings,
+      makeIdentifier: makeIdentifier)
+  }
+
+  /// A sink for one thread's rules, one after another (see ``run(_:_:_:)``), whose findings come after
+  /// `findings`.
+  private func makeSink(_ context: LintContext, _ part: PartLinted, after findings: [Finding] = []) -> FindingSink {
+    var sink = FindingSink(context: context, file: part.file, limit: maxFindingsPerRule, after: findings)
+    sink.worksOutSubjects = worksOutSubjects
+    return sink
+  }
+
+  /// Runs one rule, reporting to `sink`, which it leaves ready for the next rule: where the rule's findings
+  /// are in the sink's, and how many it left out. One sink serves all the rules a thread runs, rather than
+  /// one made (with the document, its pointer cache and the file's name retained) and freed for each rule
+  /// of each file.
+  private func run(
+    _ scheduled: Scheduled, _ context: LintContext, _ sink: inout FindingSink
+  ) -> (range: Range<Int>, suppressed: Int) {
+    sink.start(
+      ruleID: scheduled.id, severity: scheduled.defaultSeverity, configuredSeverity: scheduled.severity,
+      suppression: !suppression.isEmpty && suppression.concerns(scheduled.id) ? suppression : nil)
+    scheduled.rule.check(context, &sink)
+    return sink.finish()
   }
 
   /// The findings of the rules run so far, in ``Finding/reportOrder(_:_:)`` (rules in schedule order, and
   /// each rule's findings in its own order, where that leaves two alike), with their lines and columns
   /// in a JSON document.
-  func finished(_ part: PartLinted) -> Linted {
-    let found = part.byRule
+  ///
+  /// The part is consumed: when this is its last use, its findings are put in order where they are, moved
+  /// rather than copied (a copy retains every string of a finding, and freeing the part releases them).
+  func finished(_ part: consuming PartLinted) -> Linted {
+    var findings: [Finding] = []
+    swap(&findings, &part.findings)
     // Sort positions rather than findings, which are large to move.
-    var order: [(offset: Int, group: Int, index: Int)] = []
-    order.reserveCapacity(found.reduce(0) { $0 + ($1?.count ?? 0) })
-    for case (let group, let findings?) in found.enumerated() {
-      for index in findings.indices { order.append((findings[index].offset, group, index)) }
+    var order: [(offset: Int, position: Int, index: Int)] = []
+    order.reserveCapacity(findings.count)
+    for run in part.runs {
+      for index in run.range { order.append((findings[index].offset, run.position, index)) }
     }
     order.sort { a, b in
       if a.offset != b.offset { return a.offset < b.offset }
-      let (first, second) = (found[a.group]![a.index], found[b.group]![b.index])
+      let (first, second) = (findings[a.index], findings[b.index])
       if Finding.reportOrder(first, second) { return true }
       if Finding.reportOrder(second, first) { return false }
-      return (a.group, a.index) < (b.group, b.index)
+      // A rule's findings are in its order in `findings`.
+      return (a.position, a.index) < (b.position, b.index)
     }
-    var findings = order.map { found[$0.group]![$0.index] }
+    Self.arrange(&findings, as: order.map(\.index))
     if part.document.encoding == .json {
       for (index, place) in part.document.lineAndColumn(ofOffsets: findings.map(\.offset)).enumerated() {
         (findings[index].line, findings[index].column) = place
       }
     }
     return Linted(findings: findings, suppressedCount: part.suppressedCount)
+  }
+
+  /// Puts `elements` in the order `sources` gives (the element at each position is the one that was at
+  /// `sources[position]`; `sources` is a permutation of the indices), in place: each cycle of the
+  /// permutation is followed with swaps, which move the elements without copying them.
+  static func arrange<Element>(_ elements: inout [Element], as sources: consuming [Int]) {
+    elements.withUnsafeMutableBufferPointer { buffer in
+      for start in sources.indices where sources[start] != start {
+        // Each swap puts the element its position wants there, and the cycle's first element one step on.
+        var position = start
+        while sources[position] != start {
+          let source = sources[position]
+          buffer.swapAt(position, source)
+          sources[position] = position
+          position = source
+        }
+        sources[position] = position
+      }
+    }
   }
 
   /// Documents with at least this many values have their rules shared out among the cores.

@@ -6,7 +6,7 @@ struct RepeatedStrings {
   /// The strings recorded while there are no more than ``fewLimit``, searched in order: cheaper than
   /// hashing them into `first` for the few keyframes of most tracks. Empty once `first` is in use.
   private var few: [(hash: UInt64, node: IndexedDocument.Node)] = []
-  private static let fewLimit = 16
+  static let fewLimit = 16
   /// The first string with each hash.
   private var first: [UInt64: IndexedDocument.Node] = [:]
   /// Further strings with a hash already taken by a different string (rare).

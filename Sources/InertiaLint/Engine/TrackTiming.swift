@@ -19,9 +19,10 @@ struct TrackTiming {
   /// Whether the track, as played, is longer than `limit` by at least a frame.
   func isLonger(than limit: Double) -> Bool { playedLength - limit >= Self.frame }
 
-  init(_ track: DocumentOutline.Track) {
+  /// The timing of a track with these keyframes.
+  init(_ keyframes: ArraySlice<DocumentOutline.Keyframe>) {
     var played = 0.0
-    for keyframe in track.keyframes {
+    for keyframe in keyframes {
       guard let duration = keyframe.seconds else { continue }
       played += InertiaPlayback.effectiveDuration(duration)
     }

@@ -21,7 +21,7 @@ public struct LintReport: Sendable {
   /// How many findings remain of each rule, by rule id.
   public private(set) var countsByRule: [String: Int] = [:]
   /// How many findings remain of each severity.
-  private var counts: [Severity: Int] = [:]
+  private var infoCount = 0, warningCount = 0, errorCount = 0
   /// How many findings the configurations' ignores and the baseline left out (see ``FindingSuppression``),
   /// which the summary mentions so that a clean run through a baseline does not look like a clean file.
   public var suppressedCount = 0
@@ -59,6 +59,7 @@ public struct LintReport: Sendable {
     // is read field by field, not copied whole (a copy retains and releases every string it holds).
     var (infos, warnings, errors) = (0, 0, 0)
     var byRule: [(rule: String, count: Int)] = []
+    byRule.reserveCapacity(findings.count)
     for index in findings.indices {
       if findings[index].isFixed {
         fixedHere += 1
@@ -78,9 +79,9 @@ public struct LintReport: Sendable {
         byRule.append((findings[index].ruleID, count))
       }
     }
-    for (severity, count) in [(Severity.info, infos), (.warning, warnings), (.error, errors)] where count > 0 {
-      counts[severity, default: 0] += count
-    }
+    infoCount += infos
+    warningCount += warnings
+    errorCount += errors
     for (rule, count) in byRule { countsByRule[rule, default: 0] += count }
     fixedCount += fixedHere
     if fixedHere > 0 { fixedFileCount += 1 }
@@ -88,7 +89,11 @@ public struct LintReport: Sendable {
 
   /// How many findings there are of a severity, not counting the ones fixed.
   public func count(_ severity: Severity) -> Int {
-    counts[severity] ?? 0
+    switch severity {
+    case .info: infoCount
+    case .warning: warningCount
+    case .error: errorCount
+    }
   }
 
   /// Whether any finding fails the run.

@@ -41,12 +41,17 @@ struct DuplicateKeyframeIDRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
-    for track in context.outline.tracks where track.keyframes.count > 1 {
-      var ids = RepeatedStrings(capacity: track.keyframes.count)
-      for keyframe in track.keyframes {
+    let outline = context.outline
+    // One list for every track, emptied for each: a list of its own allocated and freed for each track
+    // took longer than finding its repeats.
+    var ids = RepeatedStrings(capacity: min(outline.keyframes.count, RepeatedStrings.fewLimit))
+    for track in outline.tracks where track.keyframeRange.count > 1 {
+      let keyframes = outline.keyframes(of: track)
+      ids.removeAll()
+      for keyframe in keyframes {
         guard let id = keyframe.id, let hash = keyframe.idHash, let first = ids.earlier(id, hash: hash, in: document)
         else { continue }
-        let firstIndex = track.keyframes.first { $0.id == first }?.index ?? 0
+        let firstIndex = keyframes.first { $0.id == first }?.index ?? 0
         findings.report(
           "keyframe id '\(document.string(of: id) ?? "")' is already used by keyframe \(firstIndex) of this track: ids "
             + "must be unique within a track, and the editor and any runtime that finds keyframes by id take the two "

@@ -33,13 +33,14 @@ struct NonFiniteValueRule: LintRule {
     let document = context.document
     // The index notes whether the document holds a NaN or an infinity anywhere; most hold none.
     guard document.containsNonFiniteNumbers else { return }
-    for track in context.outline.tracks {
+    let outline = context.outline
+    for track in outline.tracks {
       if let initial = track.initialValues { checkPose(initial, context, &findings) }
-      for keyframe in track.keyframes {
+      for keyframe in outline.keyframes(of: track) {
         if let values = keyframe.values { checkPose(values, context, &findings) }
       }
     }
-    for shape in context.outline.shapes {
+    for shape in outline.shapes {
       if let transforms = shape.transforms {
         checkPose(transforms, context, &findings)
       }

@@ -41,9 +41,11 @@ struct NonPositiveDurationRule: LintRule {
     fixSafety: .safe)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    for track in context.outline.tracks {
-      let last = track.keyframes.last?.index ?? 0
-      for keyframe in track.keyframes {
+    let outline = context.outline
+    for track in outline.tracks {
+      let keyframes = outline.keyframes(of: track)
+      let last = keyframes.last?.index ?? 0
+      for keyframe in keyframes {
         let index = keyframe.index
         guard let duration = keyframe.duration, let seconds = keyframe.seconds, !(seconds.isFinite && seconds > 0)
         else { continue }

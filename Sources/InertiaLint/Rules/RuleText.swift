@@ -48,9 +48,10 @@ enum RuleText {
 
   /// How the outline names a track in messages.
   static func trackName(_ track: DocumentOutline.Track, _ context: LintContext) -> String {
-    let animationID = track.id.flatMap(context.document.string(of:))
-    if track.shapeIndex == nil, let animationID { return "animation '\(animationID)'" }
-    let pointer = context.pointer(of: track.object)
-    return track.shapeIndex == nil ? "the animation at \(pointer)" : "the shape animation at \(pointer)"
+    if track.shapeIndex == nil, let animationID = track.id.flatMap(context.document.string(of:)) {
+      return String(concatenating: "animation '", animationID, "'")
+    }
+    let pointer = context.pointer(of: track.object).description
+    return String(concatenating: track.shapeIndex == nil ? "the animation at " : "the shape animation at ", pointer)
   }
 }

@@ -54,7 +54,9 @@ struct UnaddressableIDRule: LintRule {
     }
     // Shapes are unique within their animation; the shapes of one animation come one after another.
     let shapes = context.outline.shapes
-    var shapeIDs = RepeatedStrings()
+    // Room for one animation's shapes when they are few (the list is reused for each), rather than
+    // growing it one allocation at a time.
+    var shapeIDs = RepeatedStrings(capacity: min(shapes.count, RepeatedStrings.fewLimit))
     var animationIndex = -1
     for (shape, text) in zip(shapes, texts(shapes.lazy.map(\.id), document)) {
       guard let id = shape.id, let text, checkText(id, text, of: "shape", document, &findings) else { continue }

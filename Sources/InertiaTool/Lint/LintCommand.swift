@@ -239,12 +239,14 @@ package enum LintCommand {
 
     /// What the input's configuration's ignores and the baselines leave out of it.
     func suppression(for input: LintInput) -> FindingSuppression {
-      let applied = applied[input.configuration]
       guard let location = location(of: input) else { return FindingSuppression() }
-      var suppression = applied.suppression(at: location)
-      for baseline in [applied.baseline, baseline] {
-        if let baseline { suppression.formUnion(baseline.suppression(at: location)) }
+      // The configuration read in place: a copy of it retains and releases all it holds, for every file.
+      let configuration = input.configuration
+      var suppression = applied[configuration].suppression(at: location)
+      if let baseline = applied[configuration].baseline {
+        suppression.formUnion(baseline.suppression(at: location))
       }
+      if let baseline { suppression.formUnion(baseline.suppression(at: location)) }
       return suppression
     }
 
