@@ -233,101 +233,139 @@ public final class IndexedDocument: @unchecked Sendable {
     /// A float64's exponent bits, all set in NaN and the infinities alone.
     static let float64Exponent: UInt64 = 0x7FF0_0000_0000_0000
 
-    /// An open array or map: its node, how many values it holds (keys and values alike for maps), how
-    /// many of them are read, and the node of the key of the entry being read.
+    /// An open array or map: its node, whether it is a map, how many values it holds (keys and values
+    /// alike for maps) and how many of them are still to be read.
     struct Frame: BitwiseCopyable {
       var node: Int
       var isMap: Bool
       var total: Int
-      var read: Int
-      var keyNode: Int
+      var left: Int
     }
 
     /// Indexes the one top-level value and everything in it, without recursing: open containers wait
     /// on a stack of their own, so the depth a thread's stack allows never limits it.
+    ///
+    /// The loop is kept small, so that what it changes stays in registers: it works on local copies,
+    /// stored back when it ends however it ends, reads the common values itself (`quickHead`), and
+    /// leaves every other value, and every error, to `readValue`.
     mutating func document() throws(FormatError) {
+      let bytes = scanner.bytes
+      var offset = scanner.offset
+      var entries = self.entries
+      var count = self.count
+      var sawNonFiniteNumber = false
+      defer {
+        scanner.offset = offset
+        self.entries = entries
+        self.count = count
+        if sawNonFiniteNumber { self.sawNonFiniteNumber = true }
+      }
+      // The open containers, innermost on top, above the document itself, which is read as a container
+      // (node -1) of one value: so there always is one, and a container opened is `frames.count - 1` deep.
       var frames = ContainerStack<Frame>()
-      var top: Frame?
+      frames.push(Frame(node: -1, isMap: false, total: 1, left: 1))
+      // The values the innermost container has still to read: its frame's `left`, kept here meanwhile.
+      var left = 1
       do throws(FormatError) {
         while true {
-          let start = scanner.offset
+          let start = offset
           let index = count
           if index == entries.count { entries = Self.grow(entries) }
-          entries[index].head = Int32(truncatingIfNeeded: start)
+          // A value's subtree ends after it, unless it is an array or map, whose end is set as it closes.
+          entries[index] = Record(head: Int32(truncatingIfNeeded: start), next: Int32(truncatingIfNeeded: index &+ 1))
           count &+= 1
-          if let open = top, open.isMap, open.read & 1 == 0 { top!.keyNode = index }
-          var opened = false
-          if let format = scanner.skipPlainValue(checksText: checksText) {
-            if format == 0xCB {
-              let bits = scanner.bytes.bigEndian(UInt64.self, at: start &+ 1)
-              if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
-            }
-          } else {
-            switch try scanner.readHeader() {
-            case .string(let length):
-              if checksText {
-                _ = try scanner.readString(length: length, start: start)
-              } else {
-                _ = scanner.take(length)
-              }
-            case .binary(let length), .ext(_, let length):
-              _ = scanner.take(length)
-            case .float32(let number):
-              if !number.isFinite { sawNonFiniteNumber = true }
-            case .float64(let number):
-              if !number.isFinite { sawNonFiniteNumber = true }
-            case .array(let elements):
-              try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
-              if elements > 0 {
-                if let open = top { frames.push(open) }
-                top = Frame(node: index, isMap: false, total: elements, read: 0, keyNode: 0)
-                opened = true
-              }
-            case .map(let entries):
-              try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
-              if entries > 0 {
-                if let open = top { frames.push(open) }
-                top = Frame(node: index, isMap: true, total: 2 * entries, read: 0, keyNode: 0)
-                opened = true
-              }
-            default:
-              break
-            }
+          var opened: Frame?
+          switch MessagePackScanner.quickHead(in: bytes, at: start, checksText: checksText) {
+          case .leaf(let width):
+            offset &+= width
+          case .float64:
+            let bits = bytes.bigEndian(UInt64.self, at: start &+ 1)
+            if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
+            offset &+= 9
+          case .container(let values, let isMap) where frames.count <= limits.maxDepth:
+            offset &+= 1
+            if values > 0 { opened = Frame(node: index, isMap: isMap, total: values, left: values) }
+          default:
+            (offset, opened) = try readValue(at: start, node: index, depth: frames.count &- 1)
           }
-          if opened { continue }
-          entries[index].next = Int32(truncatingIfNeeded: count)
+          if let opened {
+            frames.top.left = left
+            frames.push(opened)
+            left = opened.left
+            continue
+          }
           // Close each container this value completes.
-          while var open = top {
-            open.read &+= 1
-            guard open.read == open.total else {
-              top = open
-              break
-            }
-            entries[open.node].next = Int32(truncatingIfNeeded: count)
-            top = frames.count > 0 ? frames.pop() : nil
+          left &-= 1
+          while left == 0 {
+            let node = frames.top.node
+            guard node >= 0 else { return }
+            entries[node].next = Int32(truncatingIfNeeded: count)
+            _ = frames.pop()
+            left = frames.top.left &- 1
           }
-          if top == nil { return }
         }
       } catch {
-        // As the tree reader names them: an array its index, a map the key just read (or, while a key
-        // is read, the entry whose key it is).
-        guard let top else { throw error }
-        var path = ErrorPath()
-        for frame in frames.elements(then: top) {
-          if !frame.isMap {
-            path.append(.index(frame.read))
-          } else if frame.read & 1 == 0 {
-            _ = path.enterKey(ofEntry: frame.read / 2)
-            break
-          } else {
-            // The key is complete: it ends where its entry's value, the node after it, starts.
-            let keyBytes = Int(entries[frame.keyNode].head)..<Int(entries[Int(entries[frame.keyNode].next)].head)
-            let key = try? MessagePackReader(limits: .init(maxDepth: .max)).read(scanner.bytes[keyBytes])
-            path.append(.key(key?.pointerToken ?? "?"))
-          }
-        }
-        throw path.locate(error)
+        frames.top.left = left
+        throw locate(error, in: frames.elements, entries: entries)
       }
+    }
+
+    /// Reads a value that `quickHead` leaves, at `start`: returns where it ends, and the frame of an array
+    /// or map that has values to read.
+    @inline(never)
+    mutating func readValue(at start: Int, node: Int, depth: Int) throws(FormatError) -> (end: Int, opened: Frame?) {
+      var scanner = MessagePackScanner(scanner.bytes, offset: start)
+      var opened: Frame?
+      switch try scanner.readHeader() {
+      case .string(let length):
+        if checksText {
+          _ = try scanner.readString(length: length, start: start)
+        } else {
+          _ = scanner.take(length)
+        }
+      case .binary(let length), .ext(_, let length):
+        _ = scanner.take(length)
+      case .float32(let number):
+        if !number.isFinite { sawNonFiniteNumber = true }
+      case .float64(let number):
+        if !number.isFinite { sawNonFiniteNumber = true }
+      case .array(let elements):
+        try scanner.checkDepth(depth, limits, at: start)
+        if elements > 0 { opened = Frame(node: node, isMap: false, total: elements, left: elements) }
+      case .map(let entries):
+        try scanner.checkDepth(depth, limits, at: start)
+        if entries > 0 { opened = Frame(node: node, isMap: true, total: 2 &* entries, left: 2 &* entries) }
+      default:
+        break
+      }
+      return (scanner.offset, opened)
+    }
+
+    /// `error` at the path the tree reader names, given the open containers, outermost first: an array
+    /// names its index, a map the key just read (or, while a key is read, the entry whose key it is).
+    @inline(never)
+    func locate(
+      _ error: FormatError, in frames: [Frame], entries: UnsafeMutableBufferPointer<Record>
+    ) -> FormatError {
+      var path = ErrorPath()
+      for frame in frames where frame.node >= 0 {
+        let read = frame.total &- frame.left
+        if !frame.isMap {
+          path.append(.index(read))
+        } else if read & 1 == 0 {
+          _ = path.enterKey(ofEntry: read / 2)
+          break
+        } else {
+          // The key is complete, and so are the values before it, whose subtree ends lead to it; it ends
+          // where its entry's value, the node after it, starts.
+          var key = frame.node &+ 1
+          for _ in 1..<read { key = Int(entries[key].next) }
+          let keyBytes = Int(entries[key].head)..<Int(entries[Int(entries[key].next)].head)
+          let value = try? MessagePackReader(limits: .init(maxDepth: .max)).read(scanner.bytes[keyBytes])
+          path.append(.key(value?.pointerToken ?? "?"))
+        }
+      }
+      return path.locate(error)
     }
   }
 

@@ -116,3 +116,25 @@ extension ByteView {
     return bits & WordScan.highs == 0
   }
 }
+
+extension ByteView {
+  /// Whether the `count` bytes at `offset`, which the caller has checked lie in the view, are all below
+  /// 0x80: read eight at a time, the last eight overlapping those before. A run shorter than eight bytes
+  /// is read as the word it starts, the bytes past the run masked off, when the view holds that word.
+  @inline(__always)
+  func isASCII(at offset: Int, count length: Int) -> Bool {
+    if length < 8 {
+      guard self.count &- offset >= 8 else { return self[offset..<(offset &+ length)].isASCII }
+      // The run's bytes are the word's low ones; an empty run shifts the mask out whole (`>>` by 64 is 0).
+      return littleEndianWord(at: offset) & (WordScan.highs >> UInt64(64 &- 8 &* length)) == 0
+    }
+    let end = offset &+ length
+    var bits = word(UInt64.self, at: end &- 8)
+    var i = offset
+    while end &- i > 8 {
+      bits |= word(UInt64.self, at: i)
+      i &+= 8
+    }
+    return bits & WordScan.highs == 0
+  }
+}
