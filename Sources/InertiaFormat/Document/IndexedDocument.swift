@@ -249,7 +249,14 @@ public final class IndexedDocument: @unchecked Sendable {
     /// stored back when it ends however it ends, reads the common values itself (`quickHead`), and
     /// leaves every other value, and every error, to `readValue`.
     mutating func document() throws(FormatError) {
+      // One loop for each, so that neither tests `checksText` on every value.
+      if checksText { try document(checkingText: true) } else { try document(checkingText: false) }
+    }
+
+    @inline(__always)
+    private mutating func document(checkingText: Bool) throws(FormatError) {
       let bytes = scanner.bytes
+      let maxDepth = limits.maxDepth
       var offset = scanner.offset
       var entries = self.entries
       var count = self.count
@@ -268,46 +275,80 @@ public final class IndexedDocument: @unchecked Sendable {
       var left = 1
       do throws(FormatError) {
         while true {
-          let start = offset
+          // The values `quickHead` reads, while the tables have room. This loop calls nothing, so that what
+          // it changes stays in registers.
+          fast: while count < entries.count {
+            let start = offset
+            let index = count
+            let values: Int
+            let isMap: Bool
+            switch MessagePackScanner.quickHead(in: bytes, at: start, checksText: checkingText) {
+            case .leaf(let width):
+              offset &+= width
+              (values, isMap) = (0, false)
+            case .float64:
+              let bits = bytes.bigEndian(UInt64.self, at: start &+ 1)
+              if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
+              offset &+= 9
+              (values, isMap) = (0, false)
+            case .container(let count, let map) where frames.count <= maxDepth && !frames.isFull:
+              offset &+= 1
+              (values, isMap) = (count, map)
+            default:
+              break fast
+            }
+            // A value's subtree ends after it, unless it is an array or map, whose end is set as it closes.
+            entries[index] = Record(head: Int32(truncatingIfNeeded: start), next: Int32(truncatingIfNeeded: index &+ 1))
+            count &+= 1
+            if values > 0 {
+              Self.open(Frame(node: index, isMap: isMap, total: values, left: values), &frames, &left)
+            } else if Self.close(&left, &frames, entries, count) {
+              return
+            }
+          }
+          // Any other value, or one for which a table must grow.
           let index = count
           if index == entries.count { entries = Self.grow(entries) }
-          // A value's subtree ends after it, unless it is an array or map, whose end is set as it closes.
-          entries[index] = Record(head: Int32(truncatingIfNeeded: start), next: Int32(truncatingIfNeeded: index &+ 1))
+          entries[index] = Record(head: Int32(truncatingIfNeeded: offset), next: Int32(truncatingIfNeeded: index &+ 1))
           count &+= 1
-          var opened: Frame?
-          switch MessagePackScanner.quickHead(in: bytes, at: start, checksText: checksText) {
-          case .leaf(let width):
-            offset &+= width
-          case .float64:
-            let bits = bytes.bigEndian(UInt64.self, at: start &+ 1)
-            if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
-            offset &+= 9
-          case .container(let values, let isMap) where frames.count <= limits.maxDepth:
-            offset &+= 1
-            if values > 0 { opened = Frame(node: index, isMap: isMap, total: values, left: values) }
-          default:
-            (offset, opened) = try readValue(at: start, node: index, depth: frames.count &- 1)
-          }
+          let opened: Frame?
+          (offset, opened) = try readValue(at: offset, node: index, depth: frames.count &- 1)
           if let opened {
-            frames.top.left = left
-            frames.push(opened)
-            left = opened.left
-            continue
-          }
-          // Close each container this value completes.
-          left &-= 1
-          while left == 0 {
-            let node = frames.top.node
-            guard node >= 0 else { return }
-            entries[node].next = Int32(truncatingIfNeeded: count)
-            _ = frames.pop()
-            left = frames.top.left &- 1
+            Self.open(opened, &frames, &left)
+          } else if Self.close(&left, &frames, entries, count) {
+            return
           }
         }
       } catch {
         frames.top.left = left
         throw locate(error, in: frames.elements, entries: entries)
       }
+    }
+
+    /// Makes `frame` the innermost open container.
+    @inline(__always)
+    private static func open(_ frame: Frame, _ frames: inout ContainerStack<Frame>, _ left: inout Int) {
+      frames.top.left = left
+      frames.push(frame)
+      left = frame.left
+    }
+
+    /// Counts a value read in the innermost container, and closes each container it completes, its subtree
+    /// ending before the node numbered `count`. Returns whether the document is complete.
+    @inline(__always)
+    private static func close(
+      _ left: inout Int, _ frames: inout ContainerStack<Frame>, _ entries: UnsafeMutableBufferPointer<Record>,
+      _ count: Int
+    ) -> Bool {
+      left &-= 1
+      while left == 0 {
+        let node = frames.top.node
+        guard node >= 0 else { return true }
+        entries[node].next = Int32(truncatingIfNeeded: count)
+        _ = frames.pop()
+        left = frames.top.left &- 1
+      }
+      return false
     }
 
     /// Reads a value that `quickHead` leaves, at `start`: returns where it ends, and the frame of an array
@@ -492,6 +533,18 @@ public final class IndexedDocument: @unchecked Sendable {
   /// The number, as a `Double`, for any integer or float.
   @inline(__always)
   public func double(of node: Node) -> Double? {
+    // A float64, an animation file's commonest number, is read without decoding its head as a header: its
+    // eight bytes follow the format byte, if the input still holds them (`readHeader()` checks the same).
+    let head = Int(entries[node.index].head)
+    if bytes[head] == 0xCB && bytes.count &- head >= 9 {
+      return Double(bitPattern: bytes.bigEndian(UInt64.self, at: head &+ 1))
+    }
+    return uncommonDouble(of: node)
+  }
+
+  /// ``double(of:)`` for any value but a float64, apart so that the common case is small enough to inline.
+  @inline(never)
+  func uncommonDouble(of node: Node) -> Double? {
     switch header(of: node)?.header {
     case .int(let i): return Double(i)
     case .uint(let u): return Double(u)
@@ -525,6 +578,14 @@ public final class IndexedDocument: @unchecked Sendable {
   /// ``utf8(of:)`` for any value but a fixstr, apart so that the common case is small enough to inline.
   @usableFromInline @inline(never)
   func uncommonUTF8(of node: Node) -> ByteView? {
+    // A str8 (ids, which are 36-character UUIDs) has its length in the byte after its format byte: the
+    // string is what follows, if the input still holds it all (`readHeader()` checks the same).
+    let head = Int(entries[node.index].head)
+    if bytes[head] == 0xD9 && bytes.count &- head >= 2 {
+      let start = head &+ 2
+      let end = start &+ Int(bytes[head &+ 1])
+      return end <= bytes.count ? bytes[start..<end] : nil
+    }
     guard let (header, payload) = header(of: node), case .string(let length) = header else { return nil }
     return bytes[payload..<(payload &+ length)]
   }
@@ -575,18 +636,21 @@ public final class IndexedDocument: @unchecked Sendable {
   /// repeated strings without making `String`s. `nil` when the value is not a string.
   package func stringHash(of node: Node) -> UInt64? {
     guard let utf8 = utf8(of: node) else { return nil }
-    let prime: UInt64 = 0x0000_0100_0000_01B3
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(utf8.count)
-    var index = 0
-    while utf8.count &- index >= 8 {
-      hash = (hash ^ utf8.word(UInt64.self, at: index)) &* prime
+    let count = utf8.count
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
+    guard count > 0 else { return hash }
+    @inline(__always) func mix(_ word: UInt64) {
+      hash = (hash ^ word) &* 0x0000_0100_0000_01B3
       hash ^= hash >> 32
+    }
+    var index = 0
+    while count &- index > 8 {
+      mix(utf8.word(UInt64.self, at: index))
       index &+= 8
     }
-    while index < utf8.count {
-      hash = (hash ^ UInt64(utf8[index])) &* prime
-      index &+= 1
-    }
+    // The last one to eight bytes as one word: the eight that end the string, overlapping those before,
+    // or all of a shorter string, padded. The same for equal strings, whose lengths are equal too.
+    mix(count >= 8 ? utf8.word(UInt64.self, at: count &- 8) : utf8.paddedShortWord())
     return hash
   }
 

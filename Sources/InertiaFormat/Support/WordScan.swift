@@ -125,8 +125,9 @@ extension ByteView {
   func isASCII(at offset: Int, count length: Int) -> Bool {
     if length < 8 {
       guard self.count &- offset >= 8 else { return self[offset..<(offset &+ length)].isASCII }
-      // The run's bytes are the word's low ones; an empty run shifts the mask out whole (`>>` by 64 is 0).
-      return littleEndianWord(at: offset) & (WordScan.highs >> UInt64(64 &- 8 &* length)) == 0
+      // The run's bytes are the word's low ones: those above it are masked off (all of them for an empty run).
+      let past = UInt64.max &<< UInt64(8 &* length)
+      return littleEndianWord(at: offset) & WordScan.highs & ~past == 0
     }
     let end = offset &+ length
     var bits = word(UInt64.self, at: end &- 8)
