@@ -276,8 +276,10 @@ public final class IndexedDocument: @unchecked Sendable {
       do throws(FormatError) {
         while true {
           // The values `quickHead` reads, while the tables have room. This loop calls nothing, so that what
-          // it changes stays in registers.
-          fast: while count < entries.count {
+          // it changes stays in registers. Every value takes a byte at least, so the index has room for
+          // each that starts before `limit`, which is also within the bytes, as `quickHead` needs.
+          let limit = min(bytes.count, offset &+ (entries.count &- count))
+          fast: while offset < limit {
             let start = offset
             let index = count
             let values: Int

@@ -31,19 +31,19 @@ struct MessagePackScanner {
     case other
   }
 
-  /// The value at `offset` as ``QuickHead`` tells it. These are most of an animation file's values and all
-  /// of its keys; what is not one of them, or is faulty, is `.other`, which `readHeader()` reads and checks.
+  /// The value at `offset`, which must be within `bytes`, as ``QuickHead`` tells it. These are most of an
+  /// animation file's values and all of its keys; what is not one of them, or is faulty, is `.other`,
+  /// which `readHeader()` reads and checks.
   @inline(__always)
   static func quickHead(in bytes: ByteView, at offset: Int, checksText: Bool) -> QuickHead {
     let remaining = bytes.count &- offset
-    guard remaining > 0 else { return .other }
     let format = bytes[offset]
     // Tested in the order of how common they are: fixstr, fixint, float64, fixmap and fixarray, str8.
     if format & 0xE0 == 0xA0 {
-      let width = 1 &+ Int(format & 0x1F)
-      guard width <= remaining else { return .other }
-      if checksText && !bytes.isASCII(at: offset &+ 1, count: width &- 1) { return .other }
-      return .leaf(width: width)
+      let length = Int(format & 0x1F)
+      guard length < remaining else { return .other }
+      if checksText && !bytes.isASCII(at: offset &+ 1, count: length) { return .other }
+      return .leaf(width: 1 &+ length)
     }
     if format &+ 0x20 < 0xA0 { return .leaf(width: 1) }  // 0x00...0x7F and 0xE0...0xFF, now below 0xA0
     if format == 0xCB { return remaining >= 9 ? .float64 : .other }

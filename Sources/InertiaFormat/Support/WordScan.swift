@@ -130,6 +130,9 @@ extension ByteView {
       return littleEndianWord(at: offset) & WordScan.highs & ~past == 0
     }
     let end = offset &+ length
+    if length <= 16 {  // most keys that are not shorter: two words, overlapping unless sixteen bytes long
+      return (word(UInt64.self, at: offset) | word(UInt64.self, at: end &- 8)) & WordScan.highs == 0
+    }
     var bits = word(UInt64.self, at: end &- 8)
     var i = offset
     while end &- i > 8 {
