@@ -126,6 +126,31 @@ struct IndexedDocumentAgreementTests {
     }
   }
 
+  @Test("Enough values to grow the index, and containers nested deep enough to grow its stack")
+  func growth() {
+    // One byte a value: four times what the index makes room for at first (the oracle's walk takes time
+    // quadratic in an array's length: these are long enough).
+    for count in [100, 1500] {
+      let elements = [UInt8](repeating: 0x01, count: count)
+      for head: [UInt8] in [
+        [0xDC, UInt8(count >> 8), UInt8(count & 0xFF)], [0xDD, 0, 0, UInt8(count >> 8), UInt8(count & 0xFF)],
+      ] {
+        #expect(Self.agree(head + elements, "\(count) one-byte values"))
+        Self.agree(head + elements.dropLast(), "\(count) one-byte values, the last missing")
+      }
+    }
+    // Nested past the stack's first capacity, and past a depth limit, in arrays and in maps.
+    for depth in [15, 16, 17, 40, 600] {
+      let arrays = [UInt8](repeating: 0x91, count: depth) + [0x01]
+      let maps = Array([[UInt8]](repeating: [0x81, 0xA1, 0x6B], count: depth).joined()) + [0xC0]
+      for (bytes, form) in [(arrays, "arrays"), (maps, "maps")] {
+        Self.agree(bytes, "\(depth) \(form)")
+        Self.agree(bytes, limits: DecodingLimits(maxDepth: 30), "\(depth) \(form), depth limit 30")
+        Self.agree(bytes.dropLast() + [0xC1], "\(depth) \(form), a reserved byte innermost")
+      }
+    }
+  }
+
   @Test("Strings of every short length, ASCII or not, where the input ends and away from it")
   func strings() {
     for length in 0...40 {
