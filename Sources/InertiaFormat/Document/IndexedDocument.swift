@@ -234,12 +234,14 @@ public final class IndexedDocument: @unchecked Sendable {
     static let float64Exponent: UInt64 = 0x7FF0_0000_0000_0000
 
     /// An open array or map: its node, whether it is a map, how many values it holds (keys and values
-    /// alike for maps) and how many of them are still to be read.
+    /// alike for maps), and how many values the container around it had still to read when it opened
+    /// (the innermost container's own count is kept apart, in a local). Counts and node numbers fit
+    /// in 32 bits, as the index's do.
     struct Frame: BitwiseCopyable {
-      var node: Int
+      var node: Int32
+      var total: Int32
+      var outerLeft: Int32
       var isMap: Bool
-      var total: Int
-      var left: Int
     }
 
     /// Indexes the one top-level value and everything in it, without recursing: open containers wait
@@ -270,8 +272,8 @@ public final class IndexedDocument: @unchecked Sendable {
       // The open containers, innermost on top, above the document itself, which is read as a container
       // (node -1) of one value: so there always is one, and a container opened is `frames.count - 1` deep.
       var frames = ContainerStack<Frame>()
-      frames.push(Frame(node: -1, isMap: false, total: 1, left: 1))
-      // The values the innermost container has still to read: its frame's `left`, kept here meanwhile.
+      frames.push(Frame(node: -1, total: 1, outerLeft: 0, isMap: false))
+      // The values the innermost container has still to read.
       var left = 1
       do throws(FormatError) {
         while true {
@@ -303,7 +305,7 @@ public final class IndexedDocument: @unchecked Sendable {
             entries[index] = Record(head: Int32(truncatingIfNeeded: start), next: Int32(truncatingIfNeeded: index &+ 1))
             count &+= 1
             if values > 0 {
-              Self.open(Frame(node: index, isMap: isMap, total: values, left: values), &frames, &left)
+              Self.open(node: index, values: values, isMap: isMap, &frames, &left)
             } else if Self.close(&left, &frames, entries, count) {
               return
             }
@@ -313,26 +315,30 @@ public final class IndexedDocument: @unchecked Sendable {
           if index == entries.count { entries = Self.grow(entries) }
           entries[index] = Record(head: Int32(truncatingIfNeeded: offset), next: Int32(truncatingIfNeeded: index &+ 1))
           count &+= 1
-          let opened: Frame?
-          (offset, opened) = try readValue(at: offset, node: index, depth: frames.count &- 1)
+          let opened: (values: Int, isMap: Bool)?
+          (offset, opened) = try readValue(at: offset, depth: frames.count &- 1)
           if let opened {
-            Self.open(opened, &frames, &left)
+            Self.open(node: index, values: opened.values, isMap: opened.isMap, &frames, &left)
           } else if Self.close(&left, &frames, entries, count) {
             return
           }
         }
       } catch {
-        frames.top.left = left
-        throw locate(error, in: frames.elements, entries: entries)
+        throw locate(error, in: frames.elements, innermostLeft: left, entries: entries)
       }
     }
 
-    /// Makes `frame` the innermost open container.
+    /// Makes an array or map of `values` values (keys and values alike for a map) the innermost open
+    /// container.
     @inline(__always)
-    private static func open(_ frame: Frame, _ frames: inout ContainerStack<Frame>, _ left: inout Int) {
-      frames.top.left = left
-      frames.push(frame)
-      left = frame.left
+    private static func open(
+      node: Int, values: Int, isMap: Bool, _ frames: inout ContainerStack<Frame>, _ left: inout Int
+    ) {
+      frames.push(
+        Frame(
+          node: Int32(truncatingIfNeeded: node), total: Int32(truncatingIfNeeded: values),
+          outerLeft: Int32(truncatingIfNeeded: left), isMap: isMap))
+      left = values
     }
 
     /// Counts a value read in the innermost container, and closes each container it completes, its subtree
@@ -344,21 +350,22 @@ public final class IndexedDocument: @unchecked Sendable {
     ) -> Bool {
       left &-= 1
       while left == 0 {
-        let node = frames.top.node
-        guard node >= 0 else { return true }
-        entries[node].next = Int32(truncatingIfNeeded: count)
-        _ = frames.pop()
-        left = frames.top.left &- 1
+        let closed = frames.pop()
+        guard closed.node >= 0 else { return true }
+        entries[Int(closed.node)].next = Int32(truncatingIfNeeded: count)
+        left = Int(closed.outerLeft) &- 1
       }
       return false
     }
 
-    /// Reads a value that `quickHead` leaves, at `start`: returns where it ends, and the frame of an array
-    /// or map that has values to read.
+    /// Reads a value that `quickHead` leaves, at `start`: returns where it ends, and for an array or map
+    /// that has values to read, how many (keys and values alike for a map).
     @inline(never)
-    mutating func readValue(at start: Int, node: Int, depth: Int) throws(FormatError) -> (end: Int, opened: Frame?) {
+    mutating func readValue(at start: Int, depth: Int) throws(FormatError) -> (
+      end: Int, opened: (values: Int, isMap: Bool)?
+    ) {
       var scanner = MessagePackScanner(scanner.bytes, offset: start)
-      var opened: Frame?
+      var opened: (values: Int, isMap: Bool)?
       switch try scanner.readHeader() {
       case .string(let length):
         if checksText {
@@ -374,25 +381,28 @@ public final class IndexedDocument: @unchecked Sendable {
         if !number.isFinite { sawNonFiniteNumber = true }
       case .array(let elements):
         try scanner.checkDepth(depth, limits, at: start)
-        if elements > 0 { opened = Frame(node: node, isMap: false, total: elements, left: elements) }
+        if elements > 0 { opened = (elements, false) }
       case .map(let entries):
         try scanner.checkDepth(depth, limits, at: start)
-        if entries > 0 { opened = Frame(node: node, isMap: true, total: 2 &* entries, left: 2 &* entries) }
+        if entries > 0 { opened = (2 &* entries, true) }
       default:
         break
       }
       return (scanner.offset, opened)
     }
 
-    /// `error` at the path the tree reader names, given the open containers, outermost first: an array
-    /// names its index, a map the key just read (or, while a key is read, the entry whose key it is).
+    /// `error` at the path the tree reader names, given the open containers, outermost first, and the
+    /// values the innermost has still to read: an array names its index, a map the key just read (or,
+    /// while a key is read, the entry whose key it is).
     @inline(never)
     func locate(
-      _ error: FormatError, in frames: [Frame], entries: UnsafeMutableBufferPointer<Record>
+      _ error: FormatError, in frames: [Frame], innermostLeft: Int, entries: UnsafeMutableBufferPointer<Record>
     ) -> FormatError {
       var path = ErrorPath()
-      for frame in frames where frame.node >= 0 {
-        let read = frame.total &- frame.left
+      for (depth, frame) in frames.enumerated() where frame.node >= 0 {
+        // What a container has still to read is noted in the frame of the one opened in it.
+        let left = depth &+ 1 < frames.count ? Int(frames[depth &+ 1].outerLeft) : innermostLeft
+        let read = Int(frame.total) &- left
         if !frame.isMap {
           path.append(.index(read))
         } else if read & 1 == 0 {
@@ -401,7 +411,7 @@ public final class IndexedDocument: @unchecked Sendable {
         } else {
           // The key is complete, and so are the values before it, whose subtree ends lead to it; it ends
           // where its entry's value, the node after it, starts.
-          var key = frame.node &+ 1
+          var key = Int(frame.node) &+ 1
           for _ in 1..<read { key = Int(entries[key].next) }
           let keyBytes = Int(entries[key].head)..<Int(entries[Int(entries[key].next)].head)
           let value = try? MessagePackReader(limits: .init(maxDepth: .max)).read(scanner.bytes[keyBytes])
