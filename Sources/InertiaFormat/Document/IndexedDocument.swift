@@ -233,101 +233,192 @@ public final class IndexedDocument: @unchecked Sendable {
     /// A float64's exponent bits, all set in NaN and the infinities alone.
     static let float64Exponent: UInt64 = 0x7FF0_0000_0000_0000
 
-    /// An open array or map: its node, how many values it holds (keys and values alike for maps), how
-    /// many of them are read, and the node of the key of the entry being read.
+    /// An open array or map: its node, whether it is a map, how many values it holds (keys and values
+    /// alike for maps), and how many values the container around it had still to read when it opened
+    /// (the innermost container's own count is kept apart, in a local). Counts and node numbers fit
+    /// in 32 bits, as the index's do.
     struct Frame: BitwiseCopyable {
-      var node: Int
+      var node: Int32
+      var total: Int32
+      var outerLeft: Int32
       var isMap: Bool
-      var total: Int
-      var read: Int
-      var keyNode: Int
     }
 
     /// Indexes the one top-level value and everything in it, without recursing: open containers wait
     /// on a stack of their own, so the depth a thread's stack allows never limits it.
+    ///
+    /// The loop is kept small, so that what it changes stays in registers: it works on local copies,
+    /// stored back when it ends however it ends, reads the common values itself (`quickHead`), and
+    /// leaves every other value, and every error, to `readValue`.
     mutating func document() throws(FormatError) {
+      // One loop for each, so that neither tests `checksText` on every value.
+      if checksText { try document(checkingText: true) } else { try document(checkingText: false) }
+    }
+
+    @inline(__always)
+    private mutating func document(checkingText: Bool) throws(FormatError) {
+      let bytes = scanner.bytes
+      let maxDepth = limits.maxDepth
+      var offset = scanner.offset
+      var entries = self.entries
+      var count = self.count
+      var sawNonFiniteNumber = false
+      defer {
+        scanner.offset = offset
+        self.entries = entries
+        self.count = count
+        if sawNonFiniteNumber { self.sawNonFiniteNumber = true }
+      }
+      // The open containers, innermost on top, above the document itself, which is read as a container
+      // (node -1) of one value: so there always is one, and a container opened is `frames.count - 1` deep.
       var frames = ContainerStack<Frame>()
-      var top: Frame?
+      frames.push(Frame(node: -1, total: 1, outerLeft: 0, isMap: false))
+      // The values the innermost container has still to read.
+      var left = 1
       do throws(FormatError) {
         while true {
-          let start = scanner.offset
+          // The values `quickHead` reads, while the tables have room. This loop calls nothing, so that what
+          // it changes stays in registers. Every value takes a byte at least, so the index has room for
+          // each that starts before `limit`, which is also within the bytes, as `quickHead` needs.
+          let limit = min(bytes.count, offset &+ (entries.count &- count))
+          fast: while offset < limit {
+            let start = offset
+            let index = count
+            let values: Int
+            let isMap: Bool
+            switch MessagePackScanner.quickHead(in: bytes, at: start, checksText: checkingText) {
+            case .leaf(let width):
+              offset &+= width
+              (values, isMap) = (0, false)
+            case .float64:
+              let bits = bytes.bigEndian(UInt64.self, at: start &+ 1)
+              if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
+              offset &+= 9
+              (values, isMap) = (0, false)
+            case .container(let count, let map) where frames.count <= maxDepth && !frames.isFull:
+              offset &+= 1
+              (values, isMap) = (count, map)
+            default:
+              break fast
+            }
+            // A value's subtree ends after it, unless it is an array or map, whose end is set as it closes.
+            entries[index] = Record(head: Int32(truncatingIfNeeded: start), next: Int32(truncatingIfNeeded: index &+ 1))
+            count &+= 1
+            if values > 0 {
+              Self.open(node: index, values: values, isMap: isMap, &frames, &left)
+            } else if Self.close(&left, &frames, entries, count) {
+              return
+            }
+          }
+          // Any other value, or one for which a table must grow.
           let index = count
           if index == entries.count { entries = Self.grow(entries) }
-          entries[index].head = Int32(truncatingIfNeeded: start)
+          entries[index] = Record(head: Int32(truncatingIfNeeded: offset), next: Int32(truncatingIfNeeded: index &+ 1))
           count &+= 1
-          if let open = top, open.isMap, open.read & 1 == 0 { top!.keyNode = index }
-          var opened = false
-          if let format = scanner.skipPlainValue(checksText: checksText) {
-            if format == 0xCB {
-              let bits = scanner.bytes.bigEndian(UInt64.self, at: start &+ 1)
-              if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
-            }
-          } else {
-            switch try scanner.readHeader() {
-            case .string(let length):
-              if checksText {
-                _ = try scanner.readString(length: length, start: start)
-              } else {
-                _ = scanner.take(length)
-              }
-            case .binary(let length), .ext(_, let length):
-              _ = scanner.take(length)
-            case .float32(let number):
-              if !number.isFinite { sawNonFiniteNumber = true }
-            case .float64(let number):
-              if !number.isFinite { sawNonFiniteNumber = true }
-            case .array(let elements):
-              try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
-              if elements > 0 {
-                if let open = top { frames.push(open) }
-                top = Frame(node: index, isMap: false, total: elements, read: 0, keyNode: 0)
-                opened = true
-              }
-            case .map(let entries):
-              try scanner.checkDepth(frames.count + (top == nil ? 0 : 1), limits, at: start)
-              if entries > 0 {
-                if let open = top { frames.push(open) }
-                top = Frame(node: index, isMap: true, total: 2 * entries, read: 0, keyNode: 0)
-                opened = true
-              }
-            default:
-              break
-            }
+          let opened: (values: Int, isMap: Bool)?
+          (offset, opened) = try readValue(at: offset, depth: frames.count &- 1)
+          if let opened {
+            Self.open(node: index, values: opened.values, isMap: opened.isMap, &frames, &left)
+          } else if Self.close(&left, &frames, entries, count) {
+            return
           }
-          if opened { continue }
-          entries[index].next = Int32(truncatingIfNeeded: count)
-          // Close each container this value completes.
-          while var open = top {
-            open.read &+= 1
-            guard open.read == open.total else {
-              top = open
-              break
-            }
-            entries[open.node].next = Int32(truncatingIfNeeded: count)
-            top = frames.count > 0 ? frames.pop() : nil
-          }
-          if top == nil { return }
         }
       } catch {
-        // As the tree reader names them: an array its index, a map the key just read (or, while a key
-        // is read, the entry whose key it is).
-        guard let top else { throw error }
-        var path = ErrorPath()
-        for frame in frames.elements(then: top) {
-          if !frame.isMap {
-            path.append(.index(frame.read))
-          } else if frame.read & 1 == 0 {
-            _ = path.enterKey(ofEntry: frame.read / 2)
-            break
-          } else {
-            // The key is complete: it ends where its entry's value, the node after it, starts.
-            let keyBytes = Int(entries[frame.keyNode].head)..<Int(entries[Int(entries[frame.keyNode].next)].head)
-            let key = try? MessagePackReader(limits: .init(maxDepth: .max)).read(scanner.bytes[keyBytes])
-            path.append(.key(key?.pointerToken ?? "?"))
-          }
-        }
-        throw path.locate(error)
+        throw locate(error, in: frames.elements, innermostLeft: left, entries: entries)
       }
+    }
+
+    /// Makes an array or map of `values` values (keys and values alike for a map) the innermost open
+    /// container.
+    @inline(__always)
+    private static func open(
+      node: Int, values: Int, isMap: Bool, _ frames: inout ContainerStack<Frame>, _ left: inout Int
+    ) {
+      frames.push(
+        Frame(
+          node: Int32(truncatingIfNeeded: node), total: Int32(truncatingIfNeeded: values),
+          outerLeft: Int32(truncatingIfNeeded: left), isMap: isMap))
+      left = values
+    }
+
+    /// Counts a value read in the innermost container, and closes each container it completes, its subtree
+    /// ending before the node numbered `count`. Returns whether the document is complete.
+    @inline(__always)
+    private static func close(
+      _ left: inout Int, _ frames: inout ContainerStack<Frame>, _ entries: UnsafeMutableBufferPointer<Record>,
+      _ count: Int
+    ) -> Bool {
+      left &-= 1
+      while left == 0 {
+        let closed = frames.pop()
+        guard closed.node >= 0 else { return true }
+        entries[Int(closed.node)].next = Int32(truncatingIfNeeded: count)
+        left = Int(closed.outerLeft) &- 1
+      }
+      return false
+    }
+
+    /// Reads a value that `quickHead` leaves, at `start`: returns where it ends, and for an array or map
+    /// that has values to read, how many (keys and values alike for a map).
+    @inline(never)
+    mutating func readValue(at start: Int, depth: Int) throws(FormatError) -> (
+      end: Int, opened: (values: Int, isMap: Bool)?
+    ) {
+      var scanner = MessagePackScanner(scanner.bytes, offset: start)
+      var opened: (values: Int, isMap: Bool)?
+      switch try scanner.readHeader() {
+      case .string(let length):
+        if checksText {
+          _ = try scanner.readString(length: length, start: start)
+        } else {
+          _ = scanner.take(length)
+        }
+      case .binary(let length), .ext(_, let length):
+        _ = scanner.take(length)
+      case .float32(let number):
+        if !number.isFinite { sawNonFiniteNumber = true }
+      case .float64(let number):
+        if !number.isFinite { sawNonFiniteNumber = true }
+      case .array(let elements):
+        try scanner.checkDepth(depth, limits, at: start)
+        if elements > 0 { opened = (elements, false) }
+      case .map(let entries):
+        try scanner.checkDepth(depth, limits, at: start)
+        if entries > 0 { opened = (2 &* entries, true) }
+      default:
+        break
+      }
+      return (scanner.offset, opened)
+    }
+
+    /// `error` at the path the tree reader names, given the open containers, outermost first, and the
+    /// values the innermost has still to read: an array names its index, a map the key just read (or,
+    /// while a key is read, the entry whose key it is).
+    @inline(never)
+    func locate(
+      _ error: FormatError, in frames: [Frame], innermostLeft: Int, entries: UnsafeMutableBufferPointer<Record>
+    ) -> FormatError {
+      var path = ErrorPath()
+      for (depth, frame) in frames.enumerated() where frame.node >= 0 {
+        // What a container has still to read is noted in the frame of the one opened in it.
+        let left = depth &+ 1 < frames.count ? Int(frames[depth &+ 1].outerLeft) : innermostLeft
+        let read = Int(frame.total) &- left
+        if !frame.isMap {
+          path.append(.index(read))
+        } else if read & 1 == 0 {
+          _ = path.enterKey(ofEntry: read / 2)
+          break
+        } else {
+          // The key is complete, and so are the values before it, whose subtree ends lead to it; it ends
+          // where its entry's value, the node after it, starts.
+          var key = Int(frame.node) &+ 1
+          for _ in 1..<read { key = Int(entries[key].next) }
+          let keyBytes = Int(entries[key].head)..<Int(entries[Int(entries[key].next)].head)
+          let value = try? MessagePackReader(limits: .init(maxDepth: .max)).read(scanner.bytes[keyBytes])
+          path.append(.key(value?.pointerToken ?? "?"))
+        }
+      }
+      return path.locate(error)
     }
   }
 
@@ -454,6 +545,18 @@ public final class IndexedDocument: @unchecked Sendable {
   /// The number, as a `Double`, for any integer or float.
   @inline(__always)
   public func double(of node: Node) -> Double? {
+    // A float64, an animation file's commonest number, is read without decoding its head as a header: its
+    // eight bytes follow the format byte, if the input still holds them (`readHeader()` checks the same).
+    let head = Int(entries[node.index].head)
+    if bytes[head] == 0xCB && bytes.count &- head >= 9 {
+      return Double(bitPattern: bytes.bigEndian(UInt64.self, at: head &+ 1))
+    }
+    return uncommonDouble(of: node)
+  }
+
+  /// ``double(of:)`` for any value but a float64, apart so that the common case is small enough to inline.
+  @inline(never)
+  func uncommonDouble(of node: Node) -> Double? {
     switch header(of: node)?.header {
     case .int(let i): return Double(i)
     case .uint(let u): return Double(u)
@@ -487,6 +590,14 @@ public final class IndexedDocument: @unchecked Sendable {
   /// ``utf8(of:)`` for any value but a fixstr, apart so that the common case is small enough to inline.
   @usableFromInline @inline(never)
   func uncommonUTF8(of node: Node) -> ByteView? {
+    // A str8 (ids, which are 36-character UUIDs) has its length in the byte after its format byte: the
+    // string is what follows, if the input still holds it all (`readHeader()` checks the same).
+    let head = Int(entries[node.index].head)
+    if bytes[head] == 0xD9 && bytes.count &- head >= 2 {
+      let start = head &+ 2
+      let end = start &+ Int(bytes[head &+ 1])
+      return end <= bytes.count ? bytes[start..<end] : nil
+    }
     guard let (header, payload) = header(of: node), case .string(let length) = header else { return nil }
     return bytes[payload..<(payload &+ length)]
   }
@@ -537,18 +648,21 @@ public final class IndexedDocument: @unchecked Sendable {
   /// repeated strings without making `String`s. `nil` when the value is not a string.
   package func stringHash(of node: Node) -> UInt64? {
     guard let utf8 = utf8(of: node) else { return nil }
-    let prime: UInt64 = 0x0000_0100_0000_01B3
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(utf8.count)
-    var index = 0
-    while utf8.count &- index >= 8 {
-      hash = (hash ^ utf8.word(UInt64.self, at: index)) &* prime
+    let count = utf8.count
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
+    guard count > 0 else { return hash }
+    @inline(__always) func mix(_ word: UInt64) {
+      hash = (hash ^ word) &* 0x0000_0100_0000_01B3
       hash ^= hash >> 32
+    }
+    var index = 0
+    while count &- index > 8 {
+      mix(utf8.word(UInt64.self, at: index))
       index &+= 8
     }
-    while index < utf8.count {
-      hash = (hash ^ UInt64(utf8[index])) &* prime
-      index &+= 1
-    }
+    // The last one to eight bytes as one word: the eight that end the string, overlapping those before,
+    // or all of a shorter string, padded. The same for equal strings, whose lengths are equal too.
+    mix(count >= 8 ? utf8.word(UInt64.self, at: count &- 8) : utf8.paddedShortWord())
     return hash
   }
 

@@ -16,30 +16,52 @@ struct MessagePackScanner {
   var remaining: Int { bytes.count &- offset }
   var isAtEnd: Bool { offset >= bytes.count }
 
-  /// Steps over a value whose head needs no decoding and that lies whole within the bytes: a scalar of one
-  /// byte, a float64, or a short ASCII string (valid UTF-8 as it stands; its bytes are looked at only
-  /// when `checksText`). These are most of an animation file's values and all of its keys. Returns the
-  /// value's format byte, or `nil`, having read nothing, for any other value, which `readHeader()` reads.
+  /// A value's head as the document index's fast path reads it: from the format byte alone (and the length
+  /// byte of a str8).
+  enum QuickHead {
+    /// A value of `width` bytes, all within the bytes, that needs nothing more read: a scalar of one byte,
+    /// or an ASCII string (valid UTF-8 as it stands; its bytes are looked at only when text is checked).
+    case leaf(width: Int)
+    /// A float64, all within the bytes.
+    case float64
+    /// A fixarray or fixmap of `values` values (keys and values alike for a map), with bytes enough left for
+    /// them, as `readHeader()` checks.
+    case container(values: Int, isMap: Bool)
+    /// Any other value, or one that may be faulty: `readHeader()` reads it, and says what is wrong.
+    case other
+  }
+
+  /// The value at `offset`, which must be within `bytes`, as ``QuickHead`` tells it. These are most of an
+  /// animation file's values and all of its keys; what is not one of them, or is faulty, is `.other`,
+  /// which `readHeader()` reads and checks.
   @inline(__always)
-  mutating func skipPlainValue(checksText: Bool) -> UInt8? {
-    guard offset < bytes.count else { return nil }
+  static func quickHead(in bytes: ByteView, at offset: Int, checksText: Bool) -> QuickHead {
+    let remaining = bytes.count &- offset
     let format = bytes[offset]
-    let width: Int
-    switch format {
-    case 0x00...0x7F, 0xE0...0xFF, 0xC0, 0xC2, 0xC3:
-      width = 1
-    case 0xCB:
-      guard remaining >= 9 else { return nil }
-      width = 9
-    case 0xA0...0xBF:
-      width = 1 &+ Int(format & 0x1F)
-      guard remaining >= width else { return nil }
-      if checksText && !bytes[(offset &+ 1)..<(offset &+ width)].isASCII { return nil }
-    default:
-      return nil
+    // Tested in the order of how common they are: fixstr, fixint, float64, fixmap and fixarray, str8.
+    if format & 0xE0 == 0xA0 {
+      let length = Int(format & 0x1F)
+      guard length < remaining else { return .other }
+      if checksText && !bytes.isASCII(at: offset &+ 1, count: length) { return .other }
+      return .leaf(width: 1 &+ length)
     }
-    offset &+= width
-    return format
+    if format &+ 0x20 < 0xA0 { return .leaf(width: 1) }  // 0x00...0x7F and 0xE0...0xFF, now below 0xA0
+    if format == 0xCB { return remaining >= 9 ? .float64 : .other }
+    if format & 0xE0 == 0x80 {
+      let isMap = format < 0x90
+      let values = Int(format & 0x0F) &<< (isMap ? 1 : 0)
+      // Each value takes at least a byte: `arrayHeader` and `mapHeader` check the same.
+      return values < remaining ? .container(values: values, isMap: isMap) : .other
+    }
+    if format == 0xD9 {  // str8, as ids (36-character UUIDs) are
+      guard remaining >= 2 else { return .other }
+      let width = 2 &+ Int(bytes[offset &+ 1])
+      guard width <= remaining else { return .other }
+      if checksText && !bytes.isASCII(at: offset &+ 2, count: width &- 2) { return .other }
+      return .leaf(width: width)
+    }
+    if format == 0xC0 || format == 0xC2 || format == 0xC3 { return .leaf(width: 1) }
+    return .other
   }
 
   @inline(never)

@@ -27,6 +27,11 @@ struct ContainerStack<Element>: ~Copyable {
     count &+= 1
   }
 
+  /// Whether the stack is at its capacity: the next push grows it.
+  var isFull: Bool {
+    @inline(__always) get { count == capacity }
+  }
+
   /// Takes the top element off.
   @inline(__always)
   mutating func pop() -> Element {

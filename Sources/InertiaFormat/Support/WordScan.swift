@@ -116,3 +116,29 @@ extension ByteView {
     return bits & WordScan.highs == 0
   }
 }
+
+extension ByteView {
+  /// Whether the `count` bytes at `offset`, which the caller has checked lie in the view, are all below
+  /// 0x80: read eight at a time, the last eight overlapping those before. A run shorter than eight bytes
+  /// is read as the word it starts, the bytes past the run masked off, when the view holds that word.
+  @inline(__always)
+  func isASCII(at offset: Int, count length: Int) -> Bool {
+    if length < 8 {
+      guard self.count &- offset >= 8 else { return self[offset..<(offset &+ length)].isASCII }
+      // The run's bytes are the word's low ones: those above it are masked off (all of them for an empty run).
+      let past = UInt64.max &<< UInt64(8 &* length)
+      return littleEndianWord(at: offset) & WordScan.highs & ~past == 0
+    }
+    let end = offset &+ length
+    if length <= 16 {  // most keys that are not shorter: two words, overlapping unless sixteen bytes long
+      return (word(UInt64.self, at: offset) | word(UInt64.self, at: end &- 8)) & WordScan.highs == 0
+    }
+    var bits = word(UInt64.self, at: end &- 8)
+    var i = offset
+    while end &- i > 8 {
+      bits |= word(UInt64.self, at: i)
+      i &+= 8
+    }
+    return bits & WordScan.highs == 0
+  }
+}
