@@ -45,6 +45,9 @@ struct CompiledSchema: Sendable {
   let allowedNames: [KeyNames?]
   /// The number of the type a walk starts from.
   let root: Int
+  /// ``step(_:_:)`` for each type and each MessagePack format byte, at `type << 8 | byte` (see
+  /// ``step(_:format:)``).
+  private let formatSteps: [Step]
 
   /// The tables for walking a value of type `root`.
   init(root rootType: InertiaSchema.ValueType) {
@@ -87,15 +90,70 @@ struct CompiledSchema: Sendable {
       return nil
     }
     self.objects = objects
+    formatSteps = compiled.indices.flatMap { type in
+      (0...255).map { byte in
+        MessagePackHeader.kind(ofFormat: UInt8(byte)).map {
+          Self.step(compiled[type], isPair: valueTypes[type] == .numberPair, $0)
+        } ?? .closer
+      }
+    }
+  }
+
+  /// What the walk does first with a value, by its type and kind.
+  enum Step: UInt8 {
+    /// Nothing: the value has its type and holds nothing to check (a string for a string, a number for a
+    /// number).
+    case valid
+    /// Check its fields: a map for an object type.
+    case object
+    /// Check its elements: an array for an array type other than a number pair.
+    case elements
+    /// Look for repeated keys in it: an array for ``InertiaSchema/ValueType/anyArray``.
+    case anyArray
+    /// Look closer: a number pair's count, a float for an integer, a string for a set, and every value of
+    /// the wrong kind.
+    case closer
+  }
+
+  /// What the walk does first with a value of `kind` for type `type`.
+  func step(_ type: Int, _ kind: IndexedDocument.Kind) -> Step {
+    Self.step(types[type], isPair: pairs[type], kind)
+  }
+
+  /// What the walk does first with a value whose head starts with `format`, for type `type`: ``step(_:_:)``
+  /// looked up by the format byte, which tells the kind of almost every value (the step is
+  /// ``Step/closer`` where it does not), so that most values cost the walk one byte and one table read.
+  @inline(__always)
+  func step(_ type: Int, format: UInt8) -> Step {
+    formatSteps[type &<< 8 | Int(format)]
+  }
+
+  private static func step(_ type: CompiledType, isPair: Bool, _ kind: IndexedDocument.Kind) -> Step {
+    switch (type, kind) {
+    case (.string, .string), (.bool, .bool), (.number, .int), (.number, .uint), (.number, .float32),
+      (.number, .float64), (.integer, .int):
+      return .valid
+    case (.object, .map):
+      return .object
+    case (.array, .array):
+      // A number pair is an array of numbers with a count of 2, which is looked at closer.
+      return isPair ? .closer : .elements
+    case (.anyArray, .array):
+      return .anyArray
+    default:
+      return .closer
+    }
   }
 
   /// Whether a string value is one of those the `oneOf` type allows, as `allowed(type)` compares them.
   ///
-  /// Fast path: the value's bytes are looked up among the allowed strings' without making a `String`. A
-  /// miss settles it for a value that is all ASCII (two ASCII strings are equal only byte for byte); a value
+  /// Fast path: the value's bytes are looked up among the allowed strings' without making a `String`, first
+  /// as they are encoded (a value that starts with an allowed string's fixstr is that string). A miss
+  /// settles it for a value that is all ASCII (two ASCII strings are equal only byte for byte); a value
   /// beyond ASCII is decoded and compared as before, by canonical equivalence.
   func allows(_ type: Int, _ node: IndexedDocument.Node, in document: IndexedDocument) -> Bool {
     if let names = allowedNames[type], let utf8 = document.utf8(of: node) {
+      if let words = document.leadingWords(of: node), names.index(ofEncoded: words, from: 0) != nil { return true }
       if names.index(of: utf8) != nil { return true }
       if utf8.raw.allSatisfy({ $0 < 0x80 }) { return false }
     }

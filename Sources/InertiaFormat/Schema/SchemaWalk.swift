@@ -67,25 +67,50 @@ package final class SchemaWalk {
     /// Where a finding about each event of ``list`` points, for ``SchemaWalk/merged(_:limit:)``.
     fileprivate var places: [IndexedDocument.Node] = []
     /// How many events of each sort were past the limit, and where the first of them is (the value a
-    /// finding about it would point at), indexed by ``Sort/rawValue``.
-    fileprivate var omittedBySort: [(count: Int, first: IndexedDocument.Node)?] = Array(
-      repeating: nil, count: Sort.allCases.count)
+    /// finding about it would point at).
+    fileprivate var omittedBySort = PerSort<(count: Int, first: IndexedDocument.Node)?>(nil)
 
-    /// How many events of each sort the filter left out, indexed by ``Sort/rawValue``.
-    fileprivate var filteredBySort = Array(repeating: 0, count: Sort.allCases.count)
+    /// How many events of each sort the filter left out.
+    fileprivate var filteredBySort = PerSort(0)
 
     /// How many events of `sort` were past the limit, and where the first of them is.
     package func omitted(_ sort: Sort) -> (count: Int, first: IndexedDocument.Node)? {
-      omittedBySort[sort.rawValue]
+      omittedBySort[sort]
     }
 
     /// How many events of `sort` the filter left out.
-    package func filtered(_ sort: Sort) -> Int { filteredBySort[sort.rawValue] }
+    package func filtered(_ sort: Sort) -> Int { filteredBySort[sort] }
 
-    /// Counts `count` more events past the limit, of the sort numbered `index`; `node` is where the first
-    /// of them is, unless an earlier one was counted already.
-    fileprivate mutating func omit(_ count: Int, of index: Int, firstAt node: IndexedDocument.Node) {
-      omittedBySort[index] = ((omittedBySort[index]?.count ?? 0) + count, omittedBySort[index]?.first ?? node)
+    /// Counts `count` more events past the limit, of `sort`; `node` is where the first of them is, unless an
+    /// earlier one was counted already.
+    fileprivate mutating func omit(_ count: Int, of sort: Sort, firstAt node: IndexedDocument.Node) {
+      omittedBySort[sort] = ((omittedBySort[sort]?.count ?? 0) + count, omittedBySort[sort]?.first ?? node)
+    }
+  }
+
+  /// A value for each sort of event, kept without an array's allocation: a walk is made for every file.
+  fileprivate struct PerSort<Value: Sendable>: Sendable {
+    private var schema, unknownField, nullInOptionalField: Value
+
+    init(_ value: Value) {
+      (schema, unknownField, nullInOptionalField) = (value, value, value)
+    }
+
+    subscript(sort: Sort) -> Value {
+      get {
+        switch sort {
+        case .schema: schema
+        case .unknownField: unknownField
+        case .nullInOptionalField: nullInOptionalField
+        }
+      }
+      set {
+        switch sort {
+        case .schema: schema = newValue
+        case .unknownField: unknownField = newValue
+        case .nullInOptionalField: nullInOptionalField = newValue
+        }
+      }
     }
   }
 
@@ -101,7 +126,7 @@ package final class SchemaWalk {
   // Only the walk's own thread touches these; unchecked, they cost no runtime exclusivity check at each
   // of the hundreds of values a file holds.
   @exclusivity(unchecked) private var events = Events()
-  @exclusivity(unchecked) private var keptBySort = Array(repeating: 0, count: Sort.allCases.count)
+  @exclusivity(unchecked) private var keptBySort = PerSort(0)
 
   /// The events of a whole document, read as an animation file, keeping at most `limit` of each sort
   /// (0: all), so that a document of a million faults costs counts, not a million events, and only those
@@ -129,60 +154,79 @@ package final class SchemaWalk {
   }
 
   /// Whether another `schema` event is kept, so worth wording.
-  private var keepsSchemaEvents: Bool { limit == 0 || keptBySort[Sort.schema.rawValue] < limit }
+  private var keepsSchemaEvents: Bool { limit == 0 || keptBySort[.schema] < limit }
 
   /// Keeps an event of a sort, or counts it past the limit; `node` is where a finding about it points.
   private func record(_ event: @autoclosure () -> Event, at node: IndexedDocument.Node, _ sort: Sort = .schema) {
-    let index = sort.rawValue
     if let filter, !filter(sort, node) {
-      events.filteredBySort[index] += 1
+      events.filteredBySort[sort] += 1
       return
     }
-    guard limit == 0 || keptBySort[index] < limit else {
-      events.omit(1, of: index, firstAt: node)
+    guard limit == 0 || keptBySort[sort] < limit else {
+      events.omit(1, of: sort, firstAt: node)
       return
     }
-    keptBySort[index] += 1
+    keptBySort[sort] += 1
     events.list.append(event())
     events.places.append(node)
   }
 
   private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
-    check(node, document.kind(of: node), as: type, context: context)
+    check(node, schema.step(type, format: document.formatByte(of: node)), as: type, context: context)
+  }
+
+  /// Checks a value whose first step the caller has looked up by its format byte: the common cases, each a
+  /// value of its type, with nothing to report and only objects and arrays to go into.
+  private func check(
+    _ node: IndexedDocument.Node, _ step: CompiledSchema.Step, as type: Int, context: Context
+  ) {
+    switch step {
+    case .valid:
+      return
+    case .object:
+      guard case .object(let slot) = schema.types[type] else { return }
+      checkObject(node, slot)
+    case .elements:
+      checkElements(of: node, as: type, context: context)
+    case .anyArray:
+      scanForDuplicateKeys(node)
+    case .closer:
+      check(node, document.kind(of: node), as: type, context: context)
+    }
   }
 
   /// Checks a value whose kind the caller has read already, so each value's head is read once.
   private func check(
     _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, as type: Int, context: Context
   ) {
-    // The common cases first, each a value of its type: nothing to report, and only objects and arrays to
-    // go into.
-    switch (schema.types[type], kind) {
-    case (.string, .string), (.bool, .bool), (.number, .int), (.number, .uint), (.number, .float32),
-      (.number, .float64), (.integer, .int):
+    // The step by the kind itself: the format byte does not tell every kind (a uint64 is an integer up to
+    // `Int64.max`).
+    let step = schema.step(type, kind)
+    guard step == .closer else {
+      check(node, step, as: type, context: context)
       return
-    case (.object(let slot), .map):
-      checkObject(node, slot)
+    }
+    // A number pair is an array of numbers with a count of 2.
+    if kind == .array, schema.pairs[type], document.count(of: node).map({ $0 == 2 }) ?? true {
+      checkElements(of: node, as: type, context: context)
       return
-    case (.array(let elementType), .array):
-      // A number pair is an array of numbers with a count of 2.
-      if schema.pairs[type], let count = document.count(of: node), count != 2 { break }
-      let elementContext = context.element
-      var child = document.firstChild(of: node)
-      while let element = child {
-        check(element, as: elementType, context: elementContext)
-        child = document.nextSibling(of: element, in: node)
-      }
-      return
-    case (.anyArray, .array):
-      scanForDuplicateKeys(node)
-      return
-    default:
-      break
     }
     guard let message = mismatch(node, kind, type, describing: keepsSchemaEvents) else { return }
     record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
     scanForDuplicateKeys(node)
+  }
+
+  /// Checks the elements of an array of an array type: most are numbers, which the format byte says are
+  /// valid without a call.
+  private func checkElements(of node: IndexedDocument.Node, as type: Int, context: Context) {
+    guard case .array(let elementType) = schema.types[type] else { return }
+    let elementContext = context.element
+    var child = document.firstChild(of: node)
+    while let element = child {
+      let step = schema.step(elementType, format: document.formatByte(of: element))
+      if step != .valid { check(element, step, as: elementType, context: elementContext) }
+      child = document.nextSibling(of: element, in: node)
+    }
   }
 
   /// Why a value does not have a type, as `expected …, found …` in the words of
@@ -217,51 +261,70 @@ package final class SchemaWalk {
     let object = schema.objects[slot]
     // Which fields have been met, as bits by their index in the table.
     var seen: UInt64 = 0
-    var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
-    var otherKeys: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
+    // The field after the previous key's, where a key is looked for first.
+    var next = 0
+    // The keys the table does not list, and those that are not strings: made when the first is met, as
+    // most objects have none.
+    var oddKeys: OddKeys?
     // The entries in file order, as ``IndexedDocument/forEachEntry(of:_:)`` gives them, without its test
     // that `node` is a map (``check(_:_:as:context:)`` knows it is).
     var position = 0
     var child = document.firstChild(of: node)
     while let keyNode = child, let value = document.nextSibling(of: keyNode, in: node) {
       let entry = IndexedDocument.Entry(key: keyNode, value: value, position: position)
-      position += 1
+      position &+= 1
       child = document.nextSibling(of: value, in: node)
-      guard let key = document.utf8(of: entry.key) else {
-        let key = document.value(of: entry.key)
-        if let first = otherKeys.first(where: { $0.key == key }) {
-          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
-        } else {
-          record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key)
-          otherKeys.append((entry, key))
+      let index: Int
+      if let words = document.leadingWords(of: keyNode), let found = object.names.index(ofEncoded: words, from: next) {
+        index = found
+      } else if let key = document.utf8(of: keyNode) {
+        guard let found = object.names.index(of: key) else {
+          let name = key.string
+          if let first = oddKeys?.unknown.first(where: { $0.name == name }) {
+            record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: keyNode)
+          } else {
+            if oddKeys == nil { oddKeys = OddKeys() }
+            oddKeys!.unknown.append((entry, name))
+          }
+          scanForDuplicateKeys(value)
+          continue
         }
-        scanForDuplicateKeys(entry.value)
+        index = found
+      } else {
+        let key = document.value(of: keyNode)
+        if let first = oddKeys?.other.first(where: { $0.key == key }) {
+          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: keyNode)
+        } else {
+          record(.nonStringKey(entry, object: node, kind: object.kind), at: keyNode)
+          if oddKeys == nil { oddKeys = OddKeys() }
+          oddKeys!.other.append((entry, key))
+        }
+        scanForDuplicateKeys(value)
         continue
       }
-      guard let index = object.names.index(of: key) else {
-        let name = key.string
-        if let first = unknown.first(where: { $0.name == name }) {
-          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
-        } else {
-          unknown.append((entry, name))
-        }
-        scanForDuplicateKeys(entry.value)
-        continue
-      }
-      if seen & (1 << index) != 0 {
+      next = index &+ 1
+      let bit: UInt64 = 1 &<< index
+      if seen & bit != 0 {
         record(
           .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: object.kind),
-          at: entry.key)
-        scanForDuplicateKeys(entry.value)
+          at: keyNode)
+        scanForDuplicateKeys(value)
+        continue
+      }
+      seen |= bit
+      let type = object.fieldTypes[index]
+      let step = schema.step(type, format: document.formatByte(of: value))
+      if step == .valid { continue }
+      let context = Context(kind: object.kind, field: index, isElement: false)
+      guard step == .closer else {
+        check(value, step, as: type, context: context)
+        continue
+      }
+      let kind = document.kind(of: value)
+      if kind == .nil && object.requiredMask & bit == 0 {
+        record(.nullInOptionalField(value, context: context), at: value, .nullInOptionalField)
       } else {
-        seen |= 1 << index
-        let context = Context(kind: object.kind, field: index, isElement: false)
-        let kind = document.kind(of: entry.value)
-        if kind == .nil && !InertiaSchema.object(object.kind).fields[index].isRequired {
-          record(.nullInOptionalField(entry.value, context: context), at: entry.value, .nullInOptionalField)
-        } else {
-          check(entry.value, kind, as: object.fieldTypes[index], context: context)
-        }
+        check(value, kind, as: type, context: context)
       }
     }
     if seen & object.requiredMask != object.requiredMask {
@@ -270,9 +333,18 @@ package final class SchemaWalk {
         record(.missingField(object: node, kind: object.kind, field: field.name), at: node)
       }
     }
-    for (entry, name) in unknown {
-      record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, .unknownField)
+    if let unknown = oddKeys?.unknown {
+      for (entry, name) in unknown {
+        record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, .unknownField)
+      }
     }
+  }
+
+  /// The keys of an object that its table does not list, by name, and those that are not strings, by value,
+  /// each with its first entry: for telling later entries of them.
+  private struct OddKeys {
+    var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
+    var other: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
   }
 
   /// The position of the first entry of a map with the same key as `entry`.
@@ -374,22 +446,22 @@ extension SchemaWalk {
   /// of each sort kept (0: all), the rest counted from the first of them on.
   package static func merged(_ parts: [Events], limit: Int) -> Events {
     var merged = Events()
-    var kept = Array(repeating: 0, count: Sort.allCases.count)
+    var kept = PerSort(0)
     for part in parts {
       for (event, place) in zip(part.list, part.places) {
-        let index = event.sort.rawValue
-        if limit == 0 || kept[index] < limit {
-          kept[index] += 1
+        let sort = event.sort
+        if limit == 0 || kept[sort] < limit {
+          kept[sort] += 1
           merged.list.append(event)
           merged.places.append(place)
         } else {
-          merged.omit(1, of: index, firstAt: place)
+          merged.omit(1, of: sort, firstAt: place)
         }
       }
       // A part's own omitted events come after all it kept.
-      for index in Sort.allCases.indices {
-        merged.filteredBySort[index] += part.filteredBySort[index]
-        if let (count, first) = part.omittedBySort[index] { merged.omit(count, of: index, firstAt: first) }
+      for sort in Sort.allCases {
+        merged.filteredBySort[sort] += part.filteredBySort[sort]
+        if let (count, first) = part.omittedBySort[sort] { merged.omit(count, of: sort, firstAt: first) }
       }
     }
     return merged
