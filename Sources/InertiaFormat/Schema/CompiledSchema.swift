@@ -108,10 +108,14 @@ struct CompiledSchema: Sendable {
     case object
     /// Check its elements: an array for an array type other than a number pair.
     case elements
+    /// Count its elements, then check them: an array for a number pair (an array of numbers with a count
+    /// of 2).
+    case pair
+    /// Look it up in the type's set: a string for ``InertiaSchema/ValueType/oneOf(_:)``.
+    case member
     /// Look for repeated keys in it: an array for ``InertiaSchema/ValueType/anyArray``.
     case anyArray
-    /// Look closer: a number pair's count, a float for an integer, a string for a set, and every value of
-    /// the wrong kind.
+    /// Look closer: a float for an integer, and every value of the wrong kind.
     case closer
   }
 
@@ -136,8 +140,9 @@ struct CompiledSchema: Sendable {
     case (.object, .map):
       return .object
     case (.array, .array):
-      // A number pair is an array of numbers with a count of 2, which is looked at closer.
-      return isPair ? .closer : .elements
+      return isPair ? .pair : .elements
+    case (.oneOf, .string):
+      return .member
     case (.anyArray, .array):
       return .anyArray
     default:

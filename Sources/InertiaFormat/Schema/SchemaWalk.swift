@@ -175,8 +175,8 @@ package final class SchemaWalk {
     check(node, schema.step(type, format: document.formatByte(of: node)), as: type, context: context)
   }
 
-  /// Checks a value whose first step the caller has looked up by its format byte: the common cases, each a
-  /// value of its type, with nothing to report and only objects and arrays to go into.
+  /// Checks a value by its first step (``CompiledSchema/step(_:format:)``): most are of their type, with
+  /// nothing to report and only objects and arrays to go into.
   private func check(
     _ node: IndexedDocument.Node, _ step: CompiledSchema.Step, as type: Int, context: Context
   ) {
@@ -188,6 +188,15 @@ package final class SchemaWalk {
       checkObject(node, slot)
     case .elements:
       checkElements(of: node, as: type, context: context)
+    case .pair:
+      // A count that no longer decodes is not held against it, as ``mismatch(_:_:_:describing:)`` does.
+      if document.count(of: node).map({ $0 == 2 }) ?? true {
+        checkElements(of: node, as: type, context: context)
+      } else {
+        reportMismatch(node, .array, type, context: context)
+      }
+    case .member:
+      if !schema.allows(type, node, in: document) { reportMismatch(node, .string, type, context: context) }
     case .anyArray:
       scanForDuplicateKeys(node)
     case .closer:
@@ -206,11 +215,15 @@ package final class SchemaWalk {
       check(node, step, as: type, context: context)
       return
     }
-    // A number pair is an array of numbers with a count of 2.
-    if kind == .array, schema.pairs[type], document.count(of: node).map({ $0 == 2 }) ?? true {
-      checkElements(of: node, as: type, context: context)
-      return
-    }
+    reportMismatch(node, kind, type, context: context)
+  }
+
+  /// Reports a value that does not have its type, unless a closer look finds that it has (an integral float
+  /// for an integer), and looks for repeated keys in it.
+  @inline(never)
+  private func reportMismatch(
+    _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, _ type: Int, context: Context
+  ) {
     guard let message = mismatch(node, kind, type, describing: keepsSchemaEvents) else { return }
     record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
     scanForDuplicateKeys(node)
