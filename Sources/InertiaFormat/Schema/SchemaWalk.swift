@@ -185,7 +185,7 @@ package final class SchemaWalk {
       return
     case .object:
       guard case .object(let slot) = schema.types[type] else { return }
-      checkObject(node, slot)
+      checkObject(node, schema.objects[slot])
     case .elements:
       checkElements(of: node, as: type, context: context)
     case .pair:
@@ -270,8 +270,10 @@ package final class SchemaWalk {
     }
   }
 
-  private func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
-    let object = schema.objects[slot]
+  /// Checks a map's entries against an object's table (borrowed from the caller, so that the walk keeps no
+  /// reference count for it). What is rare (keys the table does not list, repeated fields, missing ones) is
+  /// left to functions of its own, which keeps the loop over the entries small.
+  private func checkObject(_ node: IndexedDocument.Node, _ object: CompiledSchema.Object) {
     // Which fields have been met, as bits by their index in the table.
     var seen: UInt64 = 0
     // The field after the previous key's, where a key is looked for first.
@@ -280,7 +282,7 @@ package final class SchemaWalk {
     // most objects have none.
     var oddKeys: OddKeys?
     // The entries in file order, as ``IndexedDocument/forEachEntry(of:_:)`` gives them, without its test
-    // that `node` is a map (``check(_:_:as:context:)`` knows it is).
+    // that `node` is a map (the caller knows it is).
     var position = 0
     var child = document.firstChild(of: node)
     while let keyNode = child, let value = document.nextSibling(of: keyNode, in: node) {
@@ -290,38 +292,15 @@ package final class SchemaWalk {
       let index: Int
       if let words = document.leadingWords(of: keyNode), let found = object.names.index(ofEncoded: words, from: next) {
         index = found
-      } else if let key = document.utf8(of: keyNode) {
-        guard let found = object.names.index(of: key) else {
-          let name = key.string
-          if let first = oddKeys?.unknown.first(where: { $0.name == name }) {
-            record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: keyNode)
-          } else {
-            if oddKeys == nil { oddKeys = OddKeys() }
-            oddKeys!.unknown.append((entry, name))
-          }
-          scanForDuplicateKeys(value)
-          continue
-        }
+      } else if let found = field(of: entry, in: node, object, &oddKeys) {
         index = found
       } else {
-        let key = document.value(of: keyNode)
-        if let first = oddKeys?.other.first(where: { $0.key == key }) {
-          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: keyNode)
-        } else {
-          record(.nonStringKey(entry, object: node, kind: object.kind), at: keyNode)
-          if oddKeys == nil { oddKeys = OddKeys() }
-          oddKeys!.other.append((entry, key))
-        }
-        scanForDuplicateKeys(value)
         continue
       }
       next = index &+ 1
       let bit: UInt64 = 1 &<< index
       if seen & bit != 0 {
-        record(
-          .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: object.kind),
-          at: keyNode)
-        scanForDuplicateKeys(value)
+        reportRepeatedField(entry, in: node, object)
         continue
       }
       seen |= bit
@@ -340,17 +319,8 @@ package final class SchemaWalk {
         check(value, kind, as: type, context: context)
       }
     }
-    if seen & object.requiredMask != object.requiredMask {
-      for (index, field) in InertiaSchema.object(object.kind).fields.enumerated()
-      where field.isRequired && seen & (1 << index) == 0 {
-        record(.missingField(object: node, kind: object.kind, field: field.name), at: node)
-      }
-    }
-    if let unknown = oddKeys?.unknown {
-      for (entry, name) in unknown {
-        record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, .unknownField)
-      }
-    }
+    if seen & object.requiredMask != object.requiredMask { reportMissingFields(seen, of: node, object) }
+    if let oddKeys { reportUnknownFields(oddKeys, of: node, object) }
   }
 
   /// The keys of an object that its table does not list, by name, and those that are not strings, by value,
@@ -358,6 +328,65 @@ package final class SchemaWalk {
   private struct OddKeys {
     var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
     var other: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
+  }
+
+  /// The field that an entry's key names, looked up by the key's bytes; `nil` for a key the table does not
+  /// list or that is not a string, which is noted in `oddKeys`, reported when it repeats an earlier one (a
+  /// key that is not a string also when it does not), and has the maps in its value looked through.
+  @inline(never)
+  private func field(
+    of entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ object: CompiledSchema.Object,
+    _ oddKeys: inout OddKeys?
+  ) -> Int? {
+    if let key = document.utf8(of: entry.key) {
+      if let index = object.names.index(of: key) { return index }
+      let name = key.string
+      if let first = oddKeys?.unknown.first(where: { $0.name == name }) {
+        record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
+      } else {
+        if oddKeys == nil { oddKeys = OddKeys() }
+        oddKeys!.unknown.append((entry, name))
+      }
+    } else {
+      let key = document.value(of: entry.key)
+      if let first = oddKeys?.other.first(where: { $0.key == key }) {
+        record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
+      } else {
+        record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key)
+        if oddKeys == nil { oddKeys = OddKeys() }
+        oddKeys!.other.append((entry, key))
+      }
+    }
+    scanForDuplicateKeys(entry.value)
+    return nil
+  }
+
+  /// Reports a later entry of a field, which is not checked, and looks through the maps in its value.
+  @inline(never)
+  private func reportRepeatedField(
+    _ entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ object: CompiledSchema.Object
+  ) {
+    record(
+      .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: object.kind),
+      at: entry.key)
+    scanForDuplicateKeys(entry.value)
+  }
+
+  /// Reports the required fields an object does not have, of those not `seen`.
+  @inline(never)
+  private func reportMissingFields(_ seen: UInt64, of node: IndexedDocument.Node, _ object: CompiledSchema.Object) {
+    for (index, field) in InertiaSchema.object(object.kind).fields.enumerated()
+    where field.isRequired && seen & (1 << index) == 0 {
+      record(.missingField(object: node, kind: object.kind, field: field.name), at: node)
+    }
+  }
+
+  /// Reports the keys of an object that its table does not list, once each, after its other events.
+  @inline(never)
+  private func reportUnknownFields(_ oddKeys: OddKeys, of node: IndexedDocument.Node, _ object: CompiledSchema.Object) {
+    for (entry, name) in oddKeys.unknown {
+      record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, .unknownField)
+    }
   }
 
   /// The position of the first entry of a map with the same key as `entry`.
