@@ -84,19 +84,34 @@ struct CompiledSchema: Sendable {
     }
     self.valueTypes = valueTypes
     types = compiled
-    pairs = valueTypes.map { $0 == .numberPair }
+    let pairs = valueTypes.map { $0 == .numberPair }
+    self.pairs = pairs
     allowedNames = valueTypes.map { type in
       if case .oneOf(let allowed) = type { return KeyNames(allowed) }
       return nil
     }
     self.objects = objects
-    formatSteps = compiled.indices.flatMap { type in
-      (0...255).map { byte in
-        MessagePackHeader.kind(ofFormat: UInt8(byte)).map {
-          Self.step(compiled[type], isPair: valueTypes[type] == .numberPair, $0)
-        } ?? .closer
+    // Each type's steps by kind, spread over the format bytes of each kind: a walk of a piece of a file
+    // makes its own tables, so they are made in a few thousand instructions.
+    var formatSteps = [Step](repeating: .closer, count: compiled.count << 8)
+    formatSteps.withUnsafeMutableBufferPointer { formatSteps in
+      for (number, (type, isPair)) in zip(compiled, pairs).enumerated() {
+        let byKind = Self.kinds.map { Self.step(type, isPair: isPair, $0) } + [.closer]
+        for (format, kind) in Self.formatKinds.enumerated() { formatSteps[number << 8 | format] = byKind[kind] }
       }
     }
+    self.formatSteps = formatSteps
+  }
+
+  /// The kinds of value, numbered for ``formatKinds``.
+  private static let kinds: [IndexedDocument.Kind] = [
+    .nil, .bool, .int, .uint, .float32, .float64, .string, .binary, .ext, .array, .map,
+  ]
+
+  /// The number in ``kinds`` of the kind each format byte tells (``MessagePackHeader/kind(ofFormat:)``),
+  /// `kinds.count` where the byte does not tell it.
+  private static let formatKinds: [Int] = (0...255).map { byte in
+    MessagePackHeader.kind(ofFormat: UInt8(byte)).flatMap { kinds.firstIndex(of: $0) } ?? kinds.count
   }
 
   /// What the walk does first with a value, by its type and kind.
