@@ -89,15 +89,21 @@ package final class KeyNames: Sendable {
   /// the previous key's, each is found at the first try, or after the few names it skips.
   @inlinable @inline(__always)
   func index(ofEncoded words: (UInt64, UInt64), from start: Int) -> Int? {
-    encoded.withUnsafeBufferPointer { encoded in
-      var index = start
-      for _ in 0..<encoded.count {
-        if index >= encoded.count { index = 0 }
-        if encoded[index].starts(words) { return index }
-        index &+= 1
-      }
-      return nil
+    encoded.withUnsafeBufferPointer { Self.index(ofEncoded: words, in: $0, from: start) }
+  }
+
+  /// ``index(ofEncoded:from:)`` among names encoded as ``encoded`` encodes them, kept elsewhere.
+  @inlinable @inline(__always)
+  static func index(
+    ofEncoded words: (UInt64, UInt64), in encoded: UnsafeBufferPointer<Encoded>, from start: Int
+  ) -> Int? {
+    var index = start
+    for _ in 0..<encoded.count {
+      if index >= encoded.count { index = 0 }
+      if encoded[index].starts(words) { return index }
+      index &+= 1
     }
+    return nil
   }
 
   /// The number of the name that `key` spells; `nil` when it spells none.

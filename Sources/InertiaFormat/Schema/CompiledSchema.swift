@@ -1,9 +1,9 @@
 /// The field table (``InertiaSchema``) turned into flat data for ``SchemaWalk``: types are numbers into one
 /// table, and each object's field names are kept as UTF-8, to compare with keys without decoding them.
 ///
-/// The tables are ordinary arrays. The one for whole animation files is made once and shared; a walk from
-/// another type makes its own.
-struct CompiledSchema: Sendable {
+/// The tables are ordinary arrays, in a class that walks share without copying them. The one for whole
+/// animation files is made once and shared; a walk from another type makes its own.
+final class CompiledSchema: Sendable {
   /// A type, with the types it refers to as numbers.
   enum CompiledType: Sendable {
     case string, number, integer, bool, oneOf, anyArray
@@ -13,7 +13,9 @@ struct CompiledSchema: Sendable {
     case array(Int)
   }
 
-  /// One kind of object's fields. (A class, so that the walk takes one without copying its arrays.)
+  /// One kind of object's fields, for what the walk meets rarely (keys spelt in other ways than a fixstr,
+  /// keys the table does not list, missing fields). The walk's loop over an object's entries reads the flat
+  /// tables instead (``fields(of:)``).
   final class Object: Sendable {
     let kind: InertiaSchema.ObjectKind
     /// The fields' names, numbered in the table's order.
@@ -40,9 +42,28 @@ struct CompiledSchema: Sendable {
   /// The table's own types, for messages and the sets of `oneOf`.
   let valueTypes: [InertiaSchema.ValueType]
   let objects: [Object]
+  /// Each object's fields numbered one after another across the objects: those of object `slot` are
+  /// `fieldStarts[slot]..<fieldStarts[slot + 1]`. With ``fieldNames``, ``fieldTypes``, ``objectKinds`` and
+  /// ``requiredMasks``, what the walk's loop over an object's entries reads, in place: plain values, so the
+  /// walk keeps no reference count for an object's table, and threads that walk pieces of one file share
+  /// the tables without writing to them.
+  let fieldStarts: [Int]
+  /// Each field's name as a key spells it (``KeyNames/encoded``).
+  let fieldNames: [KeyNames.Encoded]
+  /// The number of each field's type.
+  let fieldTypes: [Int]
+  /// Each object's kind.
+  let objectKinds: [InertiaSchema.ObjectKind]
+  /// Each object's required fields, as bits by their index in its table.
+  let requiredMasks: [UInt64]
   /// The strings each `oneOf` type allows, to look string values up in without decoding them (`nil` for
   /// the other types).
   let allowedNames: [KeyNames?]
+  /// The encodings of the strings each `oneOf` type allows (``KeyNames/encoded``), one type's after
+  /// another's: type `type`'s are `allowedEncodings[allowedStarts[type]..<allowedStarts[type + 1]]`, read in
+  /// place as ``fieldNames`` are.
+  let allowedEncodings: [KeyNames.Encoded]
+  let allowedStarts: [Int]
   /// The number of the type a walk starts from.
   let root: Int
   /// ``step(_:_:)`` for each type and each MessagePack format byte, at `type << 8 | byte` (see
@@ -86,11 +107,25 @@ struct CompiledSchema: Sendable {
     types = compiled
     let pairs = valueTypes.map { $0 == .numberPair }
     self.pairs = pairs
-    allowedNames = valueTypes.map { type in
+    let allowedNames = valueTypes.map { type -> KeyNames? in
       if case .oneOf(let allowed) = type { return KeyNames(allowed) }
       return nil
     }
+    self.allowedNames = allowedNames
     self.objects = objects
+    allowedEncodings = allowedNames.flatMap { $0?.encoded ?? [] }
+    var allowedStarts = [0]
+    for names in allowedNames {
+      allowedStarts.append(allowedStarts[allowedStarts.count - 1] + (names?.encoded.count ?? 0))
+    }
+    self.allowedStarts = allowedStarts
+    var fieldStarts = [0]
+    for object in objects { fieldStarts.append(fieldStarts[fieldStarts.count - 1] + object.fieldTypes.count) }
+    self.fieldStarts = fieldStarts
+    fieldNames = objects.flatMap(\.names.encoded)
+    fieldTypes = objects.flatMap(\.fieldTypes)
+    objectKinds = objects.map(\.kind)
+    requiredMasks = objects.map(\.requiredMask)
     // Each type's steps by kind, spread over the format bytes of each kind: a walk of a piece of a file
     // makes its own tables, so they are made in a few thousand instructions.
     var formatSteps = [Step](repeating: .closer, count: compiled.count << 8)
@@ -165,6 +200,19 @@ struct CompiledSchema: Sendable {
     }
   }
 
+  /// The fields of object `slot`, by their numbers across the objects.
+  @inline(__always)
+  func fields(of slot: Int) -> Range<Int> { fieldStarts[slot]..<fieldStarts[slot &+ 1] }
+
+  /// The index in its object's table of the field among `fields` whose name a key's first sixteen bytes
+  /// spell as a fixstr, looked for from the field at index `start` on (``KeyNames/index(ofEncoded:from:)``).
+  @inline(__always)
+  func field(ofEncoded words: (UInt64, UInt64), among fields: Range<Int>, from start: Int) -> Int? {
+    fieldNames.withUnsafeBufferPointer {
+      KeyNames.index(ofEncoded: words, in: UnsafeBufferPointer(rebasing: $0[fields]), from: start)
+    }
+  }
+
   /// Whether a string value is one of those the `oneOf` type allows, as `allowed(type)` compares them.
   ///
   /// Fast path: the value's bytes are looked up among the allowed strings' without making a `String`, first
@@ -172,8 +220,15 @@ struct CompiledSchema: Sendable {
   /// settles it for a value that is all ASCII (two ASCII strings are equal only byte for byte); a value
   /// beyond ASCII is decoded and compared as before, by canonical equivalence.
   func allows(_ type: Int, _ node: IndexedDocument.Node, in document: IndexedDocument) -> Bool {
+    if let words = document.leadingWords(of: node) {
+      let found = allowedEncodings.withUnsafeBufferPointer {
+        KeyNames.index(
+          ofEncoded: words, in: UnsafeBufferPointer(rebasing: $0[allowedStarts[type]..<allowedStarts[type &+ 1]]),
+          from: 0)
+      }
+      if found != nil { return true }
+    }
     if let names = allowedNames[type], let utf8 = document.utf8(of: node) {
-      if let words = document.leadingWords(of: node), names.index(ofEncoded: words, from: 0) != nil { return true }
       if names.index(of: utf8) != nil { return true }
       if utf8.raw.allSatisfy({ $0 < 0x80 }) { return false }
     }

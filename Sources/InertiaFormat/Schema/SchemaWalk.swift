@@ -185,7 +185,7 @@ package final class SchemaWalk {
       return
     case .object:
       guard case .object(let slot) = schema.types[type] else { return }
-      checkObject(node, schema.objects[slot])
+      checkObject(node, slot)
     case .elements:
       checkElements(of: node, as: type, context: context)
     case .pair:
@@ -270,10 +270,13 @@ package final class SchemaWalk {
     }
   }
 
-  /// Checks a map's entries against an object's table (borrowed from the caller, so that the walk keeps no
-  /// reference count for it). What is rare (keys the table does not list, repeated fields, missing ones) is
-  /// left to functions of its own, which keeps the loop over the entries small.
-  private func checkObject(_ node: IndexedDocument.Node, _ object: CompiledSchema.Object) {
+  /// Checks a map's entries against the table of object `slot`, read from the flat tables
+  /// (``CompiledSchema/fieldStarts``). What is rare (keys spelt otherwise than as a fixstr or that the table
+  /// does not list, repeated fields, missing ones) is left to functions of their own, which keeps the loop
+  /// over the entries small.
+  private func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
+    let fields = schema.fields(of: slot)
+    let kind = schema.objectKinds[slot]
     // Which fields have been met, as bits by their index in the table.
     var seen: UInt64 = 0
     // The field after the previous key's, where a key is looked for first.
@@ -290,9 +293,11 @@ package final class SchemaWalk {
       position &+= 1
       child = document.nextSibling(of: value, in: node)
       let index: Int
-      if let words = document.leadingWords(of: keyNode), let found = object.names.index(ofEncoded: words, from: next) {
+      if let words = document.leadingWords(of: keyNode),
+        let found = schema.field(ofEncoded: words, among: fields, from: next)
+      {
         index = found
-      } else if let found = field(of: entry, in: node, object, &oddKeys) {
+      } else if let found = field(of: entry, in: node, schema.objects[slot], &oddKeys) {
         index = found
       } else {
         continue
@@ -300,27 +305,28 @@ package final class SchemaWalk {
       next = index &+ 1
       let bit: UInt64 = 1 &<< index
       if seen & bit != 0 {
-        reportRepeatedField(entry, in: node, object)
+        reportRepeatedField(entry, in: node, kind)
         continue
       }
       seen |= bit
-      let type = object.fieldTypes[index]
+      let type = schema.fieldTypes[fields.lowerBound &+ index]
       let step = schema.step(type, format: document.formatByte(of: value))
       if step == .valid { continue }
-      let context = Context(kind: object.kind, field: index, isElement: false)
+      let context = Context(kind: kind, field: index, isElement: false)
       guard step == .closer else {
         check(value, step, as: type, context: context)
         continue
       }
-      let kind = document.kind(of: value)
-      if kind == .nil && object.requiredMask & bit == 0 {
+      let valueKind = document.kind(of: value)
+      if valueKind == .nil && schema.requiredMasks[slot] & bit == 0 {
         record(.nullInOptionalField(value, context: context), at: value, .nullInOptionalField)
       } else {
-        check(value, kind, as: type, context: context)
+        check(value, valueKind, as: type, context: context)
       }
     }
-    if seen & object.requiredMask != object.requiredMask { reportMissingFields(seen, of: node, object) }
-    if let oddKeys { reportUnknownFields(oddKeys, of: node, object) }
+    let requiredMask = schema.requiredMasks[slot]
+    if seen & requiredMask != requiredMask { reportMissingFields(seen, of: node, kind) }
+    if let oddKeys { reportUnknownFields(oddKeys, of: node, kind) }
   }
 
   /// The keys of an object that its table does not list, by name, and those that are not strings, by value,
@@ -364,28 +370,29 @@ package final class SchemaWalk {
   /// Reports a later entry of a field, which is not checked, and looks through the maps in its value.
   @inline(never)
   private func reportRepeatedField(
-    _ entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ object: CompiledSchema.Object
+    _ entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ kind: InertiaSchema.ObjectKind
   ) {
     record(
-      .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: object.kind),
+      .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: kind),
       at: entry.key)
     scanForDuplicateKeys(entry.value)
   }
 
   /// Reports the required fields an object does not have, of those not `seen`.
   @inline(never)
-  private func reportMissingFields(_ seen: UInt64, of node: IndexedDocument.Node, _ object: CompiledSchema.Object) {
-    for (index, field) in InertiaSchema.object(object.kind).fields.enumerated()
+  private func reportMissingFields(_ seen: UInt64, of node: IndexedDocument.Node, _ kind: InertiaSchema.ObjectKind) {
+    for (index, field) in InertiaSchema.object(kind).fields.enumerated()
     where field.isRequired && seen & (1 << index) == 0 {
-      record(.missingField(object: node, kind: object.kind, field: field.name), at: node)
+      record(.missingField(object: node, kind: kind, field: field.name), at: node)
     }
   }
 
   /// Reports the keys of an object that its table does not list, once each, after its other events.
   @inline(never)
-  private func reportUnknownFields(_ oddKeys: OddKeys, of node: IndexedDocument.Node, _ object: CompiledSchema.Object) {
+  private func reportUnknownFields(_ oddKeys: OddKeys, of node: IndexedDocument.Node, _ kind: InertiaSchema.ObjectKind)
+  {
     for (entry, name) in oddKeys.unknown {
-      record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, .unknownField)
+      record(.unknownField(entry, name: name, object: node, kind: kind), at: entry.key, .unknownField)
     }
   }
 
@@ -473,10 +480,9 @@ extension SchemaWalk {
     of piece: Int, in pieces: Pieces, document: IndexedDocument, limit: Int = 0, filter: Filter? = nil
   ) -> Events {
     guard let elements = pieces.elements else { return events(in: document, limit: limit, filter: filter) }
-    // Tables of its own, not the shared ``CompiledSchema/file``: the walk retains and releases each object's
-    // table as it goes, and two threads writing the same reference counts slow each other down.
-    let walk = SchemaWalk(
-      document: document, schema: CompiledSchema(root: InertiaSchema.file), limit: limit, filter: filter)
+    // The shared ``CompiledSchema/file``: the walk reads its tables in place and writes no reference count
+    // as it goes (which threads writing alike would slow each other down with).
+    let walk = SchemaWalk(document: document, schema: .file, limit: limit, filter: filter)
     let context = Context.root.element
     for element in elements[pieces.starts[piece]..<pieces.starts[piece + 1]] {
       walk.check(element, as: pieces.elementType, context: context)
