@@ -96,8 +96,19 @@ final class ReferenceSchemaWalk {
     }
   }
 
+  /// One kind of object's table, as the walk read it.
+  private struct Object {
+    let kind: InertiaSchema.ObjectKind
+    let names: KeyNames
+    let fieldTypes: [Int]
+    let requiredMask: UInt64
+  }
+
   private func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
-    let object = schema.objects[slot]
+    let object = Object(
+      kind: schema.objectKinds[slot], names: schema.names[slot],
+      fieldTypes: Array(schema.fieldTypes[schema.fields(of: slot)]),
+      requiredMask: schema.requiredMasks[slot])
     // Which fields have been met, as bits by their index in the table.
     var seen: UInt64 = 0
     var unknown: [(entry: IndexedDocument.Entry, name: String)] = []

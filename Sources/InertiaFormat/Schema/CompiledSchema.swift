@@ -7,30 +7,10 @@ final class CompiledSchema: Sendable {
   /// A type, with the types it refers to as numbers.
   enum CompiledType: Sendable {
     case string, number, integer, bool, oneOf, anyArray
-    /// An object of the kind with this number (its place in ``objects``).
+    /// An object of the kind with this number (its place in ``objectKinds``).
     case object(Int)
     /// An array of the type with this number (a number pair is an array of numbers with a count of 2).
     case array(Int)
-  }
-
-  /// One kind of object's fields, for what the walk meets rarely (keys spelt in other ways than a fixstr,
-  /// keys the table does not list, missing fields). The walk's loop over an object's entries reads the flat
-  /// tables instead (``fields(of:)``).
-  final class Object: Sendable {
-    let kind: InertiaSchema.ObjectKind
-    /// The fields' names, numbered in the table's order.
-    let names: KeyNames
-    /// The number of each field's type.
-    let fieldTypes: [Int]
-    /// The required fields, as bits by their index in the table (tables have fewer than 64 fields).
-    let requiredMask: UInt64
-
-    init(kind: InertiaSchema.ObjectKind, names: KeyNames, fieldTypes: [Int], requiredMask: UInt64) {
-      self.kind = kind
-      self.names = names
-      self.fieldTypes = fieldTypes
-      self.requiredMask = requiredMask
-    }
   }
 
   /// The tables for a whole animation file.
@@ -41,21 +21,21 @@ final class CompiledSchema: Sendable {
   let pairs: [Bool]
   /// The table's own types, for messages and the sets of `oneOf`.
   let valueTypes: [InertiaSchema.ValueType]
-  let objects: [Object]
+  /// Each object's kind, by its number (``CompiledType/object(_:)``).
+  let objectKinds: [InertiaSchema.ObjectKind]
   /// Each object's fields numbered one after another across the objects: those of object `slot` are
-  /// `fieldStarts[slot]..<fieldStarts[slot + 1]`. With ``fieldNames``, ``fieldTypes``, ``objectKinds`` and
-  /// ``requiredMasks``, what the walk's loop over an object's entries reads, in place: plain values, so the
-  /// walk keeps no reference count for an object's table, and threads that walk pieces of one file share
-  /// the tables without writing to them.
+  /// `fieldStarts[slot]..<fieldStarts[slot + 1]` (``fields(of:)``). These tables are what the walk's loop
+  /// over an object's entries reads, in place: plain values, so that the walk writes no reference count as
+  /// it goes, and threads that walk pieces of one file share the tables without writing to them.
   let fieldStarts: [Int]
-  /// Each field's name as a key spells it (``KeyNames/encoded``).
+  /// Each field's name as a key spells it in a fixstr (``KeyNames/encoded``).
   let fieldNames: [KeyNames.Encoded]
   /// The number of each field's type.
   let fieldTypes: [Int]
-  /// Each object's kind.
-  let objectKinds: [InertiaSchema.ObjectKind]
-  /// Each object's required fields, as bits by their index in its table.
+  /// Each object's required fields, as bits by their index in its table (tables have fewer than 64 fields).
   let requiredMasks: [UInt64]
+  /// Each object's field names, numbered in its table's order: for keys spelt otherwise than in a fixstr.
+  let names: [KeyNames]
   /// The strings each `oneOf` type allows, to look string values up in without decoding them (`nil` for
   /// the other types).
   let allowedNames: [KeyNames?]
@@ -63,6 +43,7 @@ final class CompiledSchema: Sendable {
   /// another's: type `type`'s are `allowedEncodings[allowedStarts[type]..<allowedStarts[type + 1]]`, read in
   /// place as ``fieldNames`` are.
   let allowedEncodings: [KeyNames.Encoded]
+  /// Where each type's strings start in ``allowedEncodings``.
   let allowedStarts: [Int]
   /// The number of the type a walk starts from.
   let root: Int
@@ -93,16 +74,25 @@ final class CompiledSchema: Sendable {
       return valueTypes.count - 1
     }
     root = number(rootType)
-    var objects: [Object] = []
+    var fieldStarts = [0]
+    var fieldTypes: [Int] = []
+    var requiredMasks: [UInt64] = []
+    var names: [KeyNames] = []
     for kind in kinds {
       let fields = InertiaSchema.object(kind).fields
       var mask: UInt64 = 0
       for (index, field) in fields.enumerated() where field.isRequired { mask |= 1 << index }
-      objects.append(
-        Object(
-          kind: kind, names: KeyNames(fields.map(\.name)), fieldTypes: fields.map { number($0.type) },
-          requiredMask: mask))
+      fieldStarts.append(fieldStarts[fieldStarts.count - 1] + fields.count)
+      fieldTypes += fields.map { number($0.type) }
+      requiredMasks.append(mask)
+      names.append(KeyNames(fields.map(\.name)))
     }
+    objectKinds = kinds
+    self.fieldStarts = fieldStarts
+    self.fieldTypes = fieldTypes
+    self.requiredMasks = requiredMasks
+    self.names = names
+    fieldNames = names.flatMap(\.encoded)
     self.valueTypes = valueTypes
     types = compiled
     let pairs = valueTypes.map { $0 == .numberPair }
@@ -112,22 +102,14 @@ final class CompiledSchema: Sendable {
       return nil
     }
     self.allowedNames = allowedNames
-    self.objects = objects
     allowedEncodings = allowedNames.flatMap { $0?.encoded ?? [] }
     var allowedStarts = [0]
     for names in allowedNames {
       allowedStarts.append(allowedStarts[allowedStarts.count - 1] + (names?.encoded.count ?? 0))
     }
     self.allowedStarts = allowedStarts
-    var fieldStarts = [0]
-    for object in objects { fieldStarts.append(fieldStarts[fieldStarts.count - 1] + object.fieldTypes.count) }
-    self.fieldStarts = fieldStarts
-    fieldNames = objects.flatMap(\.names.encoded)
-    fieldTypes = objects.flatMap(\.fieldTypes)
-    objectKinds = objects.map(\.kind)
-    requiredMasks = objects.map(\.requiredMask)
-    // Each type's steps by kind, spread over the format bytes of each kind: a walk of a piece of a file
-    // makes its own tables, so they are made in a few thousand instructions.
+    // Each type's steps by kind, spread over the format bytes of each kind, in a few tens of thousands of
+    // instructions: ``InertiaSchema/violations(in:as:at:)`` makes tables for each value of another type.
     var formatSteps = [Step](repeating: .closer, count: compiled.count << 8)
     formatSteps.withUnsafeMutableBufferPointer { formatSteps in
       for (number, (type, isPair)) in zip(compiled, pairs).enumerated() {

@@ -297,7 +297,7 @@ package final class SchemaWalk {
         let found = schema.field(ofEncoded: words, among: fields, from: next)
       {
         index = found
-      } else if let found = field(of: entry, in: node, schema.objects[slot], &oddKeys) {
+      } else if let found = field(of: entry, in: node, slot, &oddKeys) {
         index = found
       } else {
         continue
@@ -341,14 +341,14 @@ package final class SchemaWalk {
   /// key that is not a string also when it does not), and has the maps in its value looked through.
   @inline(never)
   private func field(
-    of entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ object: CompiledSchema.Object,
-    _ oddKeys: inout OddKeys?
+    of entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ slot: Int, _ oddKeys: inout OddKeys?
   ) -> Int? {
+    let kind = schema.objectKinds[slot]
     if let key = document.utf8(of: entry.key) {
-      if let index = object.names.index(of: key) { return index }
+      if let index = schema.names[slot].index(of: key) { return index }
       let name = key.string
       if let first = oddKeys?.unknown.first(where: { $0.name == name }) {
-        record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
+        record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: kind), at: entry.key)
       } else {
         if oddKeys == nil { oddKeys = OddKeys() }
         oddKeys!.unknown.append((entry, name))
@@ -356,9 +356,9 @@ package final class SchemaWalk {
     } else {
       let key = document.value(of: entry.key)
       if let first = oddKeys?.other.first(where: { $0.key == key }) {
-        record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
+        record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: kind), at: entry.key)
       } else {
-        record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key)
+        record(.nonStringKey(entry, object: node, kind: kind), at: entry.key)
         if oddKeys == nil { oddKeys = OddKeys() }
         oddKeys!.other.append((entry, key))
       }
