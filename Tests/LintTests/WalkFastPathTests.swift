@@ -240,23 +240,25 @@ struct WalkFastPathTests {
         keys.append(String(decoding: bytes, as: UTF8.self))
       }
     }
-    // An array of each key as a fixstr (where it fits) and as a str8: the last ones end the document, with
-    // fewer than 16 bytes after their heads.
-    var bytes: [UInt8] = [0xDC, UInt8((keys.count * 2) >> 8), UInt8((keys.count * 2) & 0xFF)]
-    var isFixstr: [Bool] = []
+    // An array of the integer 0 (a format byte of 0, which is no name however long), then each key as a
+    // fixstr (where it fits) and as a str8: the last ones end the document, with fewer than 16 bytes after
+    // their heads.
+    var elements: [(key: String?, isFixstr: Bool)] = [(nil, false)]
+    var body: [UInt8] = [0x00]
     for key in keys {
       let utf8 = Array(key.utf8)
-      bytes += utf8.count < 32 ? [0xA0 | UInt8(utf8.count)] + utf8 : [0xD9, UInt8(utf8.count)] + utf8
-      bytes += [0xD9, UInt8(utf8.count)] + utf8
-      isFixstr += [utf8.count < 32, false]
+      body += utf8.count < 32 ? [0xA0 | UInt8(utf8.count)] + utf8 : [0xD9, UInt8(utf8.count)] + utf8
+      body += [0xD9, UInt8(utf8.count)] + utf8
+      elements += [(key, utf8.count < 32), (key, false)]
     }
+    let bytes = [0xDC, UInt8(elements.count >> 8), UInt8(elements.count & 0xFF)] + body
     let document = try IndexedDocument.read(bytes, as: .messagePack)
     let table = KeyNames(names)
     let nodes = document.elements(of: try #require(document.root))
-    #expect(nodes.count == keys.count * 2)
-    for (number, node) in nodes.enumerated() {
+    #expect(nodes.count == elements.count)
+    for (node, (key, isFixstr)) in zip(nodes, elements) {
       // Names are told apart by their bytes, not by canonical equivalence.
-      let expected = names.firstIndex { $0.utf8.elementsEqual(keys[number / 2].utf8) }
+      let expected = key.flatMap { key in names.firstIndex { $0.utf8.elementsEqual(key.utf8) } }
       #expect(document.index(ofKey: node, in: table) == expected)
       let head = document.messagePackRange(of: node).lowerBound
       let words = document.leadingWords(of: node)
@@ -264,10 +266,10 @@ struct WalkFastPathTests {
       guard let words else { continue }
       for start in names.indices {
         let found = table.index(ofEncoded: words, from: start)
-        if isFixstr[number] && keys[number / 2].utf8.count < 16 {
-          #expect(found == expected, "\(keys[number / 2]) from \(start)")
+        if isFixstr, let key, key.utf8.count < 16 {
+          #expect(found == expected, "\(key) from \(start)")
         } else {
-          #expect(found == nil, "\(keys[number / 2]) from \(start)")
+          #expect(found == nil, "\(key ?? "0") from \(start)")
         }
       }
     }

@@ -39,7 +39,7 @@ package final class KeyNames: Sendable {
   }
 
   /// The names' encodings, in the order ``index(of:)`` numbers them. A name longer than 15 bytes, whose
-  /// encoding does not fit, gets a format byte of 0, which no string has.
+  /// encoding does not fit, gets one that nothing starts with (masks of nothing, and words that are not 0).
   @usableFromInline let encoded: [Encoded]
 
   /// The names, in the order ``IndexedDocument/index(ofKey:in:)`` numbers them.
@@ -63,7 +63,8 @@ package final class KeyNames: Sendable {
     self.rest = rest
     encoded = names.map { name in
       let utf8 = Array(name.utf8)
-      let bytes = utf8.count < 16 ? [0xA0 | UInt8(utf8.count)] + utf8 : [0]
+      guard utf8.count < 16 else { return Encoded(words: (1, 1), masks: (0, 0)) }
+      let bytes = [0xA0 | UInt8(utf8.count)] + utf8
       var words: (UInt64, UInt64) = (0, 0)
       var masks: (UInt64, UInt64) = (0, 0)
       for (offset, byte) in bytes.enumerated() {

@@ -244,8 +244,8 @@ package final class SchemaWalk {
 
   /// Why a value does not have a type, as `expected …, found …` in the words of
   /// ``InertiaSchema/ValueType/mismatch(in:)``; `nil` when it does. Without `describing`, a mismatch is an
-  /// empty string, not worth wording past the limit. (The kinds a type takes as they are, ``check(_:_:as:context:)``
-  /// has let through already.)
+  /// empty string, not worth wording past the limit. (Values of the kinds a type takes as they are do not
+  /// get here: their first step, ``CompiledSchema/Step/valid`` and the like, has let them through.)
   private func mismatch(
     _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, _ type: Int, describing: Bool = true
   ) -> String? {
