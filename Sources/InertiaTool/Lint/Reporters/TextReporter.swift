@@ -29,8 +29,14 @@ struct TextReporter: Reporter, FileRenderer {
 
   func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
     guard !style.statistics else { return RenderedPart() }
-    // Room for the usual lines at once, rather than growing the bytes as each piece is added.
-    var text = ReportBytes(capacity: findings.count * 256)
+    // Room for the lines at once, rather than growing the bytes as pieces are added: a line is its file's
+    // name and its message, and at most about a hundred bytes more (the position, severity, rule and
+    // pointer), unless it has something to escape.
+    var capacity = 0
+    for index in findings.indices {
+      capacity += findings[index].file.utf8.count + findings[index].message.utf8.count + 128
+    }
+    var text = ReportBytes(capacity: capacity)
     if findings.contains(where: \.isFixed) {
       text.append(fixedLine(file: file.path, findings[...], dryRun: dryRun))
       text.append(byte: UInt8(ascii: "\n"))
