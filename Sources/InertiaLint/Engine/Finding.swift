@@ -24,7 +24,14 @@ public struct Finding: Sendable, Equatable {
   /// The 1-based column, counted in Unicode scalars, for JSON input.
   public var column: Int?
   /// The change that resolves this finding, when the rule can offer one.
-  public var fix: Fix?
+  public var fix: Fix? {
+    get { fixBox?.fix }
+    set { fixBox = newValue.map(FixBox.init) }
+  }
+  /// ``fix``, in a box of its own: most findings have none, and a fix held inline (its summary, pointer and
+  /// value) doubled the references that every copy of a finding retains and every release releases, and
+  /// findings are copied and released a few times each on their way to the report.
+  private var fixBox: FixBox?
   /// What the finding is about, stable across edits that do not touch it: the ids of the objects along
   /// its pointer (the animation's, the keyframe's or shape's) and the rest of the pointer, such as
   /// `card0/B4E1C0F2-…/duration`. Baselines and SARIF fingerprints match on it; `nil` when not worked out.
@@ -53,7 +60,7 @@ public struct Finding: Sendable, Equatable {
     self.offset = offset
     self.line = line
     self.column = column
-    self.fix = fix
+    self.fixBox = fix.map(FixBox.init)
     self.subject = subject
   }
 
@@ -102,4 +109,16 @@ public struct Finding: Sendable, Equatable {
     if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
     return a.message < b.message
   }
+}
+
+/// A finding's fix, shared by the finding's copies (it is never changed in place: setting a finding's fix
+/// makes a new box).
+private final class FixBox: Sendable, Equatable {
+  let fix: Fix
+
+  init(_ fix: Fix) {
+    self.fix = fix
+  }
+
+  static func == (a: FixBox, b: FixBox) -> Bool { a.fix == b.fix }
 }
