@@ -47,23 +47,6 @@ public struct Finding: Sendable, Equatable {
   /// so that the report says what changed, but no longer counts against the run.
   public var isFixed = false
 
-  /// A finding; ``Linter`` makes these, and tests and reporters may too.
-  public init(
-    file: String, ruleID: String, severity: Severity, message: String, pointer: JSONPointer, offset: Int,
-    line: Int? = nil, column: Int? = nil, fix: Fix? = nil, subject: String? = nil
-  ) {
-    self.file = file
-    self.ruleID = ruleID
-    self.severity = severity
-    self.message = message
-    self.pointer = pointer
-    self.offset = offset
-    self.line = line
-    self.column = column
-    self.fixBox = fix.map(FixBox.init)
-    self.subject = subject
-  }
-
   /// The finding that stands for `count` more findings of `first`'s rule in its file, past the limit per
   /// rule and file: placed at `first`, the first of them, and saying how many there are.
   public static func omitting(_ count: Int, like first: Finding) -> Finding {
@@ -108,6 +91,22 @@ public struct Finding: Sendable, Equatable {
     if a.pointer != b.pointer { return a.pointer < b.pointer }
     if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
     return a.message < b.message
+  }
+}
+
+extension Finding {
+  /// A finding; ``Linter`` makes these, and tests and reporters may too.
+  ///
+  /// Made by the memberwise initializer (which the struct keeps by declaring this one here, not in its
+  /// body): an initializer setting each property itself made the finding on the stack and then copied it
+  /// whole (each of its strings retained) and released the first, for every finding a rule reported.
+  public init(
+    file: String, ruleID: String, severity: Severity, message: String, pointer: JSONPointer, offset: Int,
+    line: Int? = nil, column: Int? = nil, fix: Fix? = nil, subject: String? = nil
+  ) {
+    self.init(
+      file: file, ruleID: ruleID, severity: severity, message: message, pointer: pointer, offset: offset, line: line,
+      column: column, fixBox: fix.map(FixBox.init), subject: subject)
   }
 }
 
