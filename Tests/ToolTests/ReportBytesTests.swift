@@ -31,8 +31,7 @@ struct ReportBytesTests {
   func printableCheck(_ text: String) {
     let bytes = Array(text.utf8)
     for start in 0...min(bytes.count, 9) {
-      var report = ReportBytes()
-      report.bytes = bytes
+      let report = ReportBytes(bytes)
       #expect(report.isPrintableASCII(from: start) == bytes[start...].allSatisfy { $0 >= 0x20 && $0 < 0x7F })
     }
   }
@@ -63,9 +62,35 @@ struct ReportBytesTests {
     }
   }
 
+  @Test("Bytes appended past the room made at first are all kept, in order")
+  func growth() {
+    for capacity in [0, 1, 100] {
+      var bytes = ReportBytes(capacity: capacity)
+      var expected = ""
+      for round in 0..<200 {
+        let piece = String(repeating: "piece \(round) ", count: round % 7)
+        bytes.append(piece)
+        bytes.append(round * 7919)
+        bytes.append(byte: UInt8(ascii: ";"))
+        expected += piece + String(round * 7919) + ";"
+      }
+      var joined = ReportBytes()
+      joined.append(bytes)
+      joined.append(bytes)
+      #expect(bytes.string == expected)
+      #expect(bytes.count == expected.utf8.count)
+      #expect(joined.string == expected + expected)
+      bytes.removeAll()
+      bytes.append("again")
+      #expect(bytes.bytes == Array("again".utf8))
+    }
+  }
+
   @Test("Numbers are written as String(_:) writes them")
   func numbers() {
-    for number in [0, 1, 9, 10, 99, 100, 12_345, -1, -250, Int.max, Int.min] {
+    for number in [
+      0, 1, 9, 10, 99, 100, 12_345, 1_234_567, 12_345_678, 99_999_999, 100_000_000, -1, -250, Int.max, Int.min,
+    ] {
       var bytes = ReportBytes()
       bytes.append(number)
       #expect(bytes.string == String(number))

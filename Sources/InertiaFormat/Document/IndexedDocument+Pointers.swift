@@ -27,6 +27,9 @@ extension IndexedDocument {
     /// The JSON Pointer of a value; for a map key, the pointer of its entry's value.
     public func pointer(of target: Node) -> JSONPointer {
       var components: [JSONPointer.Component] = []
+      // Room for the usual depth at once (an animation file's pointers are up to seven deep), rather than
+      // growing the array as it is filled: that reallocated it twice for a finding, on average.
+      components.reserveCapacity(Self.usualDepth)
       descend(to: target) { component, _ in components.append(component) }
       return JSONPointer(components)
     }
@@ -37,6 +40,7 @@ extension IndexedDocument {
     /// inserting a keyframe or an animation before a finding does not make it another.
     public func subject(of target: Node) -> String {
       var components: [JSONPointer.Component] = []
+      components.reserveCapacity(Self.usualDepth)
       descend(to: target) { component, child in
         if case .index = component, let child, document.isMap(child),
           let id = document.value(forKey: "id", in: child).flatMap(document.string(of:))
@@ -92,6 +96,9 @@ extension IndexedDocument {
       }
     }
 
+    /// How many components most pointers have at most (`/0/shapes/1/keyframes/2/values/opacity`).
+    static let usualDepth = 8
+
     /// Every so many children of a wide container are remembered: a pointer then takes a binary search and
     /// at most this many steps, and a container of millions of values costs a small table, not one entry
     /// per value.
@@ -114,8 +121,25 @@ extension IndexedDocument {
     }
 
     /// How a key is named in a pointer: a string as it is, anything else as its JSON text.
+    ///
+    /// A field name of the format (nearly every key on the way to a finding) is looked up among the
+    /// names, without decoding it, and its `String` shared: decoding each key's bytes cost several times
+    /// the lookup. A key matches a name only when its UTF-8 is the name's, so the two give the same string.
     private func keyToken(_ key: Node) -> String {
-      document.string(of: key) ?? document.value(of: key).pointerToken
+      if let field = document.index(ofKey: key, in: Self.fieldNames) { return Self.fieldNameStrings[field] }
+      return document.string(of: key) ?? document.value(of: key).pointerToken
     }
+
+    /// The field names of every kind of object of the format, once each.
+    private static let fieldNameStrings: [String] = {
+      var names: [String] = []
+      for object in InertiaSchema.objects {
+        for field in object.fields where !names.contains(field.name) { names.append(field.name) }
+      }
+      return names
+    }()
+
+    /// ``fieldNameStrings``, to look keys up in.
+    private static let fieldNames = KeyNames(fieldNameStrings)
   }
 }

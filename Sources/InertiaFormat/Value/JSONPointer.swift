@@ -31,34 +31,68 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
   public func appending(_ index: Int) -> JSONPointer { appending(.index(index)) }
 
   /// The pointer text: empty for the root, otherwise `/`-separated with `~` and `/` escaped.
+  ///
+  /// Written as bytes into a string made at its full length at once (reports, suppressions and messages
+  /// ask for many): appending each piece to a `String` cost several times as much.
   public var description: String {
-    var text = ""
-    append(to: &text)
-    return text
-  }
-
-  /// Appends the pointer text to `text`. A key is searched for the characters to escape and copied
-  /// whole when it holds none: reports print a pointer for every finding.
-  public func append(to text: inout String) {
+    guard !components.isEmpty else { return "" }
+    // At most: a `/` for each token, twice the bytes of a key (each `~` or `/` becomes two), and the
+    // digits of an index (at most twenty, with a sign).
+    var capacity = 0
     for component in components {
-      text.append("/")
       switch component {
-      case .index(let index):
-        text.append(String(index))
-      case .key(let key):
-        if key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-          for character in key.unicodeScalars {
-            switch character {
-            case "~": text.append("~0")
-            case "/": text.append("~1")
-            default: text.unicodeScalars.append(character)
-            }
-          }
-        } else {
-          text.append(key)
-        }
+      case .index: capacity += 21
+      case .key(let key): capacity += 1 + 2 * key.utf8.count
       }
     }
+    return String(unsafeUninitializedCapacity: capacity) { buffer in
+      var end = 0
+      func write(_ byte: UInt8) {
+        buffer[end] = byte
+        end += 1
+      }
+      for component in components {
+        write(UInt8(ascii: "/"))
+        switch component {
+        case .index(let index) where index >= 0:
+          // The digits, written from the last.
+          var digits = 1
+          var rest = index / 10
+          while rest > 0 {
+            digits += 1
+            rest /= 10
+          }
+          rest = index
+          for position in (end..<end + digits).reversed() {
+            buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+          }
+          end += digits
+        case .index(let index):
+          for byte in String(index).utf8 { write(byte) }
+        case .key(var key):
+          key.withUTF8 { utf8 in
+            for byte in utf8 {
+              switch byte {
+              case UInt8(ascii: "~"):
+                write(UInt8(ascii: "~"))
+                write(UInt8(ascii: "0"))
+              case UInt8(ascii: "/"):
+                write(UInt8(ascii: "~"))
+                write(UInt8(ascii: "1"))
+              default: write(byte)
+              }
+            }
+          }
+        }
+      }
+      return end
+    }
+  }
+
+  /// Appends the pointer text to `text`.
+  public func append(to text: inout String) {
+    text += description
   }
 
   /// Parses pointer text such as `/0/keyframes/2`. Numeric tokens become indexes.

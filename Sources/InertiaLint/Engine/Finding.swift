@@ -24,7 +24,14 @@ public struct Finding: Sendable, Equatable {
   /// The 1-based column, counted in Unicode scalars, for JSON input.
   public var column: Int?
   /// The change that resolves this finding, when the rule can offer one.
-  public var fix: Fix?
+  public var fix: Fix? {
+    get { fixBox?.fix }
+    set { fixBox = newValue.map(FixBox.init) }
+  }
+  /// ``fix``, in a box of its own: most findings have none, and a fix held inline (its summary, pointer and
+  /// value) doubled the references that every copy of a finding retains and every release releases, and
+  /// findings are copied and released a few times each on their way to the report.
+  private var fixBox: FixBox?
   /// What the finding is about, stable across edits that do not touch it: the ids of the objects along
   /// its pointer (the animation's, the keyframe's or shape's) and the rest of the pointer, such as
   /// `card0/B4E1C0F2-…/duration`. Baselines and SARIF fingerprints match on it; `nil` when not worked out.
@@ -39,23 +46,6 @@ public struct Finding: Sendable, Equatable {
   /// Whether `--fix` applied the fix (or, with `--dry-run`, would apply it). A fixed finding is reported
   /// so that the report says what changed, but no longer counts against the run.
   public var isFixed = false
-
-  /// A finding; ``Linter`` makes these, and tests and reporters may too.
-  public init(
-    file: String, ruleID: String, severity: Severity, message: String, pointer: JSONPointer, offset: Int,
-    line: Int? = nil, column: Int? = nil, fix: Fix? = nil, subject: String? = nil
-  ) {
-    self.file = file
-    self.ruleID = ruleID
-    self.severity = severity
-    self.message = message
-    self.pointer = pointer
-    self.offset = offset
-    self.line = line
-    self.column = column
-    self.fix = fix
-    self.subject = subject
-  }
 
   /// The finding that stands for `count` more findings of `first`'s rule in its file, past the limit per
   /// rule and file: placed at `first`, the first of them, and saying how many there are.
@@ -102,4 +92,32 @@ public struct Finding: Sendable, Equatable {
     if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
     return a.message < b.message
   }
+}
+
+extension Finding {
+  /// A finding; ``Linter`` makes these, and tests and reporters may too.
+  ///
+  /// Made by the memberwise initializer (which the struct keeps by declaring this one here, not in its
+  /// body): an initializer setting each property itself made the finding on the stack and then copied it
+  /// whole (each of its strings retained) and released the first, for every finding a rule reported.
+  public init(
+    file: String, ruleID: String, severity: Severity, message: String, pointer: JSONPointer, offset: Int,
+    line: Int? = nil, column: Int? = nil, fix: Fix? = nil, subject: String? = nil
+  ) {
+    self.init(
+      file: file, ruleID: ruleID, severity: severity, message: message, pointer: pointer, offset: offset, line: line,
+      column: column, fixBox: fix.map(FixBox.init), subject: subject)
+  }
+}
+
+/// A finding's fix, shared by the finding's copies (it is never changed in place: setting a finding's fix
+/// makes a new box).
+private final class FixBox: Sendable, Equatable {
+  let fix: Fix
+
+  init(_ fix: Fix) {
+    self.fix = fix
+  }
+
+  static func == (a: FixBox, b: FixBox) -> Bool { a.fix == b.fix }
 }

@@ -31,9 +31,10 @@ struct LoopStretchedRule: LintRule {
     let loopText = RuleText.seconds(loop)
     for (track, keyframes, played) in context.playedTracks(longerThan: loop) {
       let length = RuleText.seconds(played)
+      let name = RuleText.trackNamePieces(track, context)
       findings.report(
         String(
-          concatenating: RuleText.trackName(track, context), " runs ", length, ", longer than the ", loopText,
+          concatenating: name.before, name.name, name.after, " runs ", length, ", longer than the ", loopText,
           " loop: every track in the container loops every ", length, " or more, holding its final pose until then"),
         at: keyframes)
     }

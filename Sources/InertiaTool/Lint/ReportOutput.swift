@@ -35,24 +35,24 @@ final class ReportOutput {
   /// per file linted cost a tenth of a lint of small files); ``flush()`` writes what is gathered.
   func write(_ text: String) {
     pending.append(text)
-    if pending.bytes.count >= Self.blockSize { flush() }
+    if pending.count >= Self.blockSize { flush() }
   }
 
   /// Writes a piece of the report made as bytes.
   func write(_ bytes: ReportBytes) {
     pending.append(bytes)
-    if pending.bytes.count >= Self.blockSize { flush() }
+    if pending.count >= Self.blockSize { flush() }
   }
 
   /// Writes what is gathered: before anything goes to standard error, so the two stay in order.
   func flush() {
     guard !pending.isEmpty else { return }
-    defer { pending.bytes.removeAll(keepingCapacity: true) }
+    defer { pending.removeAll() }
     guard let replacement else { return stdout(pending.string) }
     guard failure == nil else { return }
-    pending.bytes.withUnsafeBufferPointer { bytes in
+    pending.withUnsafeBytes { bytes in
       do throws(FileIOError) {
-        try FileIO.write(UnsafeRawBufferPointer(bytes), fd: replacement.fd, path: name)
+        try FileIO.write(bytes, fd: replacement.fd, path: name)
       } catch {
         failure = error
       }

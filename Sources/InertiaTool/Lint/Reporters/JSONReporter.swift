@@ -55,7 +55,7 @@ struct JSONReporter: Reporter, FileRenderer {
     guard part.hasItems else { return part.bytes }
     defer { wroteFinding = true }
     guard wroteFinding else { return part.bytes }
-    var text = ReportBytes(capacity: part.bytes.bytes.count + 1)
+    var text = ReportBytes(capacity: part.bytes.count + 1)
     text.append(byte: UInt8(ascii: ","))
     text.append(part.bytes)
     return text

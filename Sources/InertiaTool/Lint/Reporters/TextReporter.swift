@@ -29,15 +29,23 @@ struct TextReporter: Reporter, FileRenderer {
 
   func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
     guard !style.statistics else { return RenderedPart() }
-    // Room for the usual lines at once, rather than growing the bytes as each piece is added.
-    var text = ReportBytes(capacity: findings.count * 256)
+    // Room for the lines at once, rather than growing the bytes as pieces are added: a line is its file's
+    // name and its message, and at most about a hundred bytes more (the position, severity, rule and
+    // pointer), unless it has something to escape.
+    var capacity = 0
+    for index in findings.indices {
+      capacity += findings[index].file.utf8.count + findings[index].message.utf8.count + 128
+    }
+    var text = ReportBytes(capacity: capacity)
     if findings.contains(where: \.isFixed) {
       text.append(fixedLine(file: file.path, findings[...], dryRun: dryRun))
       text.append(byte: UInt8(ascii: "\n"))
     }
-    for finding in findings where !finding.isFixed {
-      append(finding, to: &text)
-      text.append(byte: UInt8(ascii: "\n"))
+    findings.withUnsafeBufferPointer { findings in
+      for index in findings.indices where !findings[index].isFixed {
+        append(findings.baseAddress.unsafelyUnwrapped + index, to: &text)
+        text.append(byte: UInt8(ascii: "\n"))
+      }
     }
     return RenderedPart(bytes: text)
   }
@@ -73,16 +81,20 @@ struct TextReporter: Reporter, FileRenderer {
   /// The one line for a finding.
   func line(_ finding: Finding) -> String {
     var text = ReportBytes()
-    append(finding, to: &text)
+    withUnsafePointer(to: finding) { append($0, to: &text) }
     return text.string
   }
 
   /// Appends the line for a finding to `text`, piece by piece (reports can run to many thousands of lines).
-  func append(_ finding: Finding, to text: inout ReportBytes) {
-    paint(finding.file, "1", into: &text)
-    if !finding.hasPosition {
+  ///
+  /// The finding is read where it is, through a pointer: passed as a value, each finding was copied whole
+  /// for the call (all its strings retained, then released), as the compiler does for a struct of another
+  /// module taken from an array; read in place, only the strings appended are retained, for their append.
+  func append(_ finding: UnsafePointer<Finding>, to text: inout ReportBytes) {
+    paint(finding.pointee.file, "1", into: &text)
+    if !finding.pointee.hasPosition {
       text.append(": ")
-    } else if let line = finding.line, let column = finding.column {
+    } else if let line = finding.pointee.line, let column = finding.pointee.column {
       text.append(byte: UInt8(ascii: ":"))
       text.append(line)
       text.append(byte: UInt8(ascii: ":"))
@@ -90,23 +102,23 @@ struct TextReporter: Reporter, FileRenderer {
       text.append(": ")
     } else {
       text.append(": offset ")
-      text.append(finding.offset)
+      text.append(finding.pointee.offset)
       text.append(": ")
     }
-    if style.color { text.append("\u{1B}[" + Self.colorCode(finding.severity) + "m") }
-    text.append(finding.severity.rawValue)
+    if style.color { text.append("\u{1B}[" + Self.colorCode(finding.pointee.severity) + "m") }
+    text.append(finding.pointee.severity.rawValue)
     if style.color { text.append("\u{1B}[0m") }
     text.append(": ")
-    text.appendEscaped(finding.message)
+    text.appendEscaped(finding.pointee.message)
     text.append(byte: UInt8(ascii: " "))
     if style.color { text.append("\u{1B}[2m") }
     text.append(byte: UInt8(ascii: "["))
-    text.append(finding.ruleID)
+    text.append(finding.pointee.ruleID)
     text.append(byte: UInt8(ascii: "]"))
     if style.color { text.append("\u{1B}[0m") }
-    if !finding.pointer.isRoot {
+    if !finding.pointee.pointer.isRoot {
       text.append(" at ")
-      text.appendEscaped(finding.pointer)
+      text.appendEscaped(finding.pointee.pointer)
     }
   }
 
