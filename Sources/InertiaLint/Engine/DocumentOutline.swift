@@ -267,8 +267,9 @@ extension DocumentOutline {
   /// names its object may have (a keyframe's `values` with no `shapes`, `height` or `stroke`), and its
   /// fields take no room for the other kinds' keys.
   fileprivate protocol Fields {
-    /// The keys recorded, numbered as `note` takes them.
-    static var names: KeyNames { get }
+    /// The keys recorded, numbered as `note` takes them, in the order files write them (the lookup of a
+    /// key tries the name after the previous key's first).
+    static var names: EncodedKeyNames { get }
     /// No field found yet.
     init()
     /// Records the value of the key numbered `name` in ``names``, when it is the key's first entry.
@@ -278,7 +279,7 @@ extension DocumentOutline {
   /// An animation object (the file's own, which is also a track) or a shape's track.
   fileprivate struct TrackFields: Fields {
     var id, invokeType, initialValues, keyframes, shapes: IndexedDocument.Node?
-    static let names = KeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes"])
+    static let names = EncodedKeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
       case 0: take(&id, value)
@@ -292,25 +293,25 @@ extension DocumentOutline {
 
   fileprivate struct ShapeFields: Fields {
     var id, shape, vertices, transforms, animation, shapes, showsBeforeAnimation: IndexedDocument.Node?
-    static let names = KeyNames([
-      "id", "shape", "vertices", "transforms", "animation", "shapes", "showsBeforeAnimation",
+    static let names = EncodedKeyNames([
+      "id", "showsBeforeAnimation", "transforms", "shape", "vertices", "shapes", "animation",
     ])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
       case 0: take(&id, value)
-      case 1: take(&shape, value)
-      case 2: take(&vertices, value)
-      case 3: take(&transforms, value)
-      case 4: take(&animation, value)
+      case 1: take(&showsBeforeAnimation, value)
+      case 2: take(&transforms, value)
+      case 3: take(&shape, value)
+      case 4: take(&vertices, value)
       case 5: take(&shapes, value)
-      default: take(&showsBeforeAnimation, value)
+      default: take(&animation, value)
       }
     }
   }
 
   fileprivate struct KeyframeFields: Fields {
     var id, duration, values: IndexedDocument.Node?
-    static let names = KeyNames(["id", "duration", "values"])
+    static let names = EncodedKeyNames(["id", "duration", "values"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
       case 0: take(&id, value)
@@ -323,7 +324,7 @@ extension DocumentOutline {
   /// A shape's `shape` description.
   fileprivate struct DescriptionFields: Fields {
     var width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
-    static let names = KeyNames(["width", "height", "fill", "stroke", "strokeWidth"])
+    static let names = EncodedKeyNames(["width", "height", "fill", "stroke", "strokeWidth"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
       case 0: take(&width, value)
@@ -339,16 +340,22 @@ extension DocumentOutline {
 extension DocumentOutline.Fields {
   /// The fields of `object`, when it is a map.
   @inline(__always)
-  fileprivate init(of object: IndexedDocument.Node, _ document: IndexedDocument) {
+  fileprivate init(of object: IndexedDocument.Node, _ document: borrowing IndexedDocument) {
     self.init()
     // A loop rather than `forEachEntry(of:_:)`, whose closure retains and releases the document for each
-    // object: the reference count shares its cache line with the fields that the threads walking the
-    // document beside this one read at every value, and each write takes the line from them.
+    // object, and the document borrowed for the same reason: the reference count shares its cache line with
+    // the fields that the threads walking the document beside this one read at every value, and each write
+    // takes the line from them.
     guard document.isMap(object) else { return }
     let names = Self.names
+    // The name after the last one found is tried first: the names are listed in the order files write them.
+    var expected = 0
     var child = document.firstChild(of: object)
     while let key = child, let value = document.nextSibling(of: key, in: object) {
-      if let name = document.index(ofKey: key, in: names) { note(name, value) }
+      if let name = document.index(ofKey: key, among: names, expected: expected) {
+        note(name, value)
+        expected = name &+ 1
+      }
       child = document.nextSibling(of: value, in: object)
     }
   }
