@@ -64,23 +64,21 @@ extension IndexedDocument {
   @inlinable @inline(__always)
   package func index(ofKey node: Node, among names: EncodedKeyNames, expected: Int = 0) -> Int? {
     let head = Int(entries[node.index].head)
-    if bytes.count &- head >= 16 {
-      let words = (
-        UInt64(littleEndian: bytes.word(UInt64.self, at: head)),
-        UInt64(littleEndian: bytes.word(UInt64.self, at: head &+ 8))
-      )
-      // A fixstr of 0 to 15 bytes (format bytes 0xA0 to 0xAF): its whole encoding is in the two words, and it
-      // spells a name exactly when it starts with the name's encoding, which holds its length.
-      if words.0 & 0xF0 == 0xA0 {
-        guard names.lengths & (1 << (words.0 & 0x0F)) != 0 else { return nil }
-        let encodings = names.encodings
-        if expected < encodings.count && encodings[expected].starts(words) { return expected }
-        for index in 0..<encodings.count where encodings[index].starts(words) {
-          return index
-        }
-        return nil
+    guard bytes.count &- head >= 16 else { return index(ofKey: node, in: names.names) }
+    let words = (
+      UInt64(littleEndian: bytes.word(UInt64.self, at: head)),
+      UInt64(littleEndian: bytes.word(UInt64.self, at: head &+ 8))
+    )
+    // A fixstr of 0 to 15 bytes (format bytes 0xA0 to 0xAF): its whole encoding is in the two words, and it
+    // spells a name exactly when it starts with the name's encoding, which holds its length.
+    guard words.0 & 0xF0 == 0xA0 else { return index(ofKey: node, in: names.names) }
+    return names.encodings.withUnsafeBufferPointer { encodings in
+      if expected < encodings.count && encodings[expected].starts(words) { return expected }
+      guard names.lengths & (1 << (words.0 & 0x0F)) != 0 else { return nil }
+      for index in encodings.indices where encodings[index].starts(words) {
+        return index
       }
+      return nil
     }
-    return index(ofKey: node, in: names.names)
   }
 }

@@ -147,7 +147,6 @@ extension DocumentOutline {
     var tracks: [Track] = []
     var shapes: [Shape] = []
     var keyframes: [Keyframe] = []
-
     /// Walks `document` once, reading each object's keys once.
     mutating func walk(_ document: IndexedDocument) {
       guard let root = document.root else { return }
@@ -163,14 +162,17 @@ extension DocumentOutline {
       keyframes.reserveCapacity(nodeCount / 16)
       shapes.reserveCapacity(nodeCount / 32)
       var index = 0
+      // Each kind's names are read once for a list of objects, not once for each: on Linux every read of a
+      // static is a call.
+      let names = TrackFields.names
       // Loops rather than `forEachElement(of:_:)`: its closure would retain and release the document around
-      // each call (see `Fields.init(of:_:)`).
+      // each call (see `Fields.init(of:_:names:)`).
       var child = document.isArray(root) ? document.firstChild(of: root) : nil
       while let element = child {
         child = document.nextSibling(of: element, in: root)
         defer { index += 1 }
         guard document.isMap(element) else { continue }
-        let fields = TrackFields(of: element, document)
+        let fields = TrackFields(of: element, document, names: names)
         animations.append(Animation(object: element, index: index, id: fields.id, invokeType: fields.invokeType))
         addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
         if let list = fields.shapes {
@@ -190,12 +192,13 @@ extension DocumentOutline {
         let needed = start + (document.count(of: array) ?? 0)
         if needed > keyframes.capacity { keyframes.reserveCapacity(max(needed, 2 * keyframes.capacity)) }
         var index = 0
+        let names = KeyframeFields.names
         var child = document.firstChild(of: array)
         while let element = child {
           child = document.nextSibling(of: element, in: array)
           defer { index += 1 }
           guard document.isMap(element) else { continue }
-          let fields = KeyframeFields(of: element, document)
+          let fields = KeyframeFields(of: element, document, names: names)
           keyframes.append(
             Keyframe(
               object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
@@ -212,8 +215,10 @@ extension DocumentOutline {
           timing: TrackTiming(keyframes[range])))
     }
 
-    private static func describe(_ object: IndexedDocument.Node, _ document: IndexedDocument) -> Description {
-      let fields = DescriptionFields(of: object, document)
+    private static func describe(
+      _ object: IndexedDocument.Node, _ document: IndexedDocument, names: borrowing EncodedKeyNames
+    ) -> Description {
+      let fields = DescriptionFields(of: object, document, names: names)
       // A `fill` or `stroke` written as `nil` is absent.
       func present(_ field: IndexedDocument.Node?) -> IndexedDocument.Node? {
         field.flatMap { document.isNil($0) ? nil : $0 }
@@ -234,13 +239,17 @@ extension DocumentOutline {
       // a file's shapes come in a few lists.
       let needed = shapes.count + (document.count(of: list) ?? 0)
       if needed > shapes.capacity { shapes.reserveCapacity(max(needed, 2 * shapes.capacity)) }
+      let (names, descriptionNames) = (ShapeFields.names, DescriptionFields.names)
       var child = document.firstChild(of: list)
       while let element = child {
         child = document.nextSibling(of: element, in: list)
         guard document.isMap(element) else { continue }
         let index = shapes.count
-        let fields = ShapeFields(of: element, document)
-        let description = fields.shape.flatMap { document.isMap($0) ? Self.describe($0, document) : nil }
+        let fields = ShapeFields(of: element, document, names: names)
+        var description: Description?
+        if let shape = fields.shape, document.isMap(shape) {
+          description = Self.describe(shape, document, names: descriptionNames)
+        }
         shapes.append(
           Shape(
             object: element, id: fields.id, shape: fields.shape, vertices: fields.vertices,
@@ -249,7 +258,8 @@ extension DocumentOutline {
             parentIndex: parentIndex, description: description))
         if let track = fields.animation, document.isMap(track) {
           addTrack(
-            track, TrackFields(of: track, document), animationIndex: animationIndex, shapeIndex: index,
+            track, TrackFields(of: track, document, names: TrackFields.names), animationIndex: animationIndex,
+            shapeIndex: index,
             isPlayed: depth == 0,
             document)
         }
@@ -338,16 +348,18 @@ extension DocumentOutline {
 }
 
 extension DocumentOutline.Fields {
-  /// The fields of `object`, when it is a map.
+  /// The fields of `object`, which is a map (every caller has checked), its keys looked up in `names`, which
+  /// is ``names``, read by the caller once for a list of objects.
   @inline(__always)
-  fileprivate init(of object: IndexedDocument.Node, _ document: borrowing IndexedDocument) {
+  fileprivate init(
+    of object: IndexedDocument.Node, _ document: borrowing IndexedDocument, names: borrowing EncodedKeyNames
+  ) {
     self.init()
+    assert(document.isMap(object), "the fields of a value that is not a map")
     // A loop rather than `forEachEntry(of:_:)`, whose closure retains and releases the document for each
     // object, and the document borrowed for the same reason: the reference count shares its cache line with
     // the fields that the threads walking the document beside this one read at every value, and each write
     // takes the line from them.
-    guard document.isMap(object) else { return }
-    let names = Self.names
     // The name after the last one found is tried first: the names are listed in the order files write them.
     var expected = 0
     var child = document.firstChild(of: object)
