@@ -24,19 +24,18 @@ package final class EncodedKeyNames: Sendable {
   /// The names' encodings, in their order. A name longer than 15 bytes, whose encoding does not fit, gets
   /// one that nothing starts with (masks of nothing, and words that are not 0).
   @usableFromInline let encodings: [Encoding]
-  /// Bit `n` is set when some name is `n` bytes long (`n` < 16): a fixstr key of another length is none of
-  /// them.
-  @usableFromInline let lengths: UInt32
+  /// Bit ``filterBit(_:)`` of each name's first word is set: a fixstr key whose bit is clear is none of
+  /// them, which tells most keys that are none apart at once.
+  @usableFromInline let filter: UInt64
   /// The names, for keys not written as a short fixstr.
   @usableFromInline let names: KeyNames
 
   /// The names, numbered in their order.
   package init(_ names: [String]) {
-    var lengths: UInt32 = 0
+    var filter: UInt64 = 0
     encodings = names.map { name in
       let utf8 = Array(name.utf8)
       guard utf8.count < 16 else { return Encoding(words: (1, 1), masks: (0, 0)) }
-      lengths |= 1 << utf8.count
       var words: (UInt64, UInt64) = (0, 0)
       var masks: (UInt64, UInt64) = (0, 0)
       for (offset, byte) in ([0xA0 | UInt8(utf8.count)] + utf8).enumerated() {
@@ -49,10 +48,18 @@ package final class EncodedKeyNames: Sendable {
           masks.1 |= 0xFF << shift
         }
       }
+      filter |= 1 << Self.filterBit(words.0)
       return Encoding(words: words, masks: masks)
     }
-    self.lengths = lengths
+    self.filter = filter
     self.names = KeyNames(names)
+  }
+
+  /// Which of 64 bits stands for a key by its first two bytes, a fixstr's format byte (its length) and its
+  /// first byte (of a key of 0 bytes, the byte after it: such a key only ever gets a bit it need not).
+  @inlinable @inline(__always)
+  static func filterBit(_ firstWord: UInt64) -> UInt64 {
+    ((firstWord & 0xFFFF) &* 0xFF51_AFD7_ED55_8CCD) >> 58
   }
 }
 
@@ -74,7 +81,7 @@ extension IndexedDocument {
     guard words.0 & 0xF0 == 0xA0 else { return index(ofKey: node, in: names.names) }
     return names.encodings.withUnsafeBufferPointer { encodings in
       if expected < encodings.count && encodings[expected].starts(words) { return expected }
-      guard names.lengths & (1 << (words.0 & 0x0F)) != 0 else { return nil }
+      guard names.filter & (1 << EncodedKeyNames.filterBit(words.0)) != 0 else { return nil }
       for index in encodings.indices where encodings[index].starts(words) {
         return index
       }

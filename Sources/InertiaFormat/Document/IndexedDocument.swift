@@ -542,8 +542,9 @@ public final class IndexedDocument: @unchecked Sendable {
     }
   }
 
-  /// The number, as a `Double`, for any integer or float.
-  @inline(__always)
+  /// The number, as a `Double`, for any integer or float. Inlinable, so that the linter's outline, which
+  /// reads every keyframe's duration, makes no call for it.
+  @inlinable @inline(__always)
   public func double(of node: Node) -> Double? {
     // A float64, an animation file's commonest number, is read without decoding its head as a header: its
     // eight bytes follow the format byte, if the input still holds them (`readHeader()` checks the same).
@@ -555,7 +556,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// ``double(of:)`` for any value but a float64, apart so that the common case is small enough to inline.
-  @inline(never)
+  @usableFromInline @inline(never)
   func uncommonDouble(of node: Node) -> Double? {
     switch header(of: node)?.header {
     case .int(let i): return Double(i)
