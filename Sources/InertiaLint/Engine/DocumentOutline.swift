@@ -78,6 +78,9 @@ public final class DocumentOutline: Sendable {
     /// Its `id` field. Like the other fields, found once for every rule: the first entry of the key, `nil`
     /// when absent, whatever the value, `nil` included.
     public let id: IndexedDocument.Node?
+    /// The id's hash (`IndexedDocument.stringHash(of:)`) when it is a string, read while the walk is at the
+    /// shape, for finding repeated ids.
+    public let idHash: UInt64?
     /// The `shape` field (the vector description).
     public let shape: IndexedDocument.Node?
     /// The `vertices` field.
@@ -111,6 +114,9 @@ public final class DocumentOutline: Sendable {
     public let index: Int
     /// Its `id` field (the first entry of each key; `nil` when absent).
     public let id: IndexedDocument.Node?
+    /// The id's hash (`IndexedDocument.stringHash(of:)`) when it is a string, read while the walk is at the
+    /// animation, for finding repeated ids.
+    public let idHash: UInt64?
     /// The `invokeType` field.
     public let invokeType: IndexedDocument.Node?
   }
@@ -173,7 +179,10 @@ extension DocumentOutline {
         defer { index += 1 }
         guard document.isMap(element) else { continue }
         let fields = TrackFields(of: element, document, names: names)
-        animations.append(Animation(object: element, index: index, id: fields.id, invokeType: fields.invokeType))
+        animations.append(
+          Animation(
+            object: element, index: index, id: fields.id, idHash: fields.id.flatMap { document.stringHash(of: $0) },
+            invokeType: fields.invokeType))
         addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
         if let list = fields.shapes {
           addShapes(list, animationIndex: index, depth: 0, parentIndex: nil, document)
@@ -252,7 +261,8 @@ extension DocumentOutline {
         }
         shapes.append(
           Shape(
-            object: element, id: fields.id, shape: fields.shape, vertices: fields.vertices,
+            object: element, id: fields.id, idHash: fields.id.flatMap { document.stringHash(of: $0) },
+            shape: fields.shape, vertices: fields.vertices,
             transforms: fields.transforms, animation: fields.animation, shapes: fields.shapes,
             showsBeforeAnimation: fields.showsBeforeAnimation, animationIndex: animationIndex, depth: depth,
             parentIndex: parentIndex, description: description))
