@@ -232,16 +232,104 @@ struct GlobFastPathTests {
     #expect(Glob("*.skip").matchesPathOrParent(["a.skip", "x.inertia"]))
   }
 
-  @Test(".gitignore name patterns: `*` + plain suffix as fnmatch with FNM_PERIOD has it, worked out once")
+  @Test(".gitignore name patterns: `*` + plain suffix as git has it (a leading dot too), worked out once")
   func gitIgnoreSuffix() {
     let ignore = GitIgnore(base: "/r", text: "*.o\n!keep*.o\n/anchored/*.o\n")
     #expect(ignore.decision("x.o", isDirectory: false) == true)
     #expect(ignore.decision("d/x.o", isDirectory: false) == true)
-    #expect(ignore.decision(".x.o", isDirectory: false) == nil, "no leading dot for *")
+    #expect(ignore.decision(".x.o", isDirectory: false) == true, "git's * matches a leading dot")
     #expect(ignore.decision("x.O", isDirectory: false) == nil)
     #expect(ignore.decision("keep1.o", isDirectory: false) == false)
     #expect(ignore.decision(PathText.decode([0xFF] + Array(".o".utf8)), isDirectory: false) == true)
-    #expect(ignore.decision("anchored/.y.o", isDirectory: false) == nil)
+    #expect(ignore.decision("anchored/.y.o", isDirectory: false) == true)
+    #expect(GitIgnore(base: "/r", text: "/anchored/?y.o").decision("anchored/.y.o", isDirectory: false) == true)
+  }
+
+  @Test(".gitignore lines without wildcards and `*` suffixes, matched on bytes, decide as the rules say")
+  func gitIgnoreBytePaths() {
+    // Each line's meaning from gitignore(5), written out here without the matcher's code: a line with a
+    // `/` before its end names a path from the file's folder, one without a name at any depth, `*.o`
+    // a name ending in `.o` (a leading `.` too, as in git), a trailing `/` folders only; the last line that
+    // matches decides, `!` re-including.
+    let names = ["a", "b", ".b", "a.o", ".o", "caf\u{E9}", "cafe\u{301}", ".\u{301}x.o"]
+    let lines: [(text: String, matches: (_ components: [String], _ isDirectory: Bool) -> Bool)] =
+      [
+        ("/a/b", { path, _ in path == ["a", "b"] }),
+        ("a/b/", { path, isDirectory in path == ["a", "b"] && isDirectory }),
+        ("/b", { path, _ in path == ["b"] }),
+        ("b", { path, _ in path.last == "b" }),
+        (".b/", { path, isDirectory in path.last == ".b" && isDirectory }),
+        ("caf\u{E9}", { path, _ in path.last.map { Array($0.utf8) == Array("caf\u{E9}".utf8) } ?? false }),
+        ("/a/caf\u{E9}/a", { path, _ in path.map { Array($0.utf8) } == [[0x61], Array("caf\u{E9}".utf8), [0x61]] }),
+        (
+          "*.o",
+          { path, _ in path.last.map { $0.utf8.count >= 2 && $0.utf8.suffix(2).elementsEqual(".o".utf8) } ?? false }
+        ),
+      ]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<3000 {
+      let picked = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        (lines.randomElement(using: &random)!, Bool.random(using: &random))
+      }
+      let text = picked.map { ($1 ? "!" : "") + $0.text }.joined(separator: "\n")
+      let ignore = GitIgnore(base: "/r", text: text)
+      let components = (0..<Int.random(in: 1...3, using: &random)).map { _ in names.randomElement(using: &random)! }
+      let separator = Bool.random(using: &random) ? "/" : "//"
+      let path = components.joined(separator: separator)
+      for isDirectory in [false, true] {
+        let expected = picked.last { $0.0.matches(components, isDirectory) }.map { !$0.1 }
+        #expect(
+          ignore.decision(path, isDirectory: isDirectory) == expected,
+          "\(text.debugDescription) on \(path.debugDescription), folder: \(isDirectory)")
+      }
+    }
+  }
+
+  @Test(
+    ".gitignore files decide each path as `git check-ignore` does",
+    .enabled(if: GitRepository.isAvailable, GitRepository.unavailableReason))
+  func gitIgnoreAgainstGit() throws {
+    let repository = try GitRepository()
+    let folders = ["d", "a", "a/c", "e", "g"]
+    let files = [
+      ".a.o", "b.o", ".x", "ax", ".y", "x1", ".keep1", "c.inertia", "f", "d/x.o", "d/.z.o", "d/y", "a/b", "a/c/b",
+      "e/k", "g/e", "g/.x",
+    ]
+    for folder in folders {
+      try FileManager.default.createDirectory(atPath: repository.path + "/" + folder, withIntermediateDirectories: true)
+    }
+    for file in files {
+      #expect(FileManager.default.createFile(atPath: repository.path + "/" + file, contents: Data()))
+    }
+    try (folders + files).joined(separator: "\n").write(
+      toFile: repository.path + "/paths", atomically: true, encoding: .utf8)
+    let pool = [
+      "*.o", "?x", "[.]y", ".*", "!.keep*", "d/", "/d/*.o", "**/e", "a/**/b", "*", "!*.inertia", "x*", "[!a]*.o", "e/",
+      "/f", "!d/y", "g/*", "!g/.x", "*.O", "\\!x1", "!/d", "c.*",
+    ]
+    var random = SystemRandomNumberGenerator()
+    var compared = 0
+    for _ in 0..<40 {
+      let text = pool.shuffled(using: &random).prefix(Int.random(in: 1...8, using: &random)).joined(separator: "\n")
+      try (text + "\n").write(toFile: repository.path + "/.gitignore", atomically: true, encoding: .utf8)
+      let ignore = GitIgnore(base: repository.path, text: text)
+      // One line a path: `SOURCE:LINE:PATTERN<tab>PATH`, or `::<tab>PATH` when no line matches.
+      let answer = try repository.shell("git check-ignore --no-index -v -n --stdin < paths || true")
+      for line in answer.lines where !line.isEmpty {
+        let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+        let path = parts[1]
+        let pattern = parts[0].split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)[2]
+        let byGit: Bool? = pattern.isEmpty ? nil : !pattern.hasPrefix("!")
+        // git answers for a path in an ignored folder with the folder's line; the folder is compared itself.
+        let components = path.split(separator: "/")
+        let parents = components.indices.dropLast().map { components[...$0].joined(separator: "/") }
+        if parents.contains(where: { ignore.decision($0, isDirectory: true) == true }) { continue }
+        compared += 1
+        #expect(
+          ignore.decision(path, isDirectory: folders.contains(path)) == byGit, "\(text.debugDescription): \(path)")
+      }
+    }
+    #expect(compared > 200)
   }
 
   @Test("Paths are joined, cut and compared by their bytes")

@@ -7,6 +7,24 @@ extension IndexedDocument {
   @inlinable @inline(__always)
   public func isNil(_ node: Node) -> Bool { kind(of: node) == .nil }
 
+  /// The first byte of a value's head, its MessagePack format, which tells the kind of almost every value
+  /// (``kind(of:)`` reads it first): for walks that look up what to do with a value by it.
+  @inlinable @inline(__always)
+  func formatByte(of node: Node) -> UInt8 { bytes[Int(entries[node.index].head)] }
+
+  /// The sixteen bytes from a value's head on (bytes of the values after it too, for a short value), as two
+  /// little-endian words; `nil` when the document ends sooner. For comparing a short string's encoding
+  /// with a few word compares (``KeyNames/index(ofEncoded:from:)``).
+  @inlinable @inline(__always)
+  func leadingWords(of node: Node) -> (UInt64, UInt64)? {
+    let head = Int(entries[node.index].head)
+    guard bytes.count &- head >= 16 else { return nil }
+    return (
+      UInt64(littleEndian: bytes.word(UInt64.self, at: head)),
+      UInt64(littleEndian: bytes.word(UInt64.self, at: head &+ 8))
+    )
+  }
+
   /// Whether the value is a number that is not finite.
   @inline(__always)
   public func isNonFiniteNumber(_ node: Node) -> Bool {

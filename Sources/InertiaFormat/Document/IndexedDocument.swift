@@ -631,7 +631,7 @@ public final class IndexedDocument: @unchecked Sendable {
   /// spells none of them. Inlinable, so that the linter's outline, which looks up every key of the objects
   /// it records, makes no call per key.
   @inlinable @inline(__always)
-  @usableFromInline package func index(ofKey node: Node, in names: KeyNames) -> Int? {
+  package func index(ofKey node: Node, in names: KeyNames) -> Int? {
     // Not `flatMap(names.index(of:))`, whose closure retains and releases `names` on every call.
     guard let utf8 = utf8(of: node) else { return nil }
     return names.index(of: utf8)

@@ -24,6 +24,24 @@ package final class KeyNames: Sendable {
   /// The longest length with a slot of its own.
   @inlinable static var longest: Int { 32 }
 
+  /// A name as MessagePack encodes it, a fixstr (its format byte, then its bytes), in the first sixteen
+  /// bytes of two little-endian words, with masks that keep the bytes it takes up.
+  @usableFromInline
+  struct Encoded: Sendable {
+    @usableFromInline let words: (UInt64, UInt64)
+    @usableFromInline let masks: (UInt64, UInt64)
+
+    /// Whether `words`, the first sixteen bytes of a value, start with this encoding.
+    @inlinable @inline(__always)
+    func starts(_ words: (UInt64, UInt64)) -> Bool {
+      words.0 & masks.0 == self.words.0 && words.1 & masks.1 == self.words.1
+    }
+  }
+
+  /// The names' encodings, in the order ``index(of:)`` numbers them. A name longer than 15 bytes, whose
+  /// encoding does not fit, gets one that nothing starts with (masks of nothing, and words that are not 0).
+  @usableFromInline let encoded: [Encoded]
+
   /// The names, in the order ``IndexedDocument/index(ofKey:in:)`` numbers them.
   package init(_ names: [String]) {
     let byLength = names.enumerated().sorted {
@@ -43,6 +61,50 @@ package final class KeyNames: Sendable {
     self.names = sorted
     self.starts = starts
     self.rest = rest
+    encoded = names.map { name in
+      let utf8 = Array(name.utf8)
+      guard utf8.count < 16 else { return Encoded(words: (1, 1), masks: (0, 0)) }
+      let bytes = [0xA0 | UInt8(utf8.count)] + utf8
+      var words: (UInt64, UInt64) = (0, 0)
+      var masks: (UInt64, UInt64) = (0, 0)
+      for (offset, byte) in bytes.enumerated() {
+        let shift = UInt64(8 * (offset % 8))
+        if offset < 8 {
+          words.0 |= UInt64(byte) << shift
+          masks.0 |= 0xFF << shift
+        } else {
+          words.1 |= UInt64(byte) << shift
+          masks.1 |= 0xFF << shift
+        }
+      }
+      return Encoded(words: words, masks: masks)
+    }
+  }
+
+  /// The number of the first name, from number `start` on and around to the ones before it, whose encoding
+  /// (a fixstr) `words` start with: `words` being the first sixteen bytes of a key
+  /// (``IndexedDocument/leadingWords(of:)``), the key is that name. `nil` when none matches, which leaves
+  /// ``index(of:)`` to say, as a key can spell a name in another encoding (a str8) or be longer.
+  ///
+  /// For keys that mostly come in the names' order, as an object's fields do: looked up from the name after
+  /// the previous key's, each is found at the first try, or after the few names it skips.
+  @inlinable @inline(__always)
+  func index(ofEncoded words: (UInt64, UInt64), from start: Int) -> Int? {
+    encoded.withUnsafeBufferPointer { Self.index(ofEncoded: words, in: $0, from: start) }
+  }
+
+  /// ``index(ofEncoded:from:)`` among names encoded as ``encoded`` encodes them, kept elsewhere.
+  @inlinable @inline(__always)
+  static func index(
+    ofEncoded words: (UInt64, UInt64), in encoded: UnsafeBufferPointer<Encoded>, from start: Int
+  ) -> Int? {
+    var index = start
+    for _ in 0..<encoded.count {
+      if index >= encoded.count { index = 0 }
+      if encoded[index].starts(words) { return index }
+      index &+= 1
+    }
+    return nil
   }
 
   /// The number of the name that `key` spells; `nil` when it spells none.

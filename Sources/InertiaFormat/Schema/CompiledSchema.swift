@@ -1,34 +1,16 @@
 /// The field table (``InertiaSchema``) turned into flat data for ``SchemaWalk``: types are numbers into one
 /// table, and each object's field names are kept as UTF-8, to compare with keys without decoding them.
 ///
-/// The tables are ordinary arrays. The one for whole animation files is made once and shared; a walk from
-/// another type makes its own.
-struct CompiledSchema: Sendable {
+/// The tables are ordinary arrays, in a class that walks share without copying them. The one for whole
+/// animation files is made once and shared; a walk from another type makes its own.
+final class CompiledSchema: Sendable {
   /// A type, with the types it refers to as numbers.
   enum CompiledType: Sendable {
     case string, number, integer, bool, oneOf, anyArray
-    /// An object of the kind with this number (its place in ``objects``).
+    /// An object of the kind with this number (its place in ``objectKinds``).
     case object(Int)
     /// An array of the type with this number (a number pair is an array of numbers with a count of 2).
     case array(Int)
-  }
-
-  /// One kind of object's fields. (A class, so that the walk takes one without copying its arrays.)
-  final class Object: Sendable {
-    let kind: InertiaSchema.ObjectKind
-    /// The fields' names, numbered in the table's order.
-    let names: KeyNames
-    /// The number of each field's type.
-    let fieldTypes: [Int]
-    /// The required fields, as bits by their index in the table (tables have fewer than 64 fields).
-    let requiredMask: UInt64
-
-    init(kind: InertiaSchema.ObjectKind, names: KeyNames, fieldTypes: [Int], requiredMask: UInt64) {
-      self.kind = kind
-      self.names = names
-      self.fieldTypes = fieldTypes
-      self.requiredMask = requiredMask
-    }
   }
 
   /// The tables for a whole animation file.
@@ -39,12 +21,35 @@ struct CompiledSchema: Sendable {
   let pairs: [Bool]
   /// The table's own types, for messages and the sets of `oneOf`.
   let valueTypes: [InertiaSchema.ValueType]
-  let objects: [Object]
+  /// Each object's kind, by its number (``CompiledType/object(_:)``).
+  let objectKinds: [InertiaSchema.ObjectKind]
+  /// Each object's fields numbered one after another across the objects: those of object `slot` are
+  /// `fieldStarts[slot]..<fieldStarts[slot + 1]` (``fields(of:)``). These tables are what the walk's loop
+  /// over an object's entries reads, in place: plain values, so that the walk writes no reference count as
+  /// it goes, and threads that walk pieces of one file share the tables without writing to them.
+  let fieldStarts: [Int]
+  /// Each field's name as a key spells it in a fixstr (``KeyNames/encoded``).
+  let fieldNames: [KeyNames.Encoded]
+  /// The number of each field's type.
+  let fieldTypes: [Int]
+  /// Each object's required fields, as bits by their index in its table (tables have fewer than 64 fields).
+  let requiredMasks: [UInt64]
+  /// Each object's field names, numbered in its table's order: for keys spelt otherwise than in a fixstr.
+  let names: [KeyNames]
   /// The strings each `oneOf` type allows, to look string values up in without decoding them (`nil` for
   /// the other types).
   let allowedNames: [KeyNames?]
+  /// The encodings of the strings each `oneOf` type allows (``KeyNames/encoded``), one type's after
+  /// another's: type `type`'s are `allowedEncodings[allowedStarts[type]..<allowedStarts[type + 1]]`, read in
+  /// place as ``fieldNames`` are.
+  let allowedEncodings: [KeyNames.Encoded]
+  /// Where each type's strings start in ``allowedEncodings``.
+  let allowedStarts: [Int]
   /// The number of the type a walk starts from.
   let root: Int
+  /// ``step(_:_:)`` for each type and each MessagePack format byte, at `type << 8 | byte` (see
+  /// ``step(_:format:)``).
+  private let formatSteps: [Step]
 
   /// The tables for walking a value of type `root`.
   init(root rootType: InertiaSchema.ValueType) {
@@ -69,32 +74,142 @@ struct CompiledSchema: Sendable {
       return valueTypes.count - 1
     }
     root = number(rootType)
-    var objects: [Object] = []
+    var fieldStarts = [0]
+    var fieldTypes: [Int] = []
+    var requiredMasks: [UInt64] = []
+    var names: [KeyNames] = []
     for kind in kinds {
       let fields = InertiaSchema.object(kind).fields
       var mask: UInt64 = 0
       for (index, field) in fields.enumerated() where field.isRequired { mask |= 1 << index }
-      objects.append(
-        Object(
-          kind: kind, names: KeyNames(fields.map(\.name)), fieldTypes: fields.map { number($0.type) },
-          requiredMask: mask))
+      fieldStarts.append(fieldStarts[fieldStarts.count - 1] + fields.count)
+      fieldTypes += fields.map { number($0.type) }
+      requiredMasks.append(mask)
+      names.append(KeyNames(fields.map(\.name)))
     }
+    objectKinds = kinds
+    self.fieldStarts = fieldStarts
+    self.fieldTypes = fieldTypes
+    self.requiredMasks = requiredMasks
+    self.names = names
+    fieldNames = names.flatMap(\.encoded)
     self.valueTypes = valueTypes
     types = compiled
-    pairs = valueTypes.map { $0 == .numberPair }
-    allowedNames = valueTypes.map { type in
+    let pairs = valueTypes.map { $0 == .numberPair }
+    self.pairs = pairs
+    let allowedNames = valueTypes.map { type -> KeyNames? in
       if case .oneOf(let allowed) = type { return KeyNames(allowed) }
       return nil
     }
-    self.objects = objects
+    self.allowedNames = allowedNames
+    allowedEncodings = allowedNames.flatMap { $0?.encoded ?? [] }
+    var allowedStarts = [0]
+    for names in allowedNames {
+      allowedStarts.append(allowedStarts[allowedStarts.count - 1] + (names?.encoded.count ?? 0))
+    }
+    self.allowedStarts = allowedStarts
+    // Each type's steps by kind, spread over the format bytes of each kind, in a few tens of thousands of
+    // instructions: ``InertiaSchema/violations(in:as:at:)`` makes tables for each value of another type.
+    var formatSteps = [Step](repeating: .closer, count: compiled.count << 8)
+    formatSteps.withUnsafeMutableBufferPointer { formatSteps in
+      for (number, (type, isPair)) in zip(compiled, pairs).enumerated() {
+        let byKind = Self.kinds.map { Self.step(type, isPair: isPair, $0) } + [.closer]
+        for (format, kind) in Self.formatKinds.enumerated() { formatSteps[number << 8 | format] = byKind[kind] }
+      }
+    }
+    self.formatSteps = formatSteps
+  }
+
+  /// The kinds of value, numbered for ``formatKinds``.
+  private static let kinds: [IndexedDocument.Kind] = [
+    .nil, .bool, .int, .uint, .float32, .float64, .string, .binary, .ext, .array, .map,
+  ]
+
+  /// The number in ``kinds`` of the kind each format byte tells (``MessagePackHeader/kind(ofFormat:)``),
+  /// `kinds.count` where the byte does not tell it.
+  private static let formatKinds: [Int] = (0...255).map { byte in
+    MessagePackHeader.kind(ofFormat: UInt8(byte)).flatMap { kinds.firstIndex(of: $0) } ?? kinds.count
+  }
+
+  /// What the walk does first with a value, by its type and kind.
+  enum Step: UInt8 {
+    /// Nothing: the value has its type and holds nothing to check (a string for a string, a number for a
+    /// number).
+    case valid
+    /// Check its fields: a map for an object type.
+    case object
+    /// Check its elements: an array for an array type other than a number pair.
+    case elements
+    /// Count its elements, then check them: an array for a number pair (an array of numbers with a count
+    /// of 2).
+    case pair
+    /// Look it up in the type's set: a string for ``InertiaSchema/ValueType/oneOf(_:)``.
+    case member
+    /// Look for repeated keys in it: an array for ``InertiaSchema/ValueType/anyArray``.
+    case anyArray
+    /// Look closer: a float for an integer, and every value of the wrong kind.
+    case closer
+  }
+
+  /// What the walk does first with a value of `kind` for type `type`.
+  func step(_ type: Int, _ kind: IndexedDocument.Kind) -> Step {
+    Self.step(types[type], isPair: pairs[type], kind)
+  }
+
+  /// What the walk does first with a value whose head starts with `format`, for type `type`: ``step(_:_:)``
+  /// looked up by the format byte, which tells the kind of almost every value (the step is
+  /// ``Step/closer`` where it does not), so that most values cost the walk one byte and one table read.
+  @inline(__always)
+  func step(_ type: Int, format: UInt8) -> Step {
+    formatSteps[type &<< 8 | Int(format)]
+  }
+
+  private static func step(_ type: CompiledType, isPair: Bool, _ kind: IndexedDocument.Kind) -> Step {
+    switch (type, kind) {
+    case (.string, .string), (.bool, .bool), (.number, .int), (.number, .uint), (.number, .float32),
+      (.number, .float64), (.integer, .int):
+      return .valid
+    case (.object, .map):
+      return .object
+    case (.array, .array):
+      return isPair ? .pair : .elements
+    case (.oneOf, .string):
+      return .member
+    case (.anyArray, .array):
+      return .anyArray
+    default:
+      return .closer
+    }
+  }
+
+  /// The fields of object `slot`, by their numbers across the objects.
+  @inline(__always)
+  func fields(of slot: Int) -> Range<Int> { fieldStarts[slot]..<fieldStarts[slot &+ 1] }
+
+  /// The index in its object's table of the field among `fields` whose name a key's first sixteen bytes
+  /// spell as a fixstr, looked for from the field at index `start` on (``KeyNames/index(ofEncoded:from:)``).
+  @inline(__always)
+  func field(ofEncoded words: (UInt64, UInt64), among fields: Range<Int>, from start: Int) -> Int? {
+    fieldNames.withUnsafeBufferPointer {
+      KeyNames.index(ofEncoded: words, in: UnsafeBufferPointer(rebasing: $0[fields]), from: start)
+    }
   }
 
   /// Whether a string value is one of those the `oneOf` type allows, as `allowed(type)` compares them.
   ///
-  /// Fast path: the value's bytes are looked up among the allowed strings' without making a `String`. A
-  /// miss settles it for a value that is all ASCII (two ASCII strings are equal only byte for byte); a value
+  /// Fast path: the value's bytes are looked up among the allowed strings' without making a `String`, first
+  /// as they are encoded (a value that starts with an allowed string's fixstr is that string). A miss
+  /// settles it for a value that is all ASCII (two ASCII strings are equal only byte for byte); a value
   /// beyond ASCII is decoded and compared as before, by canonical equivalence.
   func allows(_ type: Int, _ node: IndexedDocument.Node, in document: IndexedDocument) -> Bool {
+    if let words = document.leadingWords(of: node) {
+      let found = allowedEncodings.withUnsafeBufferPointer {
+        KeyNames.index(
+          ofEncoded: words, in: UnsafeBufferPointer(rebasing: $0[allowedStarts[type]..<allowedStarts[type &+ 1]]),
+          from: 0)
+      }
+      if found != nil { return true }
+    }
     if let names = allowedNames[type], let utf8 = document.utf8(of: node) {
       if names.index(of: utf8) != nil { return true }
       if utf8.raw.allSatisfy({ $0 < 0x80 }) { return false }

@@ -67,25 +67,50 @@ package final class SchemaWalk {
     /// Where a finding about each event of ``list`` points, for ``SchemaWalk/merged(_:limit:)``.
     fileprivate var places: [IndexedDocument.Node] = []
     /// How many events of each sort were past the limit, and where the first of them is (the value a
-    /// finding about it would point at), indexed by ``Sort/rawValue``.
-    fileprivate var omittedBySort: [(count: Int, first: IndexedDocument.Node)?] = Array(
-      repeating: nil, count: Sort.allCases.count)
+    /// finding about it would point at).
+    fileprivate var omittedBySort = PerSort<(count: Int, first: IndexedDocument.Node)?>(nil)
 
-    /// How many events of each sort the filter left out, indexed by ``Sort/rawValue``.
-    fileprivate var filteredBySort = Array(repeating: 0, count: Sort.allCases.count)
+    /// How many events of each sort the filter left out.
+    fileprivate var filteredBySort = PerSort(0)
 
     /// How many events of `sort` were past the limit, and where the first of them is.
     package func omitted(_ sort: Sort) -> (count: Int, first: IndexedDocument.Node)? {
-      omittedBySort[sort.rawValue]
+      omittedBySort[sort]
     }
 
     /// How many events of `sort` the filter left out.
-    package func filtered(_ sort: Sort) -> Int { filteredBySort[sort.rawValue] }
+    package func filtered(_ sort: Sort) -> Int { filteredBySort[sort] }
 
-    /// Counts `count` more events past the limit, of the sort numbered `index`; `node` is where the first
-    /// of them is, unless an earlier one was counted already.
-    fileprivate mutating func omit(_ count: Int, of index: Int, firstAt node: IndexedDocument.Node) {
-      omittedBySort[index] = ((omittedBySort[index]?.count ?? 0) + count, omittedBySort[index]?.first ?? node)
+    /// Counts `count` more events past the limit, of `sort`; `node` is where the first of them is, unless an
+    /// earlier one was counted already.
+    fileprivate mutating func omit(_ count: Int, of sort: Sort, firstAt node: IndexedDocument.Node) {
+      omittedBySort[sort] = ((omittedBySort[sort]?.count ?? 0) + count, omittedBySort[sort]?.first ?? node)
+    }
+  }
+
+  /// A value for each sort of event, kept without an array's allocation: a walk is made for every file.
+  fileprivate struct PerSort<Value: Sendable>: Sendable {
+    private var schema, unknownField, nullInOptionalField: Value
+
+    init(_ value: Value) {
+      (schema, unknownField, nullInOptionalField) = (value, value, value)
+    }
+
+    subscript(sort: Sort) -> Value {
+      get {
+        switch sort {
+        case .schema: schema
+        case .unknownField: unknownField
+        case .nullInOptionalField: nullInOptionalField
+        }
+      }
+      set {
+        switch sort {
+        case .schema: schema = newValue
+        case .unknownField: unknownField = newValue
+        case .nullInOptionalField: nullInOptionalField = newValue
+        }
+      }
     }
   }
 
@@ -101,7 +126,7 @@ package final class SchemaWalk {
   // Only the walk's own thread touches these; unchecked, they cost no runtime exclusivity check at each
   // of the hundreds of values a file holds.
   @exclusivity(unchecked) private var events = Events()
-  @exclusivity(unchecked) private var keptBySort = Array(repeating: 0, count: Sort.allCases.count)
+  @exclusivity(unchecked) private var keptBySort = PerSort(0)
 
   /// The events of a whole document, read as an animation file, keeping at most `limit` of each sort
   /// (0: all), so that a document of a million faults costs counts, not a million events, and only those
@@ -129,66 +154,98 @@ package final class SchemaWalk {
   }
 
   /// Whether another `schema` event is kept, so worth wording.
-  private var keepsSchemaEvents: Bool { limit == 0 || keptBySort[Sort.schema.rawValue] < limit }
+  private var keepsSchemaEvents: Bool { limit == 0 || keptBySort[.schema] < limit }
 
   /// Keeps an event of a sort, or counts it past the limit; `node` is where a finding about it points.
   private func record(_ event: @autoclosure () -> Event, at node: IndexedDocument.Node, _ sort: Sort = .schema) {
-    let index = sort.rawValue
     if let filter, !filter(sort, node) {
-      events.filteredBySort[index] += 1
+      events.filteredBySort[sort] += 1
       return
     }
-    guard limit == 0 || keptBySort[index] < limit else {
-      events.omit(1, of: index, firstAt: node)
+    guard limit == 0 || keptBySort[sort] < limit else {
+      events.omit(1, of: sort, firstAt: node)
       return
     }
-    keptBySort[index] += 1
+    keptBySort[sort] += 1
     events.list.append(event())
     events.places.append(node)
   }
 
   private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
-    check(node, document.kind(of: node), as: type, context: context)
+    check(node, schema.step(type, format: document.formatByte(of: node)), as: type, context: context)
+  }
+
+  /// Checks a value by its first step (``CompiledSchema/step(_:format:)``): most are of their type, with
+  /// nothing to report and only objects and arrays to go into.
+  private func check(
+    _ node: IndexedDocument.Node, _ step: CompiledSchema.Step, as type: Int, context: Context
+  ) {
+    switch step {
+    case .valid:
+      return
+    case .object:
+      guard case .object(let slot) = schema.types[type] else { return }
+      checkObject(node, slot)
+    case .elements:
+      checkElements(of: node, as: type, context: context)
+    case .pair:
+      // A count that no longer decodes is not held against it, as ``mismatch(_:_:_:describing:)`` does.
+      if document.count(of: node).map({ $0 == 2 }) ?? true {
+        checkElements(of: node, as: type, context: context)
+      } else {
+        reportMismatch(node, .array, type, context: context)
+      }
+    case .member:
+      if !schema.allows(type, node, in: document) { reportMismatch(node, .string, type, context: context) }
+    case .anyArray:
+      scanForDuplicateKeys(node)
+    case .closer:
+      check(node, document.kind(of: node), as: type, context: context)
+    }
   }
 
   /// Checks a value whose kind the caller has read already, so each value's head is read once.
   private func check(
     _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, as type: Int, context: Context
   ) {
-    // The common cases first, each a value of its type: nothing to report, and only objects and arrays to
-    // go into.
-    switch (schema.types[type], kind) {
-    case (.string, .string), (.bool, .bool), (.number, .int), (.number, .uint), (.number, .float32),
-      (.number, .float64), (.integer, .int):
+    // The step by the kind itself: the format byte does not tell every kind (a uint64 is an integer up to
+    // `Int64.max`).
+    let step = schema.step(type, kind)
+    guard step == .closer else {
+      check(node, step, as: type, context: context)
       return
-    case (.object(let slot), .map):
-      checkObject(node, slot)
-      return
-    case (.array(let elementType), .array):
-      // A number pair is an array of numbers with a count of 2.
-      if schema.pairs[type], let count = document.count(of: node), count != 2 { break }
-      let elementContext = context.element
-      var child = document.firstChild(of: node)
-      while let element = child {
-        check(element, as: elementType, context: elementContext)
-        child = document.nextSibling(of: element, in: node)
-      }
-      return
-    case (.anyArray, .array):
-      scanForDuplicateKeys(node)
-      return
-    default:
-      break
     }
+    reportMismatch(node, kind, type, context: context)
+  }
+
+  /// Reports a value that does not have its type, unless a closer look finds that it has (an integral float
+  /// for an integer), and looks for repeated keys in it.
+  @inline(never)
+  private func reportMismatch(
+    _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, _ type: Int, context: Context
+  ) {
     guard let message = mismatch(node, kind, type, describing: keepsSchemaEvents) else { return }
     record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
     scanForDuplicateKeys(node)
   }
 
+  /// Checks the elements of an array of an array type: most are numbers, which the format byte says are
+  /// valid without a call.
+  private func checkElements(of node: IndexedDocument.Node, as type: Int, context: Context) {
+    guard case .array(let elementType) = schema.types[type] else { return }
+    let elementContext = context.element
+    var child = document.firstChild(of: node)
+    while let element = child {
+      let step = schema.step(elementType, format: document.formatByte(of: element))
+      if step != .valid { check(element, step, as: elementType, context: elementContext) }
+      child = document.nextSibling(of: element, in: node)
+    }
+  }
+
   /// Why a value does not have a type, as `expected …, found …` in the words of
   /// ``InertiaSchema/ValueType/mismatch(in:)``; `nil` when it does. Without `describing`, a mismatch is an
-  /// empty string, not worth wording past the limit. (The kinds a type takes as they are, ``check(_:_:as:context:)``
-  /// has let through already.)
+  /// empty string, not worth wording past the limit. (Values of the kinds a type takes as they are do not
+  /// get here: their first step, ``CompiledSchema/Step/valid`` and the like, has let them through.)
   private func mismatch(
     _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, _ type: Int, describing: Bool = true
   ) -> String? {
@@ -213,65 +270,129 @@ package final class SchemaWalk {
     }
   }
 
+  /// Checks a map's entries against the table of object `slot`, read from the flat tables
+  /// (``CompiledSchema/fieldStarts``). What is rare (keys spelt otherwise than as a fixstr or that the table
+  /// does not list, repeated fields, missing ones) is left to functions of their own, which keeps the loop
+  /// over the entries small.
   private func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
-    let object = schema.objects[slot]
+    let fields = schema.fields(of: slot)
+    let kind = schema.objectKinds[slot]
     // Which fields have been met, as bits by their index in the table.
     var seen: UInt64 = 0
-    var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
-    var otherKeys: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
+    // The field after the previous key's, where a key is looked for first.
+    var next = 0
+    // The keys the table does not list, and those that are not strings: made when the first is met, as
+    // most objects have none.
+    var oddKeys: OddKeys?
     // The entries in file order, as ``IndexedDocument/forEachEntry(of:_:)`` gives them, without its test
-    // that `node` is a map (``check(_:_:as:context:)`` knows it is).
+    // that `node` is a map (the caller knows it is).
     var position = 0
     var child = document.firstChild(of: node)
     while let keyNode = child, let value = document.nextSibling(of: keyNode, in: node) {
       let entry = IndexedDocument.Entry(key: keyNode, value: value, position: position)
-      position += 1
+      position &+= 1
       child = document.nextSibling(of: value, in: node)
-      guard let key = document.utf8(of: entry.key) else {
-        let key = document.value(of: entry.key)
-        if let first = otherKeys.first(where: { $0.key == key }) {
-          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
-        } else {
-          record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key)
-          otherKeys.append((entry, key))
-        }
-        scanForDuplicateKeys(entry.value)
-        continue
-      }
-      guard let index = object.names.index(of: key) else {
-        let name = key.string
-        if let first = unknown.first(where: { $0.name == name }) {
-          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
-        } else {
-          unknown.append((entry, name))
-        }
-        scanForDuplicateKeys(entry.value)
-        continue
-      }
-      if seen & (1 << index) != 0 {
-        record(
-          .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: object.kind),
-          at: entry.key)
-        scanForDuplicateKeys(entry.value)
+      let index: Int
+      if let words = document.leadingWords(of: keyNode),
+        let found = schema.field(ofEncoded: words, among: fields, from: next)
+      {
+        index = found
+      } else if let found = field(of: entry, in: node, slot, &oddKeys) {
+        index = found
       } else {
-        seen |= 1 << index
-        let context = Context(kind: object.kind, field: index, isElement: false)
-        let kind = document.kind(of: entry.value)
-        if kind == .nil && !InertiaSchema.object(object.kind).fields[index].isRequired {
-          record(.nullInOptionalField(entry.value, context: context), at: entry.value, .nullInOptionalField)
-        } else {
-          check(entry.value, kind, as: object.fieldTypes[index], context: context)
-        }
+        continue
+      }
+      next = index &+ 1
+      let bit: UInt64 = 1 &<< index
+      if seen & bit != 0 {
+        reportRepeatedField(entry, in: node, kind)
+        continue
+      }
+      seen |= bit
+      let type = schema.fieldTypes[fields.lowerBound &+ index]
+      let step = schema.step(type, format: document.formatByte(of: value))
+      if step == .valid { continue }
+      let context = Context(kind: kind, field: index, isElement: false)
+      guard step == .closer else {
+        check(value, step, as: type, context: context)
+        continue
+      }
+      let valueKind = document.kind(of: value)
+      if valueKind == .nil && schema.requiredMasks[slot] & bit == 0 {
+        record(.nullInOptionalField(value, context: context), at: value, .nullInOptionalField)
+      } else {
+        check(value, valueKind, as: type, context: context)
       }
     }
-    if seen & object.requiredMask != object.requiredMask {
-      for (index, field) in InertiaSchema.object(object.kind).fields.enumerated()
-      where field.isRequired && seen & (1 << index) == 0 {
-        record(.missingField(object: node, kind: object.kind, field: field.name), at: node)
+    let requiredMask = schema.requiredMasks[slot]
+    if seen & requiredMask != requiredMask { reportMissingFields(seen, of: node, kind) }
+    if let oddKeys { reportUnknownFields(oddKeys, of: node, kind) }
+  }
+
+  /// The keys of an object that its table does not list, by name, and those that are not strings, by value,
+  /// each with its first entry: for telling later entries of them.
+  private struct OddKeys {
+    var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
+    var other: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
+  }
+
+  /// The field that an entry's key names, looked up by the key's bytes; `nil` for a key the table does not
+  /// list or that is not a string, which is noted in `oddKeys`, reported when it repeats an earlier one (a
+  /// key that is not a string also when it does not), and has the maps in its value looked through.
+  @inline(never)
+  private func field(
+    of entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ slot: Int, _ oddKeys: inout OddKeys?
+  ) -> Int? {
+    let kind = schema.objectKinds[slot]
+    if let key = document.utf8(of: entry.key) {
+      if let index = schema.names[slot].index(of: key) { return index }
+      let name = key.string
+      if let first = oddKeys?.unknown.first(where: { $0.name == name }) {
+        record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: kind), at: entry.key)
+      } else {
+        if oddKeys == nil { oddKeys = OddKeys() }
+        oddKeys!.unknown.append((entry, name))
+      }
+    } else {
+      let key = document.value(of: entry.key)
+      if let first = oddKeys?.other.first(where: { $0.key == key }) {
+        record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: kind), at: entry.key)
+      } else {
+        record(.nonStringKey(entry, object: node, kind: kind), at: entry.key)
+        if oddKeys == nil { oddKeys = OddKeys() }
+        oddKeys!.other.append((entry, key))
       }
     }
-    for (entry, name) in unknown {
-      record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, .unknownField)
+    scanForDuplicateKeys(entry.value)
+    return nil
+  }
+
+  /// Reports a later entry of a field, which is not checked, and looks through the maps in its value.
+  @inline(never)
+  private func reportRepeatedField(
+    _ entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ kind: InertiaSchema.ObjectKind
+  ) {
+    record(
+      .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: kind),
+      at: entry.key)
+    scanForDuplicateKeys(entry.value)
+  }
+
+  /// Reports the required fields an object does not have, of those not `seen`.
+  @inline(never)
+  private func reportMissingFields(_ seen: UInt64, of node: IndexedDocument.Node, _ kind: InertiaSchema.ObjectKind) {
+    for (index, field) in InertiaSchema.object(kind).fields.enumerated()
+    where field.isRequired && seen & (1 << index) == 0 {
+      record(.missingField(object: node, kind: kind, field: field.name), at: node)
+    }
+  }
+
+  /// Reports the keys of an object that its table does not list, once each, after its other events.
+  @inline(never)
+  private func reportUnknownFields(_ oddKeys: OddKeys, of node: IndexedDocument.Node, _ kind: InertiaSchema.ObjectKind)
+  {
+    for (entry, name) in oddKeys.unknown {
+      record(.unknownField(entry, name: name, object: node, kind: kind), at: entry.key, .unknownField)
     }
   }
 
@@ -359,10 +480,9 @@ extension SchemaWalk {
     of piece: Int, in pieces: Pieces, document: IndexedDocument, limit: Int = 0, filter: Filter? = nil
   ) -> Events {
     guard let elements = pieces.elements else { return events(in: document, limit: limit, filter: filter) }
-    // Tables of its own, not the shared ``CompiledSchema/file``: the walk retains and releases each object's
-    // table as it goes, and two threads writing the same reference counts slow each other down.
-    let walk = SchemaWalk(
-      document: document, schema: CompiledSchema(root: InertiaSchema.file), limit: limit, filter: filter)
+    // The shared ``CompiledSchema/file``: the walk reads its tables in place and writes no reference count
+    // as it goes (which threads writing alike would slow each other down with).
+    let walk = SchemaWalk(document: document, schema: .file, limit: limit, filter: filter)
     let context = Context.root.element
     for element in elements[pieces.starts[piece]..<pieces.starts[piece + 1]] {
       walk.check(element, as: pieces.elementType, context: context)
@@ -374,22 +494,22 @@ extension SchemaWalk {
   /// of each sort kept (0: all), the rest counted from the first of them on.
   package static func merged(_ parts: [Events], limit: Int) -> Events {
     var merged = Events()
-    var kept = Array(repeating: 0, count: Sort.allCases.count)
+    var kept = PerSort(0)
     for part in parts {
       for (event, place) in zip(part.list, part.places) {
-        let index = event.sort.rawValue
-        if limit == 0 || kept[index] < limit {
-          kept[index] += 1
+        let sort = event.sort
+        if limit == 0 || kept[sort] < limit {
+          kept[sort] += 1
           merged.list.append(event)
           merged.places.append(place)
         } else {
-          merged.omit(1, of: index, firstAt: place)
+          merged.omit(1, of: sort, firstAt: place)
         }
       }
       // A part's own omitted events come after all it kept.
-      for index in Sort.allCases.indices {
-        merged.filteredBySort[index] += part.filteredBySort[index]
-        if let (count, first) = part.omittedBySort[index] { merged.omit(count, of: index, firstAt: first) }
+      for sort in Sort.allCases {
+        merged.filteredBySort[sort] += part.filteredBySort[sort]
+        if let (count, first) = part.omittedBySort[sort] { merged.omit(count, of: sort, firstAt: first) }
       }
     }
     return merged

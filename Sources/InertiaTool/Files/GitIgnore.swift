@@ -23,6 +23,10 @@ struct GitIgnore: Sendable {
     /// For a name pattern that is `*` before a plain suffix (`*.o`), the suffix's bytes: worked out once,
     /// as `fnmatch(_:_:)` would at every name.
     var suffix: [UInt8]?
+    /// For a pattern without wildcards (`.build`, `/Tests/Fixtures`), its components' bytes: such a
+    /// pattern matches a path whose components are these bytes (a name pattern, a name that is), which
+    /// is what matching component by component comes to when each component matches only itself.
+    var plainComponents: [[UInt8]]?
   }
 
   /// The directory the file is in (its patterns are relative to it), as a physical path.
@@ -66,6 +70,8 @@ struct GitIgnore: Sendable {
         var pattern = Pattern(
           glob: String(line), negated: negated, directoriesOnly: directoriesOnly, anchored: anchored)
         if anchored { pattern.components = FilePath.components(pattern.glob) }
+        let components = anchored ? pattern.components : [Substring(pattern.glob)]
+        if components.allSatisfy(Glob.isPlain) { pattern.plainComponents = components.map { Array($0.utf8) } }
         if !anchored, !Glob.isPlain(pattern.glob), pattern.glob.first == "*",
           case let suffix = pattern.glob.dropFirst(), Glob.isPlain(suffix)
         {
@@ -80,52 +86,75 @@ struct GitIgnore: Sendable {
   /// Whether the file decides `relativePath` (a path from ``base``): `true` ignored, `false`
   /// re-included, `nil` not mentioned.
   func decision(_ relativePath: some StringProtocol, isDirectory: Bool) -> Bool? {
-    // The components only when an anchored pattern needs them; a name pattern needs the last one only.
+    var text = Substring(relativePath)
+    let path = text
+    return text.withUTF8 { bytes in decision(path, bytes, isDirectory: isDirectory) }
+  }
+
+  /// ``decision(_:isDirectory:)`` with the path's bytes at hand: the plain patterns and suffixes (most
+  /// lines of most files) are matched on them, the others as `fnmatch` and ``Glob`` match the text.
+  private func decision(_ path: Substring, _ bytes: UnsafeBufferPointer<UInt8>, isDirectory: Bool) -> Bool? {
+    // The components only when a pattern with wildcards needs them; a name pattern needs the last one only.
     var components: [Substring]?
-    let name = FilePath.namePart(of: relativePath)
+    let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+    let name = UnsafeBufferPointer(rebasing: bytes[nameStart...])
     for pattern in patterns.reversed() {
       if pattern.directoriesOnly && !isDirectory { continue }
       let matches: Bool
-      if pattern.anchored {
-        let path = components ?? FilePath.components(relativePath)
-        components = path
-        matches = Self.match(pattern.components[...], path[...])
+      if let plain = pattern.plainComponents {
+        matches =
+          pattern.anchored ? Self.hasComponents(bytes, plain) : !name.isEmpty && name.elementsEqual(plain[0])
+      } else if pattern.anchored {
+        let split = components ?? FilePath.components(path)
+        components = split
+        matches = Self.match(pattern.components[...], split[...])
       } else if let suffix = pattern.suffix {
         // What `fnmatch(_:_:)` does for such a pattern, its suffix found once.
-        matches = !name.isEmpty && !Self.isHidden(name) && FilePath.hasSuffix(name, suffix)
+        matches =
+          !name.isEmpty && name.count >= suffix.count && name[(name.count - suffix.count)...].elementsEqual(suffix)
       } else {
-        matches = !name.isEmpty && Self.fnmatch(pattern.glob, name)
+        matches = !name.isEmpty && Self.fnmatch(pattern.glob, FilePath.namePart(of: path))
       }
       if matches { return !pattern.negated }
     }
     return nil
   }
 
+  /// Whether a path's components (cut at `/`, empty ones left out, as ``FilePath/components(_:)`` cuts)
+  /// are `expected`, byte for byte.
+  private static func hasComponents(_ path: UnsafeBufferPointer<UInt8>, _ expected: [[UInt8]]) -> Bool {
+    var next = 0
+    var start = 0
+    for end in 0...path.count where end == path.count || path[end] == UInt8(ascii: "/") {
+      defer { start = end + 1 }
+      guard end > start else { continue }
+      guard next < expected.count, path[start..<end].elementsEqual(expected[next]) else { return false }
+      next += 1
+    }
+    return next == expected.count
+  }
+
   private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
     Glob.match(pattern, path, component: fnmatch)
   }
 
-  /// Whether a name starts with `.`, by characters as `hasPrefix` has it (the byte test only goes first).
-  private static func isHidden(_ name: Substring) -> Bool {
-    name.utf8.first == UInt8(ascii: ".") && name.hasPrefix(".")
-  }
-
   private static func fnmatch(_ pattern: some StringProtocol, _ name: Substring) -> Bool {
     // The common patterns without calling the C library: a plain name, and `*` before a plain suffix
-    // (`*.o`), which under FNM_PERIOD matches no name starting with `.`.
-    // `first` and `hasPrefix` go by characters (`*` + U+0301 is no `*`): their byte tests only go first.
+    // (`*.o`). A leading `.` is matched like any other character, as git does (gitignore(5): `fnmatch(3)`
+    // with FNM_PATHNAME only, and the components are matched one by one here; so no FNM_PERIOD): `*.o`
+    // ignores `.a.o`. `first` goes by characters (`*` + U+0301 is no `*`): its byte test only goes first.
     if Glob.isPlain(pattern) { return FilePath.isSame(pattern, name) }
     if pattern.utf8.first == UInt8(ascii: "*"), pattern.first == "*", case let suffix = pattern.dropFirst(),
       Glob.isPlain(suffix)
     {
-      return !isHidden(name) && FilePath.hasSuffix(name, text: suffix)
+      return FilePath.hasSuffix(name, text: suffix)
     }
     return PathText.withCString(String(pattern)) { pattern in
       PathText.withCString(String(name)) { name in
         #if canImport(Glibc)
-          Glibc.fnmatch(pattern, name, FNM_PERIOD) == 0
+          Glibc.fnmatch(pattern, name, 0) == 0
         #else
-          Darwin.fnmatch(pattern, name, FNM_PERIOD) == 0
+          Darwin.fnmatch(pattern, name, 0) == 0
         #endif
       }
     }

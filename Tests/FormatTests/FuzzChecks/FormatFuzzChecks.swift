@@ -26,15 +26,32 @@ extension MessagePackValue {
 
 enum FormatFuzzChecks {
   /// Reading arbitrary bytes as MessagePack either fails with a located error or gives a value that
-  /// writes back canonically and reads back equal; a canonical input comes back byte for byte.
+  /// writes back canonically and reads back equal; a canonical input comes back byte for byte. The index
+  /// (``IndexedDocument``), which reads the common values on fast paths of its own, agrees with the
+  /// reader: the same value, or the same error at the same place.
   static func messagePackReader(_ bytes: [UInt8]) throws(PropertyViolation) {
     let value: MessagePackValue
+    // The linter reads files through the index, which reads MessagePack with fast paths of its own: it
+    // agrees with the reader, the same value or the same error at the same place.
+    let indexed = Result { () throws(FormatError) in try IndexedDocument.read(bytes, as: .messagePack) }
     do {
       value = try MessagePackReader().read(bytes)
     } catch {
       try require(error.offset >= 0 && error.offset <= bytes.count, "error offset \(error.offset) outside the input")
       try require(!error.message.isEmpty, "empty error message")
+      guard case .failure(let indexError) = indexed else {
+        throw PropertyViolation(description: "the index read MessagePack the reader rejects: \(error)")
+      }
+      try require(
+        indexError.offset == error.offset && indexError.message == error.message,
+        "the index's error (\(indexError)) is not the reader's (\(error))")
       return
+    }
+    switch indexed {
+    case .success(let document):
+      try require(document.root.map(document.value(of:)) == value, "the index reads a different value than the reader")
+    case .failure(let indexError):
+      throw PropertyViolation(description: "the index rejected MessagePack the reader reads: \(indexError)")
     }
     let canonical = MessagePackWriter().write(value)
     let again = try? MessagePackReader().read(canonical)

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+@testable import InertiaFormat
+
+/// The schema walk as it was before its fast paths, that ``WalkFastPathTests`` compares it with: each value's
+/// kind decoded from its head, each key looked up by its bytes (``KeyNames/index(of:)``), each string of a
+/// set compared as a `String`. Its events only, without limits or filters, which the fast paths do not touch.
+final class ReferenceSchemaWalk {
+  typealias Event = SchemaWalk.Event
+  typealias Context = SchemaWalk.Context
+  private let document: IndexedDocument
+  private let schema: CompiledSchema
+  var list: [Event] = []
+
+  static func events(in document: IndexedDocument) -> [Event] {
+    guard let root = document.root else { return [] }
+    let walk = ReferenceSchemaWalk(document: document, schema: .file)
+    walk.check(root, as: walk.schema.root, context: .root)
+    return walk.list
+  }
+
+  private init(document: IndexedDocument, schema: CompiledSchema) {
+    self.document = document
+    self.schema = schema
+  }
+
+  private var keepsSchemaEvents: Bool { true }
+
+  private func record(_ event: Event, at node: IndexedDocument.Node, _ sort: SchemaWalk.Sort = .schema) {
+    list.append(event)
+  }
+  private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
+    check(node, document.kind(of: node), as: type, context: context)
+  }
+
+  /// Checks a value whose kind the caller has read already, so each value's head is read once.
+  private func check(
+    _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, as type: Int, context: Context
+  ) {
+    // The common cases first, each a value of its type: nothing to report, and only objects and arrays to
+    // go into.
+    switch (schema.types[type], kind) {
+    case (.string, .string), (.bool, .bool), (.number, .int), (.number, .uint), (.number, .float32),
+      (.number, .float64), (.integer, .int):
+      return
+    case (.object(let slot), .map):
+      checkObject(node, slot)
+      return
+    case (.array(let elementType), .array):
+      // A number pair is an array of numbers with a count of 2.
+      if schema.pairs[type], let count = document.count(of: node), count != 2 { break }
+      let elementContext = context.element
+      var child = document.firstChild(of: node)
+      while let element = child {
+        check(element, as: elementType, context: elementContext)
+        child = document.nextSibling(of: element, in: node)
+      }
+      return
+    case (.anyArray, .array):
+      scanForDuplicateKeys(node)
+      return
+    default:
+      break
+    }
+    guard let message = mismatch(node, kind, type, describing: keepsSchemaEvents) else { return }
+    record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
+    scanForDuplicateKeys(node)
+  }
+
+  /// Why a value does not have a type, as `expected …, found …` in the words of
+  /// ``InertiaSchema/ValueType/mismatch(in:)``; `nil` when it does. Without `describing`, a mismatch is an
+  /// empty string, not worth wording past the limit. (The kinds a type takes as they are, ``check(_:_:as:context:)``
+  /// has let through already.)
+  private func mismatch(
+    _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, _ type: Int, describing: Bool = true
+  ) -> String? {
+    switch (schema.types[type], kind) {
+    case (.array, .array):
+      // A number pair is an array of numbers with a count of 2.
+      guard schema.pairs[type], let count = document.count(of: node), count != 2 else { return nil }
+      return schema.valueTypes[type].expectation(found: String(count))
+    case (.integer, .float32), (.integer, .float64):
+      if let number = document.double(of: node), Int64(exactly: number) != nil { return nil }
+    case (.oneOf, .string):
+      if schema.allowed(type).contains(document.string(of: node) ?? "") { return nil }
+    default:
+      break
+    }
+    guard describing else { return "" }
+    let valueType = schema.valueTypes[type]
+    switch kind {
+    case .array, .map: return valueType.expectation(found: kind.description)
+    case .nil: return valueType.expectation(found: document.encoding == .json ? "null" : "nil")
+    default: return valueType.mismatch(in: document.value(of: node)) ?? valueType.expectation(found: kind.description)
+    }
+  }
+
+  /// One kind of object's table, as the walk read it.
+  private struct Object {
+    let kind: InertiaSchema.ObjectKind
+    let names: KeyNames
+    let fieldTypes: [Int]
+    let requiredMask: UInt64
+  }
+
+  private func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
+    let object = Object(
+      kind: schema.objectKinds[slot], names: schema.names[slot],
+      fieldTypes: Array(schema.fieldTypes[schema.fields(of: slot)]),
+      requiredMask: schema.requiredMasks[slot])
+    // Which fields have been met, as bits by their index in the table.
+    var seen: UInt64 = 0
+    var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
+    var otherKeys: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
+    // The entries in file order, as ``IndexedDocument/forEachEntry(of:_:)`` gives them, without its test
+    // that `node` is a map (``check(_:_:as:context:)`` knows it is).
+    var position = 0
+    var child = document.firstChild(of: node)
+    while let keyNode = child, let value = document.nextSibling(of: keyNode, in: node) {
+      let entry = IndexedDocument.Entry(key: keyNode, value: value, position: position)
+      position += 1
+      child = document.nextSibling(of: value, in: node)
+      guard let key = document.utf8(of: entry.key) else {
+        let key = document.value(of: entry.key)
+        if let first = otherKeys.first(where: { $0.key == key }) {
+          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
+        } else {
+          record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key)
+          otherKeys.append((entry, key))
+        }
+        scanForDuplicateKeys(entry.value)
+        continue
+      }
+      guard let index = object.names.index(of: key) else {
+        let name = key.string
+        if let first = unknown.first(where: { $0.name == name }) {
+          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
+        } else {
+          unknown.append((entry, name))
+        }
+        scanForDuplicateKeys(entry.value)
+        continue
+      }
+      if seen & (1 << index) != 0 {
+        record(
+          .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: object.kind),
+          at: entry.key)
+        scanForDuplicateKeys(entry.value)
+      } else {
+        seen |= 1 << index
+        let context = Context(kind: object.kind, field: index, isElement: false)
+        let kind = document.kind(of: entry.value)
+        if kind == .nil && !InertiaSchema.object(object.kind).fields[index].isRequired {
+          record(.nullInOptionalField(entry.value, context: context), at: entry.value, .nullInOptionalField)
+        } else {
+          check(entry.value, kind, as: object.fieldTypes[index], context: context)
+        }
+      }
+    }
+    if seen & object.requiredMask != object.requiredMask {
+      for (index, field) in InertiaSchema.object(object.kind).fields.enumerated()
+      where field.isRequired && seen & (1 << index) == 0 {
+        record(.missingField(object: node, kind: object.kind, field: field.name), at: node)
+      }
+    }
+    for (entry, name) in unknown {
+      record(.unknownField(entry, name: name, object: node, kind: object.kind), at: entry.key, .unknownField)
+    }
+  }
+
+  /// The position of the first entry of a map with the same key as `entry`.
+  private func firstPosition(of entry: IndexedDocument.Entry, in map: IndexedDocument.Node) -> Int {
+    var first = entry.position
+    document.forEachEntry(of: map) { candidate in
+      if candidate.position < first, document.isSameString(candidate.key, as: entry.key) {
+        first = candidate.position
+      }
+    }
+    return first
+  }
+
+  /// Reports repeated keys in every map inside a value the table does not describe.
+  private func scanForDuplicateKeys(_ node: IndexedDocument.Node) {
+    switch document.kind(of: node) {
+    case .array:
+      document.forEachElement(of: node) { scanForDuplicateKeys($0) }
+    case .map:
+      var keys: [MessagePackValue: Int] = [:]
+      document.forEachEntry(of: node) { entry in
+        let key = document.value(of: entry.key)
+        if let first = keys[key] {
+          record(.duplicateKey(entry, firstPosition: first, map: node, kind: nil), at: entry.key)
+        } else {
+          keys[key] = entry.position
+        }
+        scanForDuplicateKeys(entry.value)
+      }
+    default:
+      break
+    }
+  }
+}
