@@ -591,16 +591,21 @@ public final class IndexedDocument: @unchecked Sendable {
   /// ``utf8(of:)`` for any value but a fixstr, apart so that the common case is small enough to inline.
   @usableFromInline @inline(never)
   func uncommonUTF8(of node: Node) -> ByteView? {
-    // A str8 (ids, which are 36-character UUIDs) has its length in the byte after its format byte: the
-    // string is what follows, if the input still holds it all (`readHeader()` checks the same).
     let head = Int(entries[node.index].head)
-    if bytes[head] == 0xD9 && bytes.count &- head >= 2 {
-      let start = head &+ 2
-      let end = start &+ Int(bytes[head &+ 1])
-      return end <= bytes.count ? bytes[start..<end] : nil
-    }
+    if bytes[head] == 0xD9 { return str8UTF8(at: head) }
     guard let (header, payload) = header(of: node), case .string(let length) = header else { return nil }
     return bytes[payload..<(payload &+ length)]
+  }
+
+  /// The UTF-8 of the str8 whose head is at `head` (ids, which are 36-character UUIDs, are str8s): its length
+  /// is in the byte after its format byte, and the string is what follows, if the input still holds it all
+  /// (`readHeader()` checks the same).
+  @inline(__always)
+  func str8UTF8(at head: Int) -> ByteView? {
+    guard bytes.count &- head >= 2 else { return nil }
+    let start = head &+ 2
+    let end = start &+ Int(bytes[head &+ 1])
+    return end <= bytes.count ? bytes[start..<end] : nil
   }
 
   /// The string, when the value is one.
@@ -648,7 +653,9 @@ public final class IndexedDocument: @unchecked Sendable {
   /// A hash of a string's UTF-8 (FNV-1a, eight bytes at a time), equal for equal strings: for finding
   /// repeated strings without making `String`s. `nil` when the value is not a string.
   package func stringHash(of node: Node) -> UInt64? {
-    guard let utf8 = utf8(of: node) else { return nil }
+    // A str8 (most ids) is read here: `utf8(of:)` reads only a fixstr itself, and any other string in a call.
+    let head = Int(entries[node.index].head)
+    guard let utf8 = bytes[head] == 0xD9 ? str8UTF8(at: head) : utf8(of: node) else { return nil }
     let count = utf8.count
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
     guard count > 0 else { return hash }
