@@ -535,6 +535,13 @@ public final class IndexedDocument: @unchecked Sendable {
   public func count(of node: Node) -> Int? {
     // Never more than the values the index holds inside: the head's count may have changed since.
     let inside = Int(entries[node.index].next) &- node.index &- 1
+    // A fixarray or fixmap (most) has its count in its format byte: no need to decode a header.
+    let format = bytes[Int(entries[node.index].head)]
+    switch format & 0xF0 {
+    case 0x90: return min(Int(format & 0x0F), inside)
+    case 0x80: return min(Int(format & 0x0F), inside / 2)
+    default: break
+    }
     switch header(of: node)?.header {
     case .array(let count): return min(count, inside)
     case .map(let count): return min(count, inside / 2)

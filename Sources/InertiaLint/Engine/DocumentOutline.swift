@@ -229,7 +229,7 @@ extension DocumentOutline {
     ) -> Description {
       let fields = DescriptionFields(of: object, document, names: names)
       // A `fill` or `stroke` written as `nil` is absent.
-      func present(_ field: IndexedDocument.Node?) -> IndexedDocument.Node? {
+      @inline(__always) func present(_ field: IndexedDocument.Node?) -> IndexedDocument.Node? {
         field.flatMap { document.isNil($0) ? nil : $0 }
       }
       return Description(
