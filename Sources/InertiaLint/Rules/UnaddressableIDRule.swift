@@ -38,12 +38,17 @@ struct UnaddressableIDRule: LintRule {
     let document = context.document
     checkContainer(context, &findings)
     let outline = context.outline
-    // Each id's hash was taken by the outline as it walked past the id.
-    var animationIDs = RepeatedStrings(capacity: outline.animations.count)
+    let shapes = outline.shapes
+    // One list of ids for the animations' and then for each animation's shapes, with room for the
+    // animations or for one animation's shapes when they are few (it is emptied, keeping its room, for each),
+    // rather than growing it one allocation at a time. Each id's hash was taken by the outline as it walked
+    // past the id.
+    var ids = RepeatedStrings(
+      capacity: max(outline.animations.count, min(shapes.count, RepeatedStrings.fewLimit)))
     for animation in outline.animations {
       guard let id = animation.id, let hash = animation.idHash, checkText(id, of: "animation", document, &findings)
       else { continue }
-      if let first = animationIDs.earlier(id, hash: hash, in: document) {
+      if let first = ids.earlier(id, hash: hash, in: document) {
         let text = document.string(of: id) ?? ""
         let firstPointer = context.pointer(of: first).components.first.map { JSONPointer([$0]) } ?? .root
         findings.report(
@@ -53,10 +58,6 @@ struct UnaddressableIDRule: LintRule {
       }
     }
     // Shapes are unique within their animation; the shapes of one animation come one after another.
-    let shapes = outline.shapes
-    // Room for one animation's shapes when they are few (the list is reused for each), rather than
-    // growing it one allocation at a time.
-    var shapeIDs = RepeatedStrings(capacity: min(shapes.count, RepeatedStrings.fewLimit))
     var animationIndex = -1
     for shape in shapes {
       guard let id = shape.id, let hash = shape.idHash, checkText(id, of: "shape", document, &findings) else {
@@ -64,9 +65,9 @@ struct UnaddressableIDRule: LintRule {
       }
       if shape.animationIndex != animationIndex {
         animationIndex = shape.animationIndex
-        shapeIDs.removeAll()
+        ids.removeAll()
       }
-      if let first = shapeIDs.earlier(id, hash: hash, in: document) {
+      if let first = ids.earlier(id, hash: hash, in: document) {
         let shapePointer = context.pointer(of: first).components.dropLast()
         findings.report(
           "shape id '\(document.string(of: id) ?? "")' is already used by the shape at "
