@@ -42,6 +42,7 @@ struct DocumentOutlineTests {
       }
       for animation in outline.animations {
         #expect(animation.id == field("id", animation.object), "\(name)")
+        #expect(animation.idHash == animation.id.flatMap { document.stringHash(of: $0) }, "\(name)")
         #expect(animation.invokeType == field("invokeType", animation.object), "\(name)")
       }
       for track in outline.tracks {
@@ -51,6 +52,7 @@ struct DocumentOutlineTests {
       }
       for shape in outline.shapes {
         #expect(shape.id == field("id", shape.object), "\(name)")
+        #expect(shape.idHash == shape.id.flatMap { document.stringHash(of: $0) }, "\(name)")
         #expect(shape.shape == field("shape", shape.object), "\(name)")
         #expect(shape.vertices == field("vertices", shape.object), "\(name)")
         #expect(shape.transforms == field("transforms", shape.object), "\(name)")

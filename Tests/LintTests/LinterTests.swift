@@ -149,4 +149,40 @@ struct LinterTests {
     let found = document.elements(of: try #require(document.root)).map { document.index(ofKey: $0, in: table) }
     #expect(found == keys.map(\.1))
   }
+
+  @Test("Keys are found by their encoding as by their bytes: fixstr, str8, short, long, at the document's end")
+  func encodedKeyNames() throws {
+    // Names of every fixstr length and past the sixteen bytes two words hold, and the outline's own.
+    let alphabet = "abcdefghijklmnopqrstuvwxyABCDEFGHIJKLMNOPQRSTUVWXY"
+    let names = (0...20).map { String(alphabet.prefix($0)) } + ["id", "duration", "showsBeforeAnimation"]
+    // Each name, each name with one byte changed, each with one byte more, and a few others.
+    var keys = names + ["ic", "durations", "zzzzzzzzzzzzzzz", "é"]
+    for name in names {
+      keys.append(name + "z")
+      for offset in 0..<name.utf8.count {
+        var bytes = Array(name.utf8)
+        bytes[offset] = UInt8(ascii: "z")
+        keys.append(String(decoding: bytes, as: UTF8.self))
+      }
+    }
+    // Each key as a fixstr (or a str8 when longer than 31 bytes), then each as a str8, then an integer, a
+    // nil and the last three keys again, in one MessagePack array: those lie within sixteen bytes of its end.
+    func fixstr(_ key: String) -> [UInt8] {
+      let utf8 = Array(key.utf8)
+      return utf8.count < 32 ? [0xA0 | UInt8(utf8.count)] + utf8 : str8(key)
+    }
+    func str8(_ key: String) -> [UInt8] { [0xD9, UInt8(key.utf8.count)] + Array(key.utf8) }
+    let count = 2 * keys.count + 2 + 3
+    let bytes =
+      [0xDC, UInt8(count >> 8), UInt8(count & 0xFF)] + keys.flatMap(fixstr) + keys.flatMap(str8) + [0x05, 0xC0]
+      + keys.suffix(3).flatMap(fixstr)
+    let document = try IndexedDocument.read(bytes, as: .messagePack)
+    let encoded = EncodedKeyNames(names)
+    let table = KeyNames(names)
+    let elements = document.elements(of: try #require(document.root))
+    let expected = keys.map { names.firstIndex(of: $0) }
+    let expectedAll = expected + expected + [nil, nil] + expected.suffix(3)
+    #expect(elements.map { document.index(ofKey: $0, among: encoded) } == expectedAll)
+    #expect(elements.map { document.index(ofKey: $0, in: table) } == expectedAll)
+  }
 }

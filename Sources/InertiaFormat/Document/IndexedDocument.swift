@@ -535,6 +535,13 @@ public final class IndexedDocument: @unchecked Sendable {
   public func count(of node: Node) -> Int? {
     // Never more than the values the index holds inside: the head's count may have changed since.
     let inside = Int(entries[node.index].next) &- node.index &- 1
+    // A fixarray or fixmap (most) has its count in its format byte: no need to decode a header.
+    let format = bytes[Int(entries[node.index].head)]
+    switch format & 0xF0 {
+    case 0x90: return min(Int(format & 0x0F), inside)
+    case 0x80: return min(Int(format & 0x0F), inside / 2)
+    default: break
+    }
     switch header(of: node)?.header {
     case .array(let count): return min(count, inside)
     case .map(let count): return min(count, inside / 2)
@@ -542,8 +549,9 @@ public final class IndexedDocument: @unchecked Sendable {
     }
   }
 
-  /// The number, as a `Double`, for any integer or float.
-  @inline(__always)
+  /// The number, as a `Double`, for any integer or float. Inlinable, so that the linter's outline, which
+  /// reads every keyframe's duration, makes no call for it.
+  @inlinable @inline(__always)
   public func double(of node: Node) -> Double? {
     // A float64, an animation file's commonest number, is read without decoding its head as a header: its
     // eight bytes follow the format byte, if the input still holds them (`readHeader()` checks the same).
@@ -555,7 +563,7 @@ public final class IndexedDocument: @unchecked Sendable {
   }
 
   /// ``double(of:)`` for any value but a float64, apart so that the common case is small enough to inline.
-  @inline(never)
+  @usableFromInline @inline(never)
   func uncommonDouble(of node: Node) -> Double? {
     switch header(of: node)?.header {
     case .int(let i): return Double(i)
@@ -590,16 +598,21 @@ public final class IndexedDocument: @unchecked Sendable {
   /// ``utf8(of:)`` for any value but a fixstr, apart so that the common case is small enough to inline.
   @usableFromInline @inline(never)
   func uncommonUTF8(of node: Node) -> ByteView? {
-    // A str8 (ids, which are 36-character UUIDs) has its length in the byte after its format byte: the
-    // string is what follows, if the input still holds it all (`readHeader()` checks the same).
     let head = Int(entries[node.index].head)
-    if bytes[head] == 0xD9 && bytes.count &- head >= 2 {
-      let start = head &+ 2
-      let end = start &+ Int(bytes[head &+ 1])
-      return end <= bytes.count ? bytes[start..<end] : nil
-    }
+    if bytes[head] == 0xD9 { return str8UTF8(at: head) }
     guard let (header, payload) = header(of: node), case .string(let length) = header else { return nil }
     return bytes[payload..<(payload &+ length)]
+  }
+
+  /// The UTF-8 of the str8 whose head is at `head` (ids, which are 36-character UUIDs, are str8s): its length
+  /// is in the byte after its format byte, and the string is what follows, if the input still holds it all
+  /// (`readHeader()` checks the same).
+  @inline(__always)
+  func str8UTF8(at head: Int) -> ByteView? {
+    guard bytes.count &- head >= 2 else { return nil }
+    let start = head &+ 2
+    let end = start &+ Int(bytes[head &+ 1])
+    return end <= bytes.count ? bytes[start..<end] : nil
   }
 
   /// The string, when the value is one.
@@ -647,7 +660,9 @@ public final class IndexedDocument: @unchecked Sendable {
   /// A hash of a string's UTF-8 (FNV-1a, eight bytes at a time), equal for equal strings: for finding
   /// repeated strings without making `String`s. `nil` when the value is not a string.
   package func stringHash(of node: Node) -> UInt64? {
-    guard let utf8 = utf8(of: node) else { return nil }
+    // A str8 (most ids) is read here: `utf8(of:)` reads only a fixstr itself, and any other string in a call.
+    let head = Int(entries[node.index].head)
+    guard let utf8 = bytes[head] == 0xD9 ? str8UTF8(at: head) : utf8(of: node) else { return nil }
     let count = utf8.count
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
     guard count > 0 else { return hash }

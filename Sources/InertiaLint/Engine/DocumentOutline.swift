@@ -78,6 +78,9 @@ public final class DocumentOutline: Sendable {
     /// Its `id` field. Like the other fields, found once for every rule: the first entry of the key, `nil`
     /// when absent, whatever the value, `nil` included.
     public let id: IndexedDocument.Node?
+    /// The id's hash (`IndexedDocument.stringHash(of:)`) when it is a string, read while the walk is at the
+    /// shape, for finding repeated ids.
+    public let idHash: UInt64?
     /// The `shape` field (the vector description).
     public let shape: IndexedDocument.Node?
     /// The `vertices` field.
@@ -111,6 +114,9 @@ public final class DocumentOutline: Sendable {
     public let index: Int
     /// Its `id` field (the first entry of each key; `nil` when absent).
     public let id: IndexedDocument.Node?
+    /// The id's hash (`IndexedDocument.stringHash(of:)`) when it is a string, read while the walk is at the
+    /// animation, for finding repeated ids.
+    public let idHash: UInt64?
     /// The `invokeType` field.
     public let invokeType: IndexedDocument.Node?
   }
@@ -147,7 +153,6 @@ extension DocumentOutline {
     var tracks: [Track] = []
     var shapes: [Shape] = []
     var keyframes: [Keyframe] = []
-
     /// Walks `document` once, reading each object's keys once.
     mutating func walk(_ document: IndexedDocument) {
       guard let root = document.root else { return }
@@ -163,15 +168,21 @@ extension DocumentOutline {
       keyframes.reserveCapacity(nodeCount / 16)
       shapes.reserveCapacity(nodeCount / 32)
       var index = 0
+      // Each kind's names are read once for a list of objects, not once for each: on Linux every read of a
+      // static is a call.
+      let names = TrackFields.names
       // Loops rather than `forEachElement(of:_:)`: its closure would retain and release the document around
-      // each call (see `Fields.init(of:_:)`).
+      // each call (see `Fields.init(of:_:names:)`).
       var child = document.isArray(root) ? document.firstChild(of: root) : nil
       while let element = child {
         child = document.nextSibling(of: element, in: root)
         defer { index += 1 }
         guard document.isMap(element) else { continue }
-        let fields = TrackFields(of: element, document)
-        animations.append(Animation(object: element, index: index, id: fields.id, invokeType: fields.invokeType))
+        let fields = TrackFields(of: element, document, names: names)
+        animations.append(
+          Animation(
+            object: element, index: index, id: fields.id, idHash: fields.id.flatMap { document.stringHash(of: $0) },
+            invokeType: fields.invokeType))
         addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
         if let list = fields.shapes {
           addShapes(list, animationIndex: index, depth: 0, parentIndex: nil, document)
@@ -190,12 +201,13 @@ extension DocumentOutline {
         let needed = start + (document.count(of: array) ?? 0)
         if needed > keyframes.capacity { keyframes.reserveCapacity(max(needed, 2 * keyframes.capacity)) }
         var index = 0
+        let names = KeyframeFields.names
         var child = document.firstChild(of: array)
         while let element = child {
           child = document.nextSibling(of: element, in: array)
           defer { index += 1 }
           guard document.isMap(element) else { continue }
-          let fields = KeyframeFields(of: element, document)
+          let fields = KeyframeFields(of: element, document, names: names)
           keyframes.append(
             Keyframe(
               object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
@@ -212,10 +224,12 @@ extension DocumentOutline {
           timing: TrackTiming(keyframes[range])))
     }
 
-    private static func describe(_ object: IndexedDocument.Node, _ document: IndexedDocument) -> Description {
-      let fields = DescriptionFields(of: object, document)
+    private static func describe(
+      _ object: IndexedDocument.Node, _ document: IndexedDocument, names: borrowing EncodedKeyNames
+    ) -> Description {
+      let fields = DescriptionFields(of: object, document, names: names)
       // A `fill` or `stroke` written as `nil` is absent.
-      func present(_ field: IndexedDocument.Node?) -> IndexedDocument.Node? {
+      @inline(__always) func present(_ field: IndexedDocument.Node?) -> IndexedDocument.Node? {
         field.flatMap { document.isNil($0) ? nil : $0 }
       }
       return Description(
@@ -234,22 +248,28 @@ extension DocumentOutline {
       // a file's shapes come in a few lists.
       let needed = shapes.count + (document.count(of: list) ?? 0)
       if needed > shapes.capacity { shapes.reserveCapacity(max(needed, 2 * shapes.capacity)) }
+      let (names, descriptionNames) = (ShapeFields.names, DescriptionFields.names)
       var child = document.firstChild(of: list)
       while let element = child {
         child = document.nextSibling(of: element, in: list)
         guard document.isMap(element) else { continue }
         let index = shapes.count
-        let fields = ShapeFields(of: element, document)
-        let description = fields.shape.flatMap { document.isMap($0) ? Self.describe($0, document) : nil }
+        let fields = ShapeFields(of: element, document, names: names)
+        var description: Description?
+        if let shape = fields.shape, document.isMap(shape) {
+          description = Self.describe(shape, document, names: descriptionNames)
+        }
         shapes.append(
           Shape(
-            object: element, id: fields.id, shape: fields.shape, vertices: fields.vertices,
+            object: element, id: fields.id, idHash: fields.id.flatMap { document.stringHash(of: $0) },
+            shape: fields.shape, vertices: fields.vertices,
             transforms: fields.transforms, animation: fields.animation, shapes: fields.shapes,
             showsBeforeAnimation: fields.showsBeforeAnimation, animationIndex: animationIndex, depth: depth,
             parentIndex: parentIndex, description: description))
         if let track = fields.animation, document.isMap(track) {
           addTrack(
-            track, TrackFields(of: track, document), animationIndex: animationIndex, shapeIndex: index,
+            track, TrackFields(of: track, document, names: TrackFields.names), animationIndex: animationIndex,
+            shapeIndex: index,
             isPlayed: depth == 0,
             document)
         }
@@ -267,8 +287,9 @@ extension DocumentOutline {
   /// names its object may have (a keyframe's `values` with no `shapes`, `height` or `stroke`), and its
   /// fields take no room for the other kinds' keys.
   fileprivate protocol Fields {
-    /// The keys recorded, numbered as `note` takes them.
-    static var names: KeyNames { get }
+    /// The keys recorded, numbered as `note` takes them, in the order files write them (the lookup of a
+    /// key tries the name after the previous key's first).
+    static var names: EncodedKeyNames { get }
     /// No field found yet.
     init()
     /// Records the value of the key numbered `name` in ``names``, when it is the key's first entry.
@@ -278,7 +299,7 @@ extension DocumentOutline {
   /// An animation object (the file's own, which is also a track) or a shape's track.
   fileprivate struct TrackFields: Fields {
     var id, invokeType, initialValues, keyframes, shapes: IndexedDocument.Node?
-    static let names = KeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes"])
+    static let names = EncodedKeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
       case 0: take(&id, value)
@@ -292,25 +313,25 @@ extension DocumentOutline {
 
   fileprivate struct ShapeFields: Fields {
     var id, shape, vertices, transforms, animation, shapes, showsBeforeAnimation: IndexedDocument.Node?
-    static let names = KeyNames([
-      "id", "shape", "vertices", "transforms", "animation", "shapes", "showsBeforeAnimation",
+    static let names = EncodedKeyNames([
+      "id", "showsBeforeAnimation", "transforms", "shape", "vertices", "shapes", "animation",
     ])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
       case 0: take(&id, value)
-      case 1: take(&shape, value)
-      case 2: take(&vertices, value)
-      case 3: take(&transforms, value)
-      case 4: take(&animation, value)
+      case 1: take(&showsBeforeAnimation, value)
+      case 2: take(&transforms, value)
+      case 3: take(&shape, value)
+      case 4: take(&vertices, value)
       case 5: take(&shapes, value)
-      default: take(&showsBeforeAnimation, value)
+      default: take(&animation, value)
       }
     }
   }
 
   fileprivate struct KeyframeFields: Fields {
     var id, duration, values: IndexedDocument.Node?
-    static let names = KeyNames(["id", "duration", "values"])
+    static let names = EncodedKeyNames(["id", "duration", "values"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
       case 0: take(&id, value)
@@ -323,7 +344,7 @@ extension DocumentOutline {
   /// A shape's `shape` description.
   fileprivate struct DescriptionFields: Fields {
     var width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
-    static let names = KeyNames(["width", "height", "fill", "stroke", "strokeWidth"])
+    static let names = EncodedKeyNames(["width", "height", "fill", "stroke", "strokeWidth"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
       case 0: take(&width, value)
@@ -337,18 +358,26 @@ extension DocumentOutline {
 }
 
 extension DocumentOutline.Fields {
-  /// The fields of `object`, when it is a map.
+  /// The fields of `object`, which is a map (every caller has checked), its keys looked up in `names`, which
+  /// is ``names``, read by the caller once for a list of objects.
   @inline(__always)
-  fileprivate init(of object: IndexedDocument.Node, _ document: IndexedDocument) {
+  fileprivate init(
+    of object: IndexedDocument.Node, _ document: borrowing IndexedDocument, names: borrowing EncodedKeyNames
+  ) {
     self.init()
+    assert(document.isMap(object), "the fields of a value that is not a map")
     // A loop rather than `forEachEntry(of:_:)`, whose closure retains and releases the document for each
-    // object: the reference count shares its cache line with the fields that the threads walking the
-    // document beside this one read at every value, and each write takes the line from them.
-    guard document.isMap(object) else { return }
-    let names = Self.names
+    // object, and the document borrowed for the same reason: the reference count shares its cache line with
+    // the fields that the threads walking the document beside this one read at every value, and each write
+    // takes the line from them.
+    // The name after the last one found is tried first: the names are listed in the order files write them.
+    var expected = 0
     var child = document.firstChild(of: object)
     while let key = child, let value = document.nextSibling(of: key, in: object) {
-      if let name = document.index(ofKey: key, in: names) { note(name, value) }
+      if let name = document.index(ofKey: key, among: names, expected: expected) {
+        note(name, value)
+        expected = name &+ 1
+      }
       child = document.nextSibling(of: value, in: object)
     }
   }

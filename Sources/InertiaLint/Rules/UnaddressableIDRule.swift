@@ -37,13 +37,18 @@ struct UnaddressableIDRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
     checkContainer(context, &findings)
-    let animations = context.outline.animations
-    var animationIDs = RepeatedStrings(capacity: animations.count)
-    for (animation, text) in zip(animations, texts(animations.lazy.map(\.id), document)) {
-      guard let id = animation.id, let text, checkText(id, text, of: "animation", document, &findings) else {
-        continue
-      }
-      if let first = animationIDs.earlier(id, hash: text.hash, in: document) {
+    let outline = context.outline
+    let shapes = outline.shapes
+    // One list of ids for the animations' and then for each animation's shapes, with room for the
+    // animations or for one animation's shapes when they are few (it is emptied, keeping its room, for each),
+    // rather than growing it one allocation at a time. Each id's hash was taken by the outline as it walked
+    // past the id.
+    var ids = RepeatedStrings(
+      capacity: max(outline.animations.count, min(shapes.count, RepeatedStrings.fewLimit)))
+    for animation in outline.animations {
+      guard let id = animation.id, let hash = animation.idHash, checkText(id, of: "animation", document, &findings)
+      else { continue }
+      if let first = ids.earlier(id, hash: hash, in: document) {
         let text = document.string(of: id) ?? ""
         let firstPointer = context.pointer(of: first).components.first.map { JSONPointer([$0]) } ?? .root
         findings.report(
@@ -53,18 +58,16 @@ struct UnaddressableIDRule: LintRule {
       }
     }
     // Shapes are unique within their animation; the shapes of one animation come one after another.
-    let shapes = context.outline.shapes
-    // Room for one animation's shapes when they are few (the list is reused for each), rather than
-    // growing it one allocation at a time.
-    var shapeIDs = RepeatedStrings(capacity: min(shapes.count, RepeatedStrings.fewLimit))
     var animationIndex = -1
-    for (shape, text) in zip(shapes, texts(shapes.lazy.map(\.id), document)) {
-      guard let id = shape.id, let text, checkText(id, text, of: "shape", document, &findings) else { continue }
+    for shape in shapes {
+      guard let id = shape.id, let hash = shape.idHash, checkText(id, of: "shape", document, &findings) else {
+        continue
+      }
       if shape.animationIndex != animationIndex {
         animationIndex = shape.animationIndex
-        shapeIDs.removeAll()
+        ids.removeAll()
       }
-      if let first = shapeIDs.earlier(id, hash: text.hash, in: document) {
+      if let first = ids.earlier(id, hash: hash, in: document) {
         let shapePointer = context.pointer(of: first).components.dropLast()
         findings.report(
           "shape id '\(document.string(of: id) ?? "")' is already used by the shape at "
@@ -75,51 +78,21 @@ struct UnaddressableIDRule: LintRule {
     }
   }
 
-  /// What the rule needs to know of an id that is a string before it decodes any.
-  private struct IDText {
-    let isEmpty: Bool
-    /// Whether a byte at either end may belong to whitespace.
-    let mayHaveSpace: Bool
-    /// The string's ``IndexedDocument/stringHash(of:)``, to find repeats.
-    let hash: UInt64
-  }
-
-  /// What the rule needs to know of each id that is a string, read in one tight pass before any is looked
-  /// at: the ids lie all over the document, and reading them together lets the memory latencies overlap
-  /// instead of adding up. `ids` is read from the outline as it goes, with no array of its own.
-  private static func texts(
-    _ ids: some Collection<IndexedDocument.Node?>, _ document: IndexedDocument
-  ) -> [IDText?] {
-    var texts: [IDText?] = []
-    texts.reserveCapacity(ids.count)
-    for id in ids {
-      guard let id, let hash = document.stringHash(of: id) else {
-        texts.append(nil)
-        continue
-      }
-      guard let (first, last) = document.utf8Ends(of: id) else {
-        texts.append(IDText(isEmpty: true, mayHaveSpace: false, hash: hash))
-        continue
-      }
-      texts.append(IDText(isEmpty: false, mayHaveSpace: mayBeSpace(first) || mayBeSpace(last), hash: hash))
-    }
-    return texts
-  }
-
-  /// Reports an empty id or one with surrounding whitespace; returns whether the id is worth comparing
-  /// with the others.
+  /// Reports an empty id or one with surrounding whitespace; returns whether the id, a string, is worth
+  /// comparing with the others.
   private static func checkText(
-    _ id: IndexedDocument.Node, _ text: IDText, of kind: String, _ document: IndexedDocument,
-    _ findings: inout FindingSink
+    _ id: IndexedDocument.Node, of kind: String, _ document: IndexedDocument, _ findings: inout FindingSink
   ) -> Bool {
-    if text.isEmpty {
+    guard let (first, last) = document.utf8Ends(of: id) else {
       let consequence =
         kind == "animation" ? "no view can be tagged to play it" : "the editor's selection cannot point at it"
       findings.report("\(kind) id is empty: \(consequence)", at: id)
       return false
     }
-    if text.mayHaveSpace, let text = document.string(of: id), let first = text.unicodeScalars.first,
-      let last = text.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
+    // Decoded only when a byte at either end may belong to whitespace.
+    if mayBeSpace(first) || mayBeSpace(last), let text = document.string(of: id),
+      let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+      first.properties.isWhitespace || last.properties.isWhitespace
     {
       findings.report(
         "\(kind) id '\(text)' has leading or trailing whitespace: it does not match '\(text.trimmingWhitespace)'",
