@@ -29,7 +29,7 @@ struct IndexedDocumentAgreementTests {
       var hashes: [String: UInt64] = [:]
       for (index, (value, range)) in nodes.enumerated() {
         let node = IndexedDocument.Node(index)
-        guard indexed.kind(of: node) == kind(of: value), indexed.byteRange(of: node) == range,
+        guard indexed.kind(of: node) == value.kind, indexed.byteRange(of: node) == range,
           indexed.double(of: node) == value.doubleValue || value.doubleValue?.isNaN == true,
           indexed.string(of: node) == value.stringValue, indexed.utf8Count(of: node) == value.stringValue?.utf8.count
         else {
@@ -52,22 +52,6 @@ struct IndexedDocumentAgreementTests {
       Issue.record("the index rejects what the tree reader reads (\(error)): \(comment)")
     }
     return false
-  }
-
-  static func kind(of value: MessagePackValue) -> IndexedDocument.Kind {
-    switch value {
-    case .nil: return .nil
-    case .bool: return .bool
-    case .int: return .int
-    case .uint: return .uint
-    case .float32: return .float32
-    case .float64: return .float64
-    case .string: return .string
-    case .binary: return .binary
-    case .ext: return .ext
-    case .array: return .array
-    case .map: return .map
-    }
   }
 
   @Test("Every input of the fuzz targets' corpora, and each with a depth limit of 2")

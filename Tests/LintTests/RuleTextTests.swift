@@ -31,11 +31,15 @@ struct RuleTextTests {
   }
 }
 
-/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014).
+/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014): the seeded
+/// generator of this module's tests, so that a failure names a round that fails again.
 struct SplitMix64: RandomNumberGenerator {
   var state: UInt64
 
   init(seed: UInt64) { state = seed }
+
+  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+  mutating func coin() -> Bool { next() & 1 == 0 }
 
   mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15

@@ -11,19 +11,7 @@ import Testing
 /// repeated and encoded as str8 rather than fixstr, near misses of field names.
 @Suite("Schema walk fast paths")
 struct WalkFastPathTests {
-  /// A small seeded generator (SplitMix64), so that a failure names a round that fails again.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func coin() -> Bool { next() & 1 == 0 }
-  }
+  typealias SplitMix = SplitMix64
 
   /// Encodes `value` as MessagePack, with a random choice of format where there are several (a fixstr or a
   /// str8, an integer in any width that holds it).
@@ -202,7 +190,7 @@ struct WalkFastPathTests {
   @Test("The walk's events are those of the walk without fast paths")
   func sameEvents() throws {
     let bases = try SchemaConsistencyTests.documents.map { try JSONReader().read(Array($0.utf8)) }
-    var rng = SplitMix(state: 12345)
+    var rng = SplitMix(seed: 12345)
     var withEvents = 0
     for round in 0..<4000 {
       var value = bases[round % bases.count]
