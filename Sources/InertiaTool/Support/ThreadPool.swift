@@ -146,18 +146,20 @@ private final class OrderedSlots<Output>: @unchecked Sendable {
     var maker: Int
   }
 
-  private var slots: [Made?]
+  // Every field is read and written with `mutex` held, which is what keeps threads apart here: the
+  // run-time exclusivity checks of a class's fields would only cost time (a thread-local look-up each).
+  @exclusivity(unchecked) private var slots: [Made?]
   private let window: Int
-  private var handedOut = 0
-  private var delivered = 0
+  @exclusivity(unchecked) private var handedOut = 0
+  @exclusivity(unchecked) private var delivered = 0
   /// Delivered results on their way back to each worker.
-  private var returned: [[Made]]
+  @exclusivity(unchecked) private var returned: [[Made]]
   /// The slot the deliverer sleeps on, if it does.
-  private var awaited = -1
+  @exclusivity(unchecked) private var awaited = -1
   /// How many workers sleep on the window, and on the last results (both on `windowFreed`).
-  private var waitingOnWindow = 0, waitingForEnd = 0
+  @exclusivity(unchecked) private var waitingOnWindow = 0, waitingForEnd = 0
   /// How many results were given back (and the deliverer's own dropped).
-  private var givenBack = 0
+  @exclusivity(unchecked) private var givenBack = 0
   private var mutex = pthread_mutex_t()
   private var filled = pthread_cond_t()
   private var windowFreed = pthread_cond_t()
