@@ -53,6 +53,27 @@ struct ThreadPoolTests {
     #expect(waiting.most <= ThreadPool.deliveryWindow(jobs: jobs) + 1)
   }
 
+  @Test(
+    "forEach(deliver:) holds at most a window of results when delivering is the slow part",
+    arguments: [2, 3])
+  func slowDelivery(jobs: Int) {
+    let waiting = Waiting()
+    let count = 4 * ThreadPool.deliveryWindow(jobs: jobs)
+    var delivered = 0
+    ThreadPool.forEach(Array(0..<count), jobs: jobs) { index in
+      waiting.add(1)
+      return index
+    } deliver: { result in
+      waiting.add(-1)
+      // The other threads run ahead until the window stops them, then are woken as it empties.
+      if result % 4 == 0 { usleep(20) }
+      #expect(result == delivered)
+      delivered += 1
+    }
+    #expect(delivered == count)
+    #expect(waiting.most <= ThreadPool.deliveryWindow(jobs: jobs) + 1)
+  }
+
   /// A result that notes the thread that made it, and whether it was freed on another.
   final class Made {
     let index: Int
