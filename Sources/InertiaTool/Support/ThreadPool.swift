@@ -160,34 +160,42 @@ private final class OrderedSlots<Output>: @unchecked Sendable {
   @exclusivity(unchecked) private var waitingOnWindow = 0, waitingForEnd = 0
   /// How many results were given back (and the deliverer's own dropped).
   @exclusivity(unchecked) private var givenBack = 0
-  private var mutex = pthread_mutex_t()
-  private var filled = pthread_cond_t()
-  private var windowFreed = pthread_cond_t()
+  // In memory of their own, at an address that stays put, and without run-time exclusivity checks (which
+  // `&` on a class's field would make at each use).
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let filled = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private let windowFreed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
   init(count: Int, window: Int, workers: Int) {
     slots = Array(repeating: nil, count: count)
     self.window = window
     returned = Array(repeating: [], count: workers)
-    pthread_mutex_init(&mutex, nil)
-    pthread_cond_init(&filled, nil)
-    pthread_cond_init(&windowFreed, nil)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+    for condition in [filled, windowFreed] {
+      condition.initialize(to: pthread_cond_t())
+      pthread_cond_init(condition, nil)
+    }
   }
 
   deinit {
-    pthread_cond_destroy(&windowFreed)
-    pthread_cond_destroy(&filled)
-    pthread_mutex_destroy(&mutex)
+    for condition in [filled, windowFreed] {
+      pthread_cond_destroy(condition)
+      condition.deallocate()
+    }
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
   }
 
   /// The next index for `worker` to work on, once it is within the window; `nil` when every index is
   /// handed out, or when the window is full and `waits` is false. The results given back to `worker`
   /// since it last asked are swapped into `delivered` (which should be empty), for it to drop.
   func nextIndex(for worker: Int, givingBack delivered: inout [Made], waits: Bool = true) -> Int? {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
     while waits && handedOut < slots.count && handedOut >= self.delivered + window {
       waitingOnWindow += 1
-      pthread_cond_wait(&windowFreed, &mutex)
+      pthread_cond_wait(windowFreed, mutex)
       waitingOnWindow -= 1
     }
     if worker > 0 { swap(&returned[worker], &delivered) }
@@ -197,19 +205,19 @@ private final class OrderedSlots<Output>: @unchecked Sendable {
   }
 
   func fill(_ index: Int, with output: Output, by worker: Int) {
-    pthread_mutex_lock(&mutex)
+    pthread_mutex_lock(mutex)
     slots[index] = Made(output: output, maker: worker)
-    if index == awaited { pthread_cond_signal(&filled) }
-    pthread_mutex_unlock(&mutex)
+    if index == awaited { pthread_cond_signal(filled) }
+    pthread_mutex_unlock(mutex)
   }
 
   /// The result at `index`, once it is there; its slot is emptied.
   func take(_ index: Int) -> Made {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
     while slots[index] == nil {
       awaited = index
-      pthread_cond_wait(&filled, &mutex)
+      pthread_cond_wait(filled, mutex)
     }
     awaited = -1
     return taken(index)
@@ -217,8 +225,8 @@ private final class OrderedSlots<Output>: @unchecked Sendable {
 
   /// The result at `index` if it is there (its slot is emptied), else `nil` at once.
   func takeIfDone(_ index: Int) -> Made? {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
     return slots[index] == nil ? nil : taken(index)
   }
 
@@ -226,22 +234,22 @@ private final class OrderedSlots<Output>: @unchecked Sendable {
   /// are freed at once.
   func giveBack(_ made: consuming Made) {
     let maker = made.maker
-    pthread_mutex_lock(&mutex)
+    pthread_mutex_lock(mutex)
     givenBack += 1
-    if givenBack == slots.count && waitingForEnd > 0 { pthread_cond_broadcast(&windowFreed) }
+    if givenBack == slots.count && waitingForEnd > 0 { pthread_cond_broadcast(windowFreed) }
     // Moved, not copied, so that no reference to it is left here for this thread to drop last.
     if maker > 0 { returned[maker].append(consume made) }
-    pthread_mutex_unlock(&mutex)
+    pthread_mutex_unlock(mutex)
   }
 
   /// Waits until every result is delivered and given back, then swaps the rest of `worker`'s into
   /// `delivered` (which should be empty).
   func waitForAllGivenBack(to worker: Int, _ delivered: inout [Made]) {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
     while givenBack < slots.count {
       waitingForEnd += 1
-      pthread_cond_wait(&windowFreed, &mutex)
+      pthread_cond_wait(windowFreed, mutex)
       waitingForEnd -= 1
     }
     swap(&returned[worker], &delivered)
@@ -252,7 +260,7 @@ private final class OrderedSlots<Output>: @unchecked Sendable {
   private func taken(_ index: Int) -> Made {
     let made = slots[index].take()!
     delivered = index + 1
-    if waitingOnWindow > 0 && handedOut - delivered <= window / 2 { pthread_cond_broadcast(&windowFreed) }
+    if waitingOnWindow > 0 && handedOut - delivered <= window / 2 { pthread_cond_broadcast(windowFreed) }
     return made
   }
 }
