@@ -204,7 +204,7 @@ private final class OrderedSlots<Output>: @unchecked Sendable {
     return handedOut - 1
   }
 
-  func fill(_ index: Int, with output: Output, by worker: Int) {
+  func fill(_ index: Int, with output: consuming Output, by worker: Int) {
     pthread_mutex_lock(mutex)
     slots[index] = Made(output: output, maker: worker)
     if index == awaited { pthread_cond_signal(filled) }
