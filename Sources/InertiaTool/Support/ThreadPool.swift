@@ -67,8 +67,8 @@ package enum ThreadPool {
   ///
   /// A result is freed by the thread that made it: once delivered, it goes back to its maker, which drops
   /// it before its next input. The C library's allocator keeps memory per thread, and memory freed on
-  /// another thread makes the two threads take turns at one lock (on two threads, the futex waits of a
-  /// lint of small files came from freeing their findings on the delivering thread).
+  /// another thread makes the two threads take turns at one lock (on two threads, some of the futex waits
+  /// of a lint of small files came from freeing their findings on the delivering thread).
   package static func forEach<Input: Sendable, Output>(
     _ inputs: [Input], jobs: Int, _ body: @escaping @Sendable (Input) -> Output, deliver: (Output) -> Void
   ) {
@@ -115,7 +115,8 @@ package enum ThreadPool {
   /// How many results ``forEach(_:jobs:_:deliver:)`` lets wait to be delivered, on `jobs` threads: enough
   /// that a worker seldom sleeps on it when the delivering thread loses its core for a while (a
   /// scheduler's time slice is a few milliseconds, a small file's lint some tens of microseconds), few
-  /// enough that the results of small files stay well under a megabyte.
+  /// enough that the waiting results of small files (their findings and text, some kilobytes each) take a
+  /// few megabytes at most.
   package static func deliveryWindow(jobs: Int) -> Int { 128 * jobs }
 
   /// A runner for the linter that runs its pieces on up to `width` threads.
