@@ -87,17 +87,20 @@ public final class FileContents: @unchecked Sendable {
   package static func readAll(fd: Int32, path: String, sizeHint: Int, maxSize: Int) throws(FileIOError)
     -> ByteBuffer
   {
-    let buffer = ByteBuffer(capacity: sizeHint + 1)
-    var chunkSize = max(sizeHint + 1, 4096)
+    // The first allocation holds the size `fstat` gave and one byte more, so that a file of that size is
+    // read into it whole and the read that finds its end (into the spare byte) needs no more memory.
+    // Past it (a file that grew, or standard input) the buffer grows by 64 KiB reads.
+    let first = max(sizeHint + 1, 4096)
+    let buffer = ByteBuffer(capacity: first)
     while true {
       if buffer.count > maxSize {
         throw FileIOError(path: path, operation: "read", reason: "input is larger than the limit of \(maxSize) bytes")
       }
-      let n = buffer.append(readingFrom: fd, upTo: chunkSize)
+      let room = first - buffer.count
+      let n = buffer.append(readingFrom: fd, upTo: room > 0 ? room : 1 << 16)
       if n < 0 && errno == EINTR { continue }
       if n < 0 { throw FileIOError(path: path, operation: "read", errno: errno) }
       if n == 0 { return buffer }
-      chunkSize = max(chunkSize, 1 << 16)
     }
   }
 

@@ -57,13 +57,18 @@ package enum ThreadPool {
 
   /// Works on every input across `jobs` threads and hands each result to `deliver`, on the calling
   /// thread, in the inputs' order, as soon as it and every result before it are done. At most
-  /// `16 × jobs` results wait to be delivered at a time, so a long run holds a few results, not all of
-  /// them.
+  /// ``deliveryWindow(jobs:)`` results wait to be delivered at a time, so a long run holds a bounded
+  /// number of results, not all of them.
   ///
   /// The calling thread is one of the `jobs` workers: between inputs of its own it delivers whatever is
   /// ready, and it waits only when nothing is left to take. So `jobs` threads run, not `jobs` and a
   /// deliverer, and a thread sleeps and wakes only when it has to (a deliverer woken for each result
   /// made a lint of small files on two threads take about a third more CPU time than on one).
+  ///
+  /// A result is freed by the thread that made it: once delivered, it goes back to its maker, which drops
+  /// it before its next input. The C library's allocator keeps memory per thread, and memory freed on
+  /// another thread makes the two threads take turns at one lock (on two threads, some of the futex waits
+  /// of a lint of small files came from freeing their findings on the delivering thread).
   package static func forEach<Input: Sendable, Output>(
     _ inputs: [Input], jobs: Int, _ body: @escaping @Sendable (Input) -> Output, deliver: (Output) -> Void
   ) {
@@ -71,32 +76,48 @@ package enum ThreadPool {
       for input in inputs { deliver(body(input)) }
       return
     }
-    let slots = OrderedSlots<Output>(count: inputs.count, window: 16 * jobs)
+    let workers = min(jobs, inputs.count)
+    let slots = OrderedSlots<Output>(count: inputs.count, window: deliveryWindow(jobs: workers), workers: workers)
     let group = DispatchGroup()
-    for _ in 1..<min(jobs, inputs.count) {
+    for worker in 1..<workers {
       DispatchQueue.global().async(group: group) {
-        while let index = slots.nextIndex() {
-          slots.fill(index, with: body(inputs[index]))
+        var delivered: [OrderedSlots<Output>.Made] = []
+        while let index = slots.nextIndex(for: worker, givingBack: &delivered) {
+          delivered.removeAll(keepingCapacity: true)
+          slots.fill(index, with: body(inputs[index]), by: worker)
         }
+        delivered.removeAll()
+        // The last results this thread made are still to be delivered: wait for them, to free them here too.
+        slots.waitForAllGivenBack(to: worker, &delivered)
+        delivered.removeAll()
       }
     }
     var next = 0
+    var none: [OrderedSlots<Output>.Made] = []
     while next < inputs.count {
-      while next < inputs.count, let output = slots.takeIfDone(next) {
-        deliver(output)
-        next += 1
-      }
-      guard next < inputs.count else { break }
-      if let index = slots.nextIndex(waits: false) {
-        slots.fill(index, with: body(inputs[index]))
+      let made: OrderedSlots<Output>.Made
+      if let done = slots.takeIfDone(next) {
+        made = done
+      } else if let index = slots.nextIndex(for: 0, givingBack: &none, waits: false) {
+        slots.fill(index, with: body(inputs[index]), by: 0)
+        continue
       } else {
         // Every input is handed out, or the window is full: the next result is another thread's.
-        deliver(slots.take(next))
-        next += 1
+        made = slots.take(next)
       }
+      deliver(made.output)
+      slots.giveBack(consume made)
+      next += 1
     }
     group.wait()
   }
+
+  /// How many results ``forEach(_:jobs:_:deliver:)`` lets wait to be delivered, on `jobs` threads: enough
+  /// that a worker seldom sleeps on it when the delivering thread loses its core for a while (a
+  /// scheduler's time slice is a few milliseconds, a small file's lint some tens of microseconds), few
+  /// enough that the waiting results of small files (their findings and text, some kilobytes each) take a
+  /// few megabytes at most.
+  package static func deliveryWindow(jobs: Int) -> Int { 128 * jobs }
 
   /// A runner for the linter that runs its pieces on up to `width` threads.
   package static func runner(width: Int = processorCount) -> any ParallelRunner {
@@ -113,68 +134,134 @@ package enum ThreadPool {
 }
 
 /// The results of ``ThreadPool/forEach(_:jobs:_:deliver:)``: workers take indices and fill their slots,
-/// the deliverer takes them in order; a worker waits rather than run more than `window` ahead of it.
+/// the deliverer takes them in order and gives each back to the worker that made it; a worker waits
+/// rather than run more than `window` ahead of the deliverer.
+///
+/// A thread is woken only when what it waits for is there: the deliverer when the slot it waits on is
+/// filled, a worker waiting on the window once half of the window is free again (not for each result
+/// delivered, which made the two threads take turns, waking each other thousands of times).
 private final class OrderedSlots<Output>: @unchecked Sendable {
-  private var slots: [Output?]
-  private let window: Int
-  private var handedOut = 0
-  private var delivered = 0
-  private var mutex = pthread_mutex_t()
-  private var changed = pthread_cond_t()
+  /// A result and the worker that made it (0: the delivering thread).
+  struct Made {
+    var output: Output
+    var maker: Int
+  }
 
-  init(count: Int, window: Int) {
+  // Every field is read and written with `mutex` held, which is what keeps threads apart here: the
+  // run-time exclusivity checks of a class's fields would only cost time (a thread-local look-up each).
+  @exclusivity(unchecked) private var slots: [Made?]
+  private let window: Int
+  @exclusivity(unchecked) private var handedOut = 0
+  @exclusivity(unchecked) private var delivered = 0
+  /// Delivered results on their way back to each worker.
+  @exclusivity(unchecked) private var returned: [[Made]]
+  /// The slot the deliverer sleeps on, if it does.
+  @exclusivity(unchecked) private var awaited = -1
+  /// How many workers sleep on the window, and on the last results (both on `windowFreed`).
+  @exclusivity(unchecked) private var waitingOnWindow = 0, waitingForEnd = 0
+  /// How many results were given back (and the deliverer's own dropped).
+  @exclusivity(unchecked) private var givenBack = 0
+  // In memory of their own, at an address that stays put, and without run-time exclusivity checks (which
+  // `&` on a class's field would make at each use).
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let filled = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private let windowFreed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  init(count: Int, window: Int, workers: Int) {
     slots = Array(repeating: nil, count: count)
     self.window = window
-    pthread_mutex_init(&mutex, nil)
-    pthread_cond_init(&changed, nil)
+    returned = Array(repeating: [], count: workers)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+    for condition in [filled, windowFreed] {
+      condition.initialize(to: pthread_cond_t())
+      pthread_cond_init(condition, nil)
+    }
   }
 
   deinit {
-    pthread_cond_destroy(&changed)
-    pthread_mutex_destroy(&mutex)
+    for condition in [filled, windowFreed] {
+      pthread_cond_destroy(condition)
+      condition.deallocate()
+    }
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
   }
 
-  /// The next index to work on, once it is within the window; `nil` when every index is handed out, or
-  /// when the window is full and `waits` is false.
-  func nextIndex(waits: Bool = true) -> Int? {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    while waits && handedOut < slots.count && handedOut >= delivered + window {
-      pthread_cond_wait(&changed, &mutex)
+  /// The next index for `worker` to work on, once it is within the window; `nil` when every index is
+  /// handed out, or when the window is full and `waits` is false. The results given back to `worker`
+  /// since it last asked are swapped into `delivered` (which should be empty), for it to drop.
+  func nextIndex(for worker: Int, givingBack delivered: inout [Made], waits: Bool = true) -> Int? {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while waits && handedOut < slots.count && handedOut >= self.delivered + window {
+      waitingOnWindow += 1
+      pthread_cond_wait(windowFreed, mutex)
+      waitingOnWindow -= 1
     }
-    guard handedOut < slots.count && handedOut < delivered + window else { return nil }
+    if worker > 0 { swap(&returned[worker], &delivered) }
+    guard handedOut < slots.count && handedOut < self.delivered + window else { return nil }
     handedOut += 1
     return handedOut - 1
   }
 
-  func fill(_ index: Int, with output: Output) {
-    pthread_mutex_lock(&mutex)
-    slots[index] = output
-    pthread_cond_broadcast(&changed)
-    pthread_mutex_unlock(&mutex)
+  func fill(_ index: Int, with output: consuming Output, by worker: Int) {
+    pthread_mutex_lock(mutex)
+    slots[index] = Made(output: output, maker: worker)
+    if index == awaited { pthread_cond_signal(filled) }
+    pthread_mutex_unlock(mutex)
   }
 
   /// The result at `index`, once it is there; its slot is emptied.
-  func take(_ index: Int) -> Output {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    while slots[index] == nil { pthread_cond_wait(&changed, &mutex) }
+  func take(_ index: Int) -> Made {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while slots[index] == nil {
+      awaited = index
+      pthread_cond_wait(filled, mutex)
+    }
+    awaited = -1
     return taken(index)
   }
 
   /// The result at `index` if it is there (its slot is emptied), else `nil` at once.
-  func takeIfDone(_ index: Int) -> Output? {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
+  func takeIfDone(_ index: Int) -> Made? {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
     return slots[index] == nil ? nil : taken(index)
   }
 
-  /// Empties the filled slot at `index`, the next in order, and lets a worker waiting on the window go on.
-  private func taken(_ index: Int) -> Output {
-    let output = slots[index]!
-    slots[index] = nil
+  /// Hands a delivered result back to the worker that made it, to be freed there; the deliverer's own
+  /// are freed at once.
+  func giveBack(_ made: consuming Made) {
+    let maker = made.maker
+    pthread_mutex_lock(mutex)
+    givenBack += 1
+    if givenBack == slots.count && waitingForEnd > 0 { pthread_cond_broadcast(windowFreed) }
+    // Moved, not copied, so that no reference to it is left here for this thread to drop last.
+    if maker > 0 { returned[maker].append(consume made) }
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Waits until every result is delivered and given back, then swaps the rest of `worker`'s into
+  /// `delivered` (which should be empty).
+  func waitForAllGivenBack(to worker: Int, _ delivered: inout [Made]) {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while givenBack < slots.count {
+      waitingForEnd += 1
+      pthread_cond_wait(windowFreed, mutex)
+      waitingForEnd -= 1
+    }
+    swap(&returned[worker], &delivered)
+  }
+
+  /// Empties the filled slot at `index`, the next in order, and wakes the workers waiting on the window
+  /// once half of it is free.
+  private func taken(_ index: Int) -> Made {
+    let made = slots[index].take()!
     delivered = index + 1
-    if handedOut >= delivered - 1 + window { pthread_cond_broadcast(&changed) }
-    return output
+    if waitingOnWindow > 0 && handedOut - delivered <= window / 2 { pthread_cond_broadcast(windowFreed) }
+    return made
   }
 }
