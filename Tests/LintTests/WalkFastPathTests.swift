@@ -126,6 +126,9 @@ struct WalkFastPathTests {
       .string("autö"), .string("trigger\u{301}"), .binary([1, 2]), .ext(type: 1, data: [1]), .array([]),
       .array([.int(1), .float64(2)]), .array([.int(1), .string("a")]), .array([.array([.int(1)]), .nil]),
       .array([.float32(1), .uint(UInt64.max), .int(-1)]), .map([]),
+      // Pairs as the walk's fast path takes them (two numbers), and as it leaves them to the general path.
+      .array([.float64(0.5), .float64(-1)]), .array([.float64(1), .nil]), .array([.nil, .int(2)]),
+      .array([.uint(UInt64.max), .float32(2)]), .array([.int(1), .float64(2), .int(3)]),
       .map([.init(.string("a"), .int(1)), .init(.string("a"), .int(2))]),
       .map([.init(.int(1), .int(2)), .init(.int(1), .int(3))]),
       .array([.map([.init(.string("b"), .nil), .init(.string("b"), .nil)])]),

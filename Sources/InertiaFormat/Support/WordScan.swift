@@ -80,6 +80,19 @@ extension ByteView {
 }
 
 extension ByteView {
+  /// The sixteen bytes at `offset` as two little-endian words; `nil` when fewer are left. For comparing a
+  /// short string's encoding, format byte included, with a few word compares
+  /// (``KeyNames/index(ofEncoded:from:)``).
+  @inlinable @inline(__always)
+  func leadingWords(at offset: Int) -> (UInt64, UInt64)? {
+    guard count &- offset >= 16 else { return nil }
+    return (
+      UInt64(littleEndian: word(UInt64.self, at: offset)), UInt64(littleEndian: word(UInt64.self, at: offset &+ 8))
+    )
+  }
+}
+
+extension ByteView {
   /// The view's bytes (between one and seven) as a word, the first lowest, the bytes past them set to
   /// `A`, which no scan of ``WordScan`` flags: reads only the view's own bytes, in two overlapping loads.
   @inline(__always)
