@@ -240,13 +240,6 @@ final class CompiledSchema: @unchecked Sendable {
   @inline(__always)
   func fields(of slot: Int) -> Range<Int> { fieldStarts[slot]..<fieldStarts[slot &+ 1] }
 
-  /// The index in its object's table of the field among `fields` whose name a key's first sixteen bytes
-  /// spell as a fixstr, looked for from the field at index `start` on (``KeyNames/index(ofEncoded:from:)``).
-  @inline(__always)
-  func field(ofEncoded words: (UInt64, UInt64), among fields: Range<Int>, from start: Int) -> Int? {
-    KeyNames.index(ofEncoded: words, in: fieldNames[fields], from: start)
-  }
-
   /// ``step(_:format:)`` for type `type`, by format byte: the row of ``formatSteps`` that a loop over values
   /// of one type reads.
   @inline(__always)

@@ -196,13 +196,8 @@ package final class SchemaWalk {
     case .elements:
       checkElements(of: node, as: type, context: context)
     case .pair:
-      // A count that no longer decodes is not held against it, as ``mismatch(_:_:_:describing:)`` does. A
-      // fixarray of two (most) with two values in its subtree is counted as ``IndexedDocument/count(of:)``
-      // counts it, without its call.
-      let isFixarrayOfTwo = bytes[Int(nodes.unsafelyUnwrapped[node.index].head)] == 0x92
-      if isFixarrayOfTwo && document.subtreeEnd(of: node) &- node.index > 2
-        || document.count(of: node).map({ $0 == 2 }) ?? true
-      {
+      // A count that no longer decodes is not held against it, as ``mismatch(_:_:_:describing:)`` does.
+      if document.count(of: node).map({ $0 == 2 }) ?? true {
         checkElements(of: node, as: type, context: context)
       } else {
         reportMismatch(node, .array, type, context: context)
