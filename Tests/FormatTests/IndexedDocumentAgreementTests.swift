@@ -150,8 +150,33 @@ struct IndexedDocumentAgreementTests {
           Self.agree([0x91] + string, comment)
           Self.agree([0x92] + string + [0x01], comment)
           Self.agree([0x92] + string + [0xCB] + [UInt8](repeating: 0, count: 8), comment)
+          // Sixteen bytes or more after it, with their high bits set (two NaNs), which the fast path masks off.
+          Self.agree(
+            [0x93] + string + [0xCB] + [UInt8](repeating: 0xFF, count: 8) + [0xCB] + [UInt8](repeating: 0xFF, count: 8),
+            comment)
           Self.agree([0x81] + string + [0xC0], comment)
           Self.agree([0x81] + string, comment)
+        }
+      }
+    }
+  }
+
+  @Test("The index's short-string ASCII test: exact, but for an empty run with sixteen bytes after it")
+  func shortASCII() {
+    // A run of `length` bytes at offset 1 of a view of `1 + remaining` bytes, one byte of which (or none) is
+    // 0x80: before the run, in it, or after it.
+    for length in 0...31 {
+      for remaining in length...(length + 20) {
+        for high in [nil] + Array(0...remaining) {
+          var bytes = [UInt8](repeating: 0x61, count: 1 + remaining)
+          if let high { bytes[high] = 0x80 }
+          let isASCII = high.map { $0 < 1 || $0 > length } ?? true
+          let result = bytes.withUnsafeBytes {
+            ByteView($0).isShortASCII(at: 1, count: length, remaining: remaining)
+          }
+          let comment: Comment = "\(length) bytes, \(remaining) left, 0x80 at \(high.map(String.init) ?? "none")"
+          // An empty run with sixteen bytes after it may be left to the general path (`false`).
+          #expect(result == isASCII || length == 0 && remaining >= 16 && !result, comment)
         }
       }
     }

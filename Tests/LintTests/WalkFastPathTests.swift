@@ -126,6 +126,9 @@ struct WalkFastPathTests {
       .string("autö"), .string("trigger\u{301}"), .binary([1, 2]), .ext(type: 1, data: [1]), .array([]),
       .array([.int(1), .float64(2)]), .array([.int(1), .string("a")]), .array([.array([.int(1)]), .nil]),
       .array([.float32(1), .uint(UInt64.max), .int(-1)]), .map([]),
+      // Pairs as the walk's fast path takes them (two numbers), and as it leaves them to the general path.
+      .array([.float64(0.5), .float64(-1)]), .array([.float64(1), .nil]), .array([.nil, .int(2)]),
+      .array([.uint(UInt64.max), .float32(2)]), .array([.int(1), .float64(2), .int(3)]),
       .map([.init(.string("a"), .int(1)), .init(.string("a"), .int(2))]),
       .map([.init(.int(1), .int(2)), .init(.int(1), .int(3))]),
       .array([.map([.init(.string("b"), .nil), .init(.string("b"), .nil)])]),
@@ -213,6 +216,78 @@ struct WalkFastPathTests {
         SchemaWalk.events(in: document).list.map { "\($0)" } == ReferenceSchemaWalk.events(in: document).map { "\($0)" }
       )
     }
+  }
+
+  /// A file with every kind of object, every field set (a shape with its own track, a nested shape).
+  static let everyField = """
+    [{"id": "a", "invokeType": "auto",
+      "initialValues": {"scale": 1, "translate": [0, 0.5], "rotate": 0, "rotateCenter": 0, "opacity": 1},
+      "keyframes": [{"id": "k", "duration": 0.5,
+        "values": {"scale": 2, "translate": [1, 0], "rotate": 90, "rotateCenter": 0, "opacity": 0.5}}],
+      "shapes": [{"id": "s", "zIndex": 1, "position": "top", "ownCanvas": true, "showsBeforeAnimation": false,
+        "transforms": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1},
+        "shape": {"id": "d", "type": "circle", "width": 1, "height": 1,
+          "fill": {"red": 1, "green": 0, "blue": 0, "alpha": 1},
+          "stroke": {"red": 0, "green": 0, "blue": 1, "alpha": 1}, "strokeWidth": 2},
+        "vertices": [[0, 0], {"x": 1, "x": 2}],
+        "animation": {"id": "t", "invokeType": "trigger",
+          "initialValues": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1},
+          "keyframes": []},
+        "shapes": [{"id": "n", "shapes": []}]}]}]
+    """
+
+  /// A value whose encoding starts with `format` (any byte but 0xC1, which none does).
+  static func encoding(startingWith format: UInt8) -> [UInt8] {
+    switch format {
+    case 0x80...0x8F: return [format] + Array(repeating: [0xA1, 0x61, 0x00], count: Int(format & 0x0F)).flatMap { $0 }
+    case 0x90...0x9F:
+      return [format]
+        + Array(repeating: [0xCB, 0x3F, 0xF0, 0, 0, 0, 0, 0, 0], count: Int(format & 0x0F)).flatMap { $0 }
+    case 0xA0...0xBF: return [format] + Array(repeating: UInt8(ascii: "a"), count: Int(format & 0x1F))
+    case 0xC4: return [format, 1, 7]
+    case 0xC5: return [format, 0, 1, 7]
+    case 0xC6: return [format, 0, 0, 0, 1, 7]
+    case 0xC7: return [format, 1, 1, 7]
+    case 0xC8: return [format, 0, 1, 1, 7]
+    case 0xC9: return [format, 0, 0, 0, 1, 1, 7]
+    case 0xCA: return [format, 0x3F, 0x80, 0, 0]
+    case 0xCB: return [format, 0x40, 0, 0, 0, 0, 0, 0, 0]
+    case 0xCC, 0xD0: return [format, 5]
+    case 0xCD, 0xD1: return [format, 0, 5]
+    case 0xCE, 0xD2: return [format, 0, 0, 0, 5]
+    case 0xCF, 0xD3: return [format, 0, 0, 0, 0, 0, 0, 0, 5]
+    case 0xD4...0xD8: return [format, 1] + Array(repeating: 7, count: 1 << Int(format - 0xD4))
+    case 0xD9: return [format, 4] + Array("auto".utf8)
+    case 0xDA: return [format, 0, 3] + Array("top".utf8)
+    case 0xDB: return [format, 0, 0, 0, 6] + Array("circle".utf8)
+    case 0xDC: return [format, 0, 2, 0x01, 0xCB, 0x40, 0, 0, 0, 0, 0, 0, 0]
+    case 0xDD: return [format, 0, 0, 0, 2, 0xCA, 0x3F, 0x80, 0, 0, 0x02]
+    case 0xDE: return [format, 0, 1, 0xA5] + Array("scale".utf8) + [0x01]
+    case 0xDF: return [format, 0, 0, 0, 1, 0xA1, 0x78, 0xC0]
+    default: return [format]
+    }
+  }
+
+  @Test("Every value, keys included, replaced by one of each format byte: the events of the walk without fast paths")
+  func everyFormatEverywhere() throws {
+    var rng = SplitMix(seed: 7)
+    var base: [UInt8] = []
+    Self.encode(try JSONReader().read(Array(Self.everyField.utf8)), &rng, into: &base)
+    let document = try IndexedDocument.read(base, as: .messagePack)
+    #expect(SchemaWalk.events(in: document).list.count == 1, "the repeated key in vertices")
+    var withEvents = 0
+    for index in 0..<document.nodeCount {
+      let range = document.messagePackRange(of: IndexedDocument.Node(index))
+      for format in UInt8.min...UInt8.max where format != 0xC1 {
+        let bytes = Array(base[..<range.lowerBound]) + Self.encoding(startingWith: format) + base[range.upperBound...]
+        let changed = try IndexedDocument.read(bytes, as: .messagePack)
+        let events = SchemaWalk.events(in: changed).list.map { "\($0)" }
+        #expect(events == ReferenceSchemaWalk.events(in: changed).map { "\($0)" }, "value \(index), format \(format)")
+        if events.count > 1 { withEvents += 1 }
+      }
+    }
+    // Most replacements are reported: values of the wrong kind, keys that name no field.
+    #expect(withEvents > document.nodeCount * 255 / 2)
   }
 
   @Test("A key found by its encoding is the name it spells, from any start; a str8 is left to the byte lookup")

@@ -17,12 +17,7 @@ extension IndexedDocument {
   /// with a few word compares (``KeyNames/index(ofEncoded:from:)``).
   @inlinable @inline(__always)
   func leadingWords(of node: Node) -> (UInt64, UInt64)? {
-    let head = Int(entries[node.index].head)
-    guard bytes.count &- head >= 16 else { return nil }
-    return (
-      UInt64(littleEndian: bytes.word(UInt64.self, at: head)),
-      UInt64(littleEndian: bytes.word(UInt64.self, at: head &+ 8))
-    )
+    bytes.leadingWords(at: Int(entries[node.index].head))
   }
 
   /// Whether the value is a number that is not finite.

@@ -281,6 +281,9 @@ public final class IndexedDocument: @unchecked Sendable {
           // it changes stays in registers. Every value takes a byte at least, so the index has room for
           // each that starts before `limit`, which is also within the bytes, as `quickHead` needs.
           let limit = min(bytes.count, offset &+ (entries.count &- count))
+          // An array or map opens here when there are fewer containers open than this: it is within the depth
+          // limit and the stack has room for it (one number, where two would take a register more).
+          let openLimit = min(maxDepth &+ 1, frames.capacity)
           fast: while offset < limit {
             let start = offset
             let index = count
@@ -295,7 +298,7 @@ public final class IndexedDocument: @unchecked Sendable {
               if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
               offset &+= 9
               (values, isMap) = (0, false)
-            case .container(let count, let map) where frames.count <= maxDepth && !frames.isFull:
+            case .container(let count, let map) where frames.count < openLimit:
               offset &+= 1
               (values, isMap) = (count, map)
             default:

@@ -27,7 +27,7 @@ package final class KeyNames: Sendable {
   /// A name as MessagePack encodes it, a fixstr (its format byte, then its bytes), in the first sixteen
   /// bytes of two little-endian words, with masks that keep the bytes it takes up.
   @usableFromInline
-  struct Encoded: Sendable {
+  struct Encoded: Sendable, BitwiseCopyable {
     @usableFromInline let words: (UInt64, UInt64)
     @usableFromInline let masks: (UInt64, UInt64)
 

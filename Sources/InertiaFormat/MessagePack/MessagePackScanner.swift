@@ -42,7 +42,9 @@ struct MessagePackScanner {
     if format & 0xE0 == 0xA0 {
       let length = Int(format & 0x1F)
       guard length < remaining else { return .other }
-      if checksText && !bytes.isASCII(at: offset &+ 1, count: length) { return .other }
+      if checksText && !bytes.isShortASCII(at: offset &+ 1, count: length, remaining: remaining &- 1) {
+        return .other
+      }
       return .leaf(width: 1 &+ length)
     }
     if format &+ 0x20 < 0xA0 { return .leaf(width: 1) }  // 0x00...0x7F and 0xE0...0xFF, now below 0xA0

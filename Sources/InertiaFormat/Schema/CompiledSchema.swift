@@ -1,9 +1,11 @@
 /// The field table (``InertiaSchema``) turned into flat data for ``SchemaWalk``: types are numbers into one
 /// table, and each object's field names are kept as UTF-8, to compare with keys without decoding them.
 ///
-/// The tables are ordinary arrays, in a class that walks share without copying them. The one for whole
-/// animation files is made once and shared; a walk from another type makes its own.
-final class CompiledSchema: Sendable {
+/// The tables are in a class that walks share without copying them. The one for whole animation files is
+/// made once and shared; a walk from another type makes its own. Those that the walk's loops read for every
+/// value are in memory of the schema's own (``Frozen``), written once in `init`: read by pointer, they cost
+/// no bounds check and no reload of an array's buffer through the schema at each read.
+final class CompiledSchema: @unchecked Sendable {
   /// A type, with the types it refers to as numbers.
   enum CompiledType: Sendable {
     case string, number, integer, bool, oneOf, anyArray
@@ -19,6 +21,10 @@ final class CompiledSchema: Sendable {
   let types: [CompiledType]
   /// Whether each type is a number pair.
   let pairs: [Bool]
+  /// The number each type refers to: an object type's object (``CompiledType/object(_:)``), an array type's
+  /// elements' type (``CompiledType/array(_:)``); 0 for the others. For the walk's loops, which read it
+  /// without a switch over ``types``.
+  let referents: Frozen<Int>
   /// The table's own types, for messages and the sets of `oneOf`.
   let valueTypes: [InertiaSchema.ValueType]
   /// Each object's kind, by its number (``CompiledType/object(_:)``).
@@ -27,13 +33,13 @@ final class CompiledSchema: Sendable {
   /// `fieldStarts[slot]..<fieldStarts[slot + 1]` (``fields(of:)``). These tables are what the walk's loop
   /// over an object's entries reads, in place: plain values, so that the walk writes no reference count as
   /// it goes, and threads that walk pieces of one file share the tables without writing to them.
-  let fieldStarts: [Int]
+  let fieldStarts: Frozen<Int>
   /// Each field's name as a key spells it in a fixstr (``KeyNames/encoded``).
-  let fieldNames: [KeyNames.Encoded]
+  let fieldNames: Frozen<KeyNames.Encoded>
   /// The number of each field's type.
-  let fieldTypes: [Int]
+  let fieldTypes: Frozen<Int>
   /// Each object's required fields, as bits by their index in its table (tables have fewer than 64 fields).
-  let requiredMasks: [UInt64]
+  let requiredMasks: Frozen<UInt64>
   /// Each object's field names, numbered in its table's order: for keys spelt otherwise than in a fixstr.
   let names: [KeyNames]
   /// The strings each `oneOf` type allows, to look string values up in without decoding them (`nil` for
@@ -49,7 +55,38 @@ final class CompiledSchema: Sendable {
   let root: Int
   /// ``step(_:_:)`` for each type and each MessagePack format byte, at `type << 8 | byte` (see
   /// ``step(_:format:)``).
-  private let formatSteps: [Step]
+  private let formatSteps: Frozen<Step>
+
+  /// A table of plain values that a schema makes once, in `init`, and frees as it goes: its reads are
+  /// unchecked, as every index into the schema's tables comes from the schema itself (a type's, an object's
+  /// or a field's number, and a format byte, which all 256 rows of ``formatSteps`` have).
+  struct Frozen<Element: BitwiseCopyable> {
+    let buffer: UnsafeBufferPointer<Element>
+
+    init(_ values: [Element]) {
+      let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: values.count)
+      _ = memory.initialize(from: values)
+      buffer = UnsafeBufferPointer(memory)
+    }
+
+    func free() { buffer.deallocate() }
+
+    var count: Int { buffer.count }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+      assert(index >= 0 && index < buffer.count, "entry \(index) of a table of \(buffer.count)")
+      return buffer.baseAddress.unsafelyUnwrapped[index]
+    }
+
+    /// The entries in `range`, in place.
+    @inline(__always)
+    subscript(range: Range<Int>) -> UnsafeBufferPointer<Element> {
+      assert(
+        range.lowerBound >= 0 && range.upperBound <= buffer.count, "entries \(range) of a table of \(buffer.count)")
+      return UnsafeBufferPointer(start: buffer.baseAddress.unsafelyUnwrapped + range.lowerBound, count: range.count)
+    }
+  }
 
   /// The tables for walking a value of type `root`.
   init(root rootType: InertiaSchema.ValueType) {
@@ -88,13 +125,21 @@ final class CompiledSchema: Sendable {
       names.append(KeyNames(fields.map(\.name)))
     }
     objectKinds = kinds
-    self.fieldStarts = fieldStarts
-    self.fieldTypes = fieldTypes
-    self.requiredMasks = requiredMasks
+    self.fieldStarts = Frozen(fieldStarts)
+    self.fieldTypes = Frozen(fieldTypes)
+    self.requiredMasks = Frozen(requiredMasks)
     self.names = names
-    fieldNames = names.flatMap(\.encoded)
+    fieldNames = Frozen(names.flatMap(\.encoded))
     self.valueTypes = valueTypes
     types = compiled
+    referents = Frozen(
+      compiled.map {
+        switch $0 {
+        case .object(let slot): slot
+        case .array(let elementType): elementType
+        default: 0
+        }
+      })
     let pairs = valueTypes.map { $0 == .numberPair }
     self.pairs = pairs
     let allowedNames = valueTypes.map { type -> KeyNames? in
@@ -117,7 +162,16 @@ final class CompiledSchema: Sendable {
         for (format, kind) in Self.formatKinds.enumerated() { formatSteps[number << 8 | format] = byKind[kind] }
       }
     }
-    self.formatSteps = formatSteps
+    self.formatSteps = Frozen(formatSteps)
+  }
+
+  deinit {
+    referents.free()
+    fieldStarts.free()
+    fieldNames.free()
+    fieldTypes.free()
+    requiredMasks.free()
+    formatSteps.free()
   }
 
   /// The kinds of value, numbered for ``formatKinds``.
@@ -186,13 +240,12 @@ final class CompiledSchema: Sendable {
   @inline(__always)
   func fields(of slot: Int) -> Range<Int> { fieldStarts[slot]..<fieldStarts[slot &+ 1] }
 
-  /// The index in its object's table of the field among `fields` whose name a key's first sixteen bytes
-  /// spell as a fixstr, looked for from the field at index `start` on (``KeyNames/index(ofEncoded:from:)``).
+  /// ``step(_:format:)`` for type `type`, by format byte: the row of ``formatSteps`` that a loop over values
+  /// of one type reads.
   @inline(__always)
-  func field(ofEncoded words: (UInt64, UInt64), among fields: Range<Int>, from start: Int) -> Int? {
-    fieldNames.withUnsafeBufferPointer {
-      KeyNames.index(ofEncoded: words, in: UnsafeBufferPointer(rebasing: $0[fields]), from: start)
-    }
+  func steps(of type: Int) -> UnsafePointer<Step> {
+    assert(type >= 0 && type < types.count, "type \(type) of \(types.count)")
+    return formatSteps.buffer.baseAddress.unsafelyUnwrapped + type &<< 8
   }
 
   /// Whether a string value is one of those the `oneOf` type allows, as `allowed(type)` compares them.

@@ -123,6 +123,11 @@ package final class SchemaWalk {
   /// The most events kept of each sort (0: all).
   private let limit: Int
   private let filter: Filter?
+  /// The document's index and bytes, which the document owns (and the walk holds the document): the loops
+  /// over a map's entries and an array's elements read them where they are, without going through the
+  /// document at each value. Every node number read from the index is one of the document's values.
+  private let nodes: UnsafePointer<IndexedDocument.Record>?
+  private let bytes: ByteView
   // Only the walk's own thread touches these; unchecked, they cost no runtime exclusivity check at each
   // of the hundreds of values a file holds.
   @exclusivity(unchecked) private var events = Events()
@@ -151,6 +156,8 @@ package final class SchemaWalk {
     self.schema = schema
     self.limit = limit
     self.filter = filter
+    nodes = UnsafePointer(document.entries.baseAddress)
+    bytes = document.bytes
   }
 
   /// Whether another `schema` event is kept, so worth wording.
@@ -233,12 +240,23 @@ package final class SchemaWalk {
   /// valid without a call.
   private func checkElements(of node: IndexedDocument.Node, as type: Int, context: Context) {
     guard case .array(let elementType) = schema.types[type] else { return }
-    let elementContext = context.element
-    var child = document.firstChild(of: node)
-    while let element = child {
-      let step = schema.step(elementType, format: document.formatByte(of: element))
-      if step != .valid { check(element, step, as: elementType, context: elementContext) }
-      child = document.nextSibling(of: element, in: node)
+    let steps = schema.steps(of: elementType)
+    let nodes = self.nodes.unsafelyUnwrapped
+    let bytes = self.bytes
+    // The elements are the values from the node after the array's to the end of its subtree, each
+    // followed by its own subtree (``IndexedDocument/firstChild(of:)`` and ``IndexedDocument/nextSibling(of:in:)``).
+    let end = Int(nodes[node.index].next)
+    var element = node.index &+ 1
+    while element < end {
+      let record = nodes[element]
+      let step = steps[Int(bytes[Int(record.head)])]
+      if step == .object {
+        // The commonest element to look into (keyframes, shapes), without ``check(_:_:as:context:)``'s call.
+        checkObject(IndexedDocument.Node(element), schema.referents[elementType])
+      } else if step != .valid {
+        check(IndexedDocument.Node(element), step, as: elementType, context: context.element)
+      }
+      element = Int(record.next)
     }
   }
 
@@ -275,8 +293,12 @@ package final class SchemaWalk {
   /// does not list, repeated fields, missing ones) is left to functions of their own, which keeps the loop
   /// over the entries small.
   private func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
+    let schema = self.schema
     let fields = schema.fields(of: slot)
-    let kind = schema.objectKinds[slot]
+    let names = schema.fieldNames[fields]
+    let fieldTypes = schema.fieldTypes[fields]
+    let nodes = self.nodes.unsafelyUnwrapped
+    let bytes = self.bytes
     // Which fields have been met, as bits by their index in the table.
     var seen: UInt64 = 0
     // The field after the previous key's, where a key is looked for first.
@@ -284,17 +306,27 @@ package final class SchemaWalk {
     // The keys the table does not list, and those that are not strings: made when the first is met, as
     // most objects have none.
     var oddKeys: OddKeys?
-    // The entries in file order, as ``IndexedDocument/forEachEntry(of:_:)`` gives them, without its test
-    // that `node` is a map (the caller knows it is).
+    // The entries in file order, as ``IndexedDocument/forEachEntry(of:_:)`` gives them (its `firstChild` and
+    // `nextSibling` read from the index in place), without its test that `node` is a map (the caller knows
+    // it is).
+    let end = Int(nodes[node.index].next)
     var position = 0
-    var child = document.firstChild(of: node)
-    while let keyNode = child, let value = document.nextSibling(of: keyNode, in: node) {
-      let entry = IndexedDocument.Entry(key: keyNode, value: value, position: position)
+    var keyIndex = node.index &+ 1
+    while keyIndex < end {
+      let key = nodes[keyIndex]
+      let valueIndex = Int(key.next)
+      guard valueIndex < end else { break }
+      let value = nodes[valueIndex]
+      let entry = IndexedDocument.Entry(
+        key: IndexedDocument.Node(keyIndex), value: IndexedDocument.Node(valueIndex), position: position)
       position &+= 1
-      child = document.nextSibling(of: value, in: node)
+      keyIndex = Int(value.next)
+      // A fixstr key (most) is found by its first sixteen bytes (``IndexedDocument/leadingWords(of:)``),
+      // first as the field after the previous key's, as fields mostly come in the table's order.
       let index: Int
-      if let words = document.leadingWords(of: keyNode),
-        let found = schema.field(ofEncoded: words, among: fields, from: next)
+      if let words = bytes.leadingWords(at: Int(key.head)),
+        let found = next < names.count && names[next].starts(words)
+          ? next : KeyNames.index(ofEncoded: words, in: names, from: next)
       {
         index = found
       } else if let found = field(of: entry, in: node, slot, &oddKeys) {
@@ -305,28 +337,55 @@ package final class SchemaWalk {
       next = index &+ 1
       let bit: UInt64 = 1 &<< index
       if seen & bit != 0 {
-        reportRepeatedField(entry, in: node, kind)
+        reportRepeatedField(entry, in: node, slot)
         continue
       }
       seen |= bit
-      let type = schema.fieldTypes[fields.lowerBound &+ index]
-      let step = schema.step(type, format: document.formatByte(of: value))
-      if step == .valid { continue }
-      let context = Context(kind: kind, field: index, isElement: false)
-      guard step == .closer else {
-        check(value, step, as: type, context: context)
-        continue
-      }
-      let valueKind = document.kind(of: value)
-      if valueKind == .nil && schema.requiredMasks[slot] & bit == 0 {
-        record(.nullInOptionalField(value, context: context), at: value, .nullInOptionalField)
-      } else {
-        check(value, valueKind, as: type, context: context)
+      let type = fieldTypes[index]
+      switch schema.steps(of: type)[Int(bytes[Int(value.head)])] {
+      case .valid: continue
+      // The commonest values to look into, without ``checkField(_:_:as:_:_:)``'s call.
+      case .object: checkObject(entry.value, schema.referents[type])
+      case .pair where isPlainPair(valueIndex, value, of: schema.referents[type]): continue
+      case let step: checkField(entry.value, step, as: type, slot, index)
       }
     }
     let requiredMask = schema.requiredMasks[slot]
-    if seen & requiredMask != requiredMask { reportMissingFields(seen, of: node, kind) }
-    if let oddKeys { reportUnknownFields(oddKeys, of: node, kind) }
+    if seen & requiredMask != requiredMask { reportMissingFields(seen, of: node, slot) }
+    if let oddKeys { reportUnknownFields(oddKeys, of: node, slot) }
+  }
+
+  /// Whether the value `node` (whose record is `record`) for a number pair is a fixarray of two values, both
+  /// of `elementType` as they are (most): then the general path (``check(_:_:as:context:)``'s
+  /// ``CompiledSchema/Step/pair``, which counts two elements as ``IndexedDocument/count(of:)`` does, then
+  /// ``checkElements(of:as:context:)``) has nothing to report in it either.
+  @inline(__always)
+  private func isPlainPair(_ node: Int, _ record: IndexedDocument.Record, of elementType: Int) -> Bool {
+    let nodes = self.nodes.unsafelyUnwrapped
+    let end = Int(record.next)
+    let first = node &+ 1
+    guard bytes[Int(record.head)] == 0x92, first < end else { return false }
+    let second = Int(nodes[first].next)
+    guard second < end, Int(nodes[second].next) == end else { return false }
+    let steps = schema.steps(of: elementType)
+    return steps[Int(bytes[Int(nodes[first].head)])] == .valid && steps[Int(bytes[Int(nodes[second].head)])] == .valid
+  }
+
+  /// Checks the value of field number `index` of object `slot`, whose first step is not ``CompiledSchema/Step/valid``.
+  private func checkField(
+    _ value: IndexedDocument.Node, _ step: CompiledSchema.Step, as type: Int, _ slot: Int, _ index: Int
+  ) {
+    let context = Context(kind: schema.objectKinds[slot], field: index, isElement: false)
+    guard step == .closer else {
+      check(value, step, as: type, context: context)
+      return
+    }
+    let valueKind = document.kind(of: value)
+    if valueKind == .nil && schema.requiredMasks[slot] & 1 &<< index == 0 {
+      record(.nullInOptionalField(value, context: context), at: value, .nullInOptionalField)
+    } else {
+      check(value, valueKind, as: type, context: context)
+    }
   }
 
   /// The keys of an object that its table does not list, by name, and those that are not strings, by value,
@@ -369,9 +428,8 @@ package final class SchemaWalk {
 
   /// Reports a later entry of a field, which is not checked, and looks through the maps in its value.
   @inline(never)
-  private func reportRepeatedField(
-    _ entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ kind: InertiaSchema.ObjectKind
-  ) {
+  private func reportRepeatedField(_ entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ slot: Int) {
+    let kind = schema.objectKinds[slot]
     record(
       .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: kind),
       at: entry.key)
@@ -380,7 +438,8 @@ package final class SchemaWalk {
 
   /// Reports the required fields an object does not have, of those not `seen`.
   @inline(never)
-  private func reportMissingFields(_ seen: UInt64, of node: IndexedDocument.Node, _ kind: InertiaSchema.ObjectKind) {
+  private func reportMissingFields(_ seen: UInt64, of node: IndexedDocument.Node, _ slot: Int) {
+    let kind = schema.objectKinds[slot]
     for (index, field) in InertiaSchema.object(kind).fields.enumerated()
     where field.isRequired && seen & (1 << index) == 0 {
       record(.missingField(object: node, kind: kind, field: field.name), at: node)
@@ -389,8 +448,8 @@ package final class SchemaWalk {
 
   /// Reports the keys of an object that its table does not list, once each, after its other events.
   @inline(never)
-  private func reportUnknownFields(_ oddKeys: OddKeys, of node: IndexedDocument.Node, _ kind: InertiaSchema.ObjectKind)
-  {
+  private func reportUnknownFields(_ oddKeys: OddKeys, of node: IndexedDocument.Node, _ slot: Int) {
+    let kind = schema.objectKinds[slot]
     for (entry, name) in oddKeys.unknown {
       record(.unknownField(entry, name: name, object: node, kind: kind), at: entry.key, .unknownField)
     }

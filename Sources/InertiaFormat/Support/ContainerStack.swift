@@ -6,7 +6,8 @@
 /// by ``DecodingLimits/maxDepth``); the tree reader keeps its values on another, a ``MessagePackValueStack``.
 struct ContainerStack<Element>: ~Copyable {
   private var storage: UnsafeMutablePointer<Element>
-  private var capacity: Int
+  /// How many elements the stack holds before it grows.
+  private(set) var capacity: Int
   /// How many elements are on the stack.
   private(set) var count = 0
 

@@ -80,6 +80,19 @@ extension ByteView {
 }
 
 extension ByteView {
+  /// The sixteen bytes at `offset` as two little-endian words; `nil` when fewer are left. For comparing a
+  /// short string's encoding, format byte included, with a few word compares
+  /// (``KeyNames/index(ofEncoded:from:)``).
+  @inlinable @inline(__always)
+  func leadingWords(at offset: Int) -> (UInt64, UInt64)? {
+    guard count &- offset >= 16 else { return nil }
+    return (
+      UInt64(littleEndian: word(UInt64.self, at: offset)), UInt64(littleEndian: word(UInt64.self, at: offset &+ 8))
+    )
+  }
+}
+
+extension ByteView {
   /// The view's bytes (between one and seven) as a word, the first lowest, the bytes past them set to
   /// `A`, which no scan of ``WordScan`` flags: reads only the view's own bytes, in two overlapping loads.
   @inline(__always)
@@ -114,6 +127,26 @@ extension ByteView {
     }
     if i < count { bits |= count >= 8 ? word(UInt64.self, at: count &- 8) : paddedShortWord() }
     return bits & WordScan.highs == 0
+  }
+}
+
+extension ByteView {
+  /// Whether the `count` bytes (0 to 31) at `offset`, which the caller has checked lie in the view, are all
+  /// below 0x80, `remaining` being the bytes from `offset` to the end of the view; `false` may also mean
+  /// that they were not looked at (which the document index, the caller, leaves to its general path, which
+  /// checks them as UTF-8). Most strings of an animation file are keys, of up to sixteen bytes, with eight
+  /// bytes or more after them: read as the word they start (the bytes past the run shifted off), or as two
+  /// words that overlap, with fewer registers than ``isASCII(at:count:)`` takes.
+  @inline(__always)
+  func isShortASCII(at offset: Int, count length: Int, remaining: Int) -> Bool {
+    guard remaining >= 16 else { return isASCII(at: offset, count: length) }
+    if length <= 8 {
+      // `highs` shifted down to the run's bytes; for an empty run, all eight: the bytes after it, whose high
+      // bits (which a value after the string may well have) make it `false`, left to the general path.
+      return littleEndianWord(at: offset) & WordScan.highs &>> UInt64(64 &- 8 &* length) == 0
+    }
+    guard length <= 16 else { return isASCII(at: offset, count: length) }
+    return (word(UInt64.self, at: offset) | word(UInt64.self, at: offset &+ length &- 8)) & WordScan.highs == 0
   }
 }
 
