@@ -208,6 +208,114 @@ struct DiscoveryOrderTests {
   }
 }
 
+@Suite("The walk's order and its .gitignore decisions")
+struct GitIgnoreDecisionTests {
+  /// Whether a stack of `files`, each in the folder its components name (from the repository's root, outer
+  /// first), ignores `path` (from the root): gone down to the path's folder, deciding its last component.
+  static func stackIgnores(_ files: [(folder: [String], file: GitIgnore)], _ path: String, isDirectory: Bool) -> Bool {
+    let components = path.split(separator: "/").map(String.init)
+    var stack = GitIgnoreStack.none
+    for depth in 0..<components.count {
+      if depth > 0 { stack.descend(into: components[depth - 1]) }
+      for (folder, file) in files where folder == Array(components.prefix(depth)) { stack.enter(file) }
+    }
+    return stack.ignores(components.last!, isDirectory: isDirectory)
+  }
+
+  @Test("The stack decides a path's last component as each file decides its whole path, the inner first")
+  func stackAgreesWithPaths() {
+    let pool = [
+      "*.o", "?x", "[.]y", ".*", "!.keep*", "d/", "/d/*.o", "**/e", "a/**/b", "*", "!*.inertia", "x*", "[!a]*.o",
+      "e/", "/f", "!d/y", "g/*", "!g/.x", "*.O", "/a/b/c", "a/*/b", "!/a/d", "b/", "/e/**", "c*/b",
+    ]
+    let names = ["a", "b", "c", "d", "e", "f", "g", "x.o", ".x", "y"]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      // A file at the root and one in `a` or `a/b`.
+      let inner = Bool.random(using: &random) ? ["a"] : ["a", "b"]
+      let files = [[String](), inner].map { folder in
+        let text = pool.shuffled(using: &random).prefix(Int.random(in: 1...6, using: &random)).joined(separator: "\n")
+        return (folder, GitIgnore(base: (["/r"] + folder).joined(separator: "/"), text: text))
+      }
+      for _ in 0..<20 {
+        let path = (0..<Int.random(in: 1...4, using: &random)).map { _ in names.randomElement(using: &random)! }
+          .joined(separator: "/")
+        for isDirectory in [false, true] {
+          var expected: Bool?
+          for (folder, file) in files.reversed() where path.hasPrefix(folder.map { $0 + "/" }.joined()) {
+            let relative = path.split(separator: "/").dropFirst(folder.count).joined(separator: "/")
+            if !relative.isEmpty, let decision = file.decision(relative, isDirectory: isDirectory) {
+              expected = decision
+              break
+            }
+          }
+          #expect(
+            Self.stackIgnores(files, path, isDirectory: isDirectory) == (expected ?? false),
+            "\(files.map { $0.1.patterns.map(\.glob) }) on \(path), folder: \(isDirectory)")
+        }
+      }
+    }
+  }
+
+  @Test("A folder's names sort as the paths under them do: a folder's as if a `/` followed")
+  func namesSortAsPaths() {
+    let names = ["a", "a b", "a-b", "a.b", "a0", "A", "a_", "\u{E9}", "e\u{301}x", "b", "ab", "a\u{301}", "\u{10FFFF}"]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+      let entries = names.shuffled(using: &random).map { ($0, Bool.random(using: &random)) }
+      var order = PathOrder()
+      for (name, isFolder) in entries { order.append(name, isFolder: isFolder) }
+      #expect(order.sort() == .sorted)
+      // The order of paths under them, written out: a folder's by a path in it.
+      let paths = entries.map { $0.1 ? $0.0 + "/x" : $0.0 }
+      #expect(order.order.map { paths[$0] } == paths.sorted(), "\(entries)")
+    }
+  }
+
+  /// The paths a walk of `root` should find, with `*` as the include, written out: every file, sorted.
+  static func expectedPaths(_ files: [String]) -> [String] { files.sorted() }
+
+  @Test("A walk finds the files of generated trees in the order of their paths, without sorting them all")
+  func walkOrder() throws {
+    let names = ["a", "a b", "a-b", "a.b", "a0", "A", "a_", "\u{E9}", "b\u{301}", "z"]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<8 {
+      let sandbox = try LintSandbox()
+      var files: Set<String> = []
+      var folders: Set<String> = []
+      for _ in 0..<40 {
+        let depth = Int.random(in: 1...4, using: &random)
+        let components = (0..<depth).map { _ in names.randomElement(using: &random)! }
+        let path = components.joined(separator: "/")
+        // A path that is a file already, or a folder already, is not made again as the other.
+        let parents = (1..<depth).map { components.prefix($0).joined(separator: "/") }
+        guard !folders.contains(path), !files.contains(path), !parents.contains(where: files.contains) else { continue }
+        try sandbox.write(path, "")
+        files.insert(path)
+        folders.formUnion(parents)
+      }
+      let discovery = try DiscoveryOrderTests.discover(sandbox, ["."], includes: ["*"])
+      #expect(discovery.inputs.map(\.path) == files.sorted())
+      // And named from elsewhere, through a folder given with a trailing slash.
+      let nested = try DiscoveryOrderTests.discover(sandbox, ["./"], includes: ["*"])
+      #expect(nested.inputs.map(\.path) == files.sorted())
+    }
+  }
+
+  @Test("Folders whose names String holds equal: their paths interleave, sorted as ever, each file once")
+  func equalFolderNames() throws {
+    let sandbox = try LintSandbox()
+    for path in ["\u{E9}/b", "\u{E9}/d", "e\u{301}/a", "e\u{301}/c", "e\u{301}/sub/x", "\u{E9}/sub/y", "f"] {
+      try sandbox.write(path, "")
+    }
+    let found = try DiscoveryOrderTests.discover(sandbox, ["."], includes: ["*"]).inputs.map(\.path)
+    #expect(found.count == 7)
+    #expect(zip(found, found.dropFirst()).allSatisfy { !($1 < $0) })
+    // `f` before `é` (U+00E9), then the folders' paths in the order of what follows their names.
+    #expect(found.map { $0.unicodeScalars.last! } == ["f", "a", "b", "c", "d", "x", "y"].map { Unicode.Scalar($0) })
+  }
+}
+
 @Suite("Glob and path fast paths")
 struct GlobFastPathTests {
   @Test("`*` + ASCII suffix matches as fnmatch without flags does, leading dot and raw bytes included")
@@ -327,6 +435,10 @@ struct GlobFastPathTests {
         compared += 1
         #expect(
           ignore.decision(path, isDirectory: folders.contains(path)) == byGit, "\(text.debugDescription): \(path)")
+        // The walk decides each entry by its name, the stack gone down its folders.
+        #expect(
+          GitIgnoreDecisionTests.stackIgnores([([], ignore)], path, isDirectory: folders.contains(path))
+            == (byGit ?? false), "\(text.debugDescription): \(path)")
       }
     }
     #expect(compared > 200)
