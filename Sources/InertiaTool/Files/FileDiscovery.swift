@@ -274,6 +274,9 @@ struct FileDiscovery {
 
   /// Whether a name is one `AtomicWriter` gives its temporary files: `.NAME.tmp-XXXXXX`.
   static func isTemporaryFile(_ name: String) -> Bool {
+    // Such a name starts with a `.`, which few do: a `.` is the same byte in a name's UTF-8 as in its own
+    // bytes (a raw byte's code point holds no ASCII).
+    guard name.utf8.first == UInt8(ascii: ".") else { return false }
     // A name's own bytes are its UTF-8 unless it holds raw bytes (rare): no copy then.
     if PathText.hasRawBytes(name) { return PathText.bytes(name).withUnsafeBufferPointer(isTemporaryFile(bytes:)) }
     return name.utf8.withContiguousStorageIfAvailable(isTemporaryFile(bytes:))
