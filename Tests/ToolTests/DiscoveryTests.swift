@@ -316,6 +316,76 @@ struct GitIgnoreDecisionTests {
   }
 }
 
+@Suite("A walk on several threads")
+struct ParallelWalkTests {
+  /// What a walk of the sandbox's root finds on `jobs` threads, with the configurations and `.gitignore`
+  /// files it holds: each input as its path, read path, physical path, name and its configuration's folder;
+  /// the problems; or the configuration error it stops at.
+  static func walk(_ sandbox: LintSandbox, jobs: Int) -> (inputs: [String], problems: [String], error: String?) {
+    var options = LintOptions()
+    options.jobs = jobs
+    do {
+      let configurations = try ConfigurationResolver(
+        options: options, currentDirectory: sandbox.root, runner: ThreadPool.runner(width: 1))
+      var discovery = FileDiscovery(currentDirectory: sandbox.root, options: options, configurations: configurations)
+      try discovery.discover(["."], standardInputName: nil)
+      let inputs = discovery.inputs.map { input in
+        [
+          input.path, input.readPath ?? "-", input.physicalPath ?? "-", input.fileName ?? "-",
+          configurations.applied[input.configuration].directory ?? "-",
+        ].joined(separator: " | ")
+      }
+      return (inputs, discovery.problems.map { "\($0.path): \($0.reason)" }, nil)
+    } catch {
+      return ([], [], "\(error)")
+    }
+  }
+
+  static func tree() throws -> LintSandbox {
+    let sandbox = try LintSandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path(".git"), withIntermediateDirectories: true)
+    try sandbox.write(".gitignore", "ignored/\n/b/*.json\n")
+    for folder in ["a", "b", "c", "d", "e", "a/x", "a/y", "c/ignored", "d/z/w"] {
+      for name in ["one.inertia", "two.json", "th ree.inertia"] { try sandbox.write(folder + "/" + name, "") }
+    }
+    try sandbox.write("b/.inertia-lint.json", #"{"include": ["*.json"]}"#)
+    try sandbox.write("d/z/.inertia-lint.json", #"{"exclude": ["w"]}"#)
+    try sandbox.write("e/.gitignore", "one.inertia\n")
+    return sandbox
+  }
+
+  @Test("Finds the same inputs, configurations and problems as one thread, in the same order")
+  func sameAsSerial() throws {
+    let sandbox = try Self.tree()
+    let serial = Self.walk(sandbox, jobs: 1)
+    #expect(serial.inputs.count == 11)
+    #expect(serial.error == nil)
+    for jobs in [2, 3, 8] {
+      let parallel = Self.walk(sandbox, jobs: jobs)
+      #expect(parallel.inputs == serial.inputs)
+      #expect(parallel.problems == serial.problems)
+    }
+    // Folders that cannot be read, in several of the subfolders walked side by side (permissions do not
+    // stop root).
+    guard getuid() != 0 else { return }
+    for folder in ["a/x", "c", "d/z", "e"] { chmod(sandbox.path(folder), 0o000) }
+    defer { for folder in ["a/x", "c", "d/z", "e"] { chmod(sandbox.path(folder), 0o755) } }
+    let locked = Self.walk(sandbox, jobs: 1)
+    #expect(locked.problems.count == 4)
+    #expect(Self.walk(sandbox, jobs: 2).problems == locked.problems)
+    #expect(Self.walk(sandbox, jobs: 2).inputs == locked.inputs)
+  }
+
+  @Test("Stops at the configuration error one thread stops at: the first in the order folders are listed")
+  func sameConfigurationError() throws {
+    let sandbox = try Self.tree()
+    for folder in ["a/y", "c", "e"] { try sandbox.write(folder + "/.inertia-lint.json", "{" + folder) }
+    let serial = Self.walk(sandbox, jobs: 1)
+    #expect(serial.error != nil)
+    for jobs in [2, 3] { #expect(Self.walk(sandbox, jobs: jobs).error == serial.error) }
+  }
+}
+
 @Suite("Glob and path fast paths")
 struct GlobFastPathTests {
   @Test("`*` + ASCII suffix matches as fnmatch without flags does, leading dot and raw bytes included")

@@ -44,6 +44,13 @@ struct FileDiscovery {
   let excludes: [Glob]
   let respectsGitIgnore: Bool
   let configurations: ConfigurationResolver
+  /// How many threads a walk may use: its first folder with several subfolders is walked a subfolder a
+  /// thread (see ``walkSideBySide(_:_:)``).
+  let jobs: Int
+  /// Held around every use of `configurations` during a walk, which threads share.
+  private let configurationLock = Lock()
+  /// Whether this walker may walk subfolders side by side (the walkers of those subfolders do not).
+  private var walksSideBySide = true
 
   /// The inputs found, sorted by path, each file once (worked out once, when ``discover(_:standardInputName:)``
   /// ends).
@@ -68,6 +75,7 @@ struct FileDiscovery {
     excludes = options.excludes.map(Glob.init)
     respectsGitIgnore = options.respectsGitIgnore
     self.configurations = configurations
+    jobs = options.jobs ?? ThreadPool.processorCount
   }
 
   /// Finds the inputs under `paths` (the working directory when there are none).
@@ -155,7 +163,9 @@ struct FileDiscovery {
     entered: Bool
   ) throws -> [Int] {
     guard let handle = PathText.withCString(directory, { opendir($0) }) else {
-      problems.append(Problem(path: display.isEmpty ? "." : display, reason: Self.reason(errno)))
+      let code = errno
+      problems.append(
+        Problem(path: display.isEmpty ? "." : display, reason: configurationLock.held { Self.reason(code) }))
       return []
     }
     var device = stat()
@@ -167,7 +177,10 @@ struct FileDiscovery {
     while true {
       errno = 0
       guard let entry = readdir(handle) else {
-        if errno != 0 { problems.append(Problem(path: display.isEmpty ? "." : display, reason: Self.reason(errno))) }
+        if case let code = errno, code != 0 {
+          problems.append(
+            Problem(path: display.isEmpty ? "." : display, reason: configurationLock.held { Self.reason(code) }))
+        }
         break
       }
       let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
@@ -188,10 +201,12 @@ struct FileDiscovery {
     if !entered {
       if respectsGitIgnore && hasGitIgnore { ignores.enter(physical) }
       if hasConfiguration {
-        configuration = try configurations.configuration(enteringDirectory: physical, inherited: inherited)
+        configuration = try configurationLock.held {
+          try configurations.configuration(enteringDirectory: physical, inherited: inherited)
+        }
       }
     }
-    let rules = configurations.applied[configuration]
+    let rules = configurationLock.held { configurations.applied[configuration] }
     // The name findings give a file is its read path when the folder's display and read paths are the same
     // text, so one string serves both.
     let sharesPaths =
@@ -239,17 +254,29 @@ struct FileDiscovery {
         found.append((input, id))
       }
     }
+    // What each subfolder's walk found, in the order of its paths.
     var contents: [[Int]] = []
     contents.reserveCapacity(folders.count)
-    for (name, location) in folders {
+    func subfolder(_ name: String, _ location: String) -> Subfolder {
       let path = readsPhysical ? location : FilePath.join(directory, name)
-      kept.append((name, true, contents.count))
       var inside = ignores
       inside.descend(into: name)
-      contents.append(
-        try walk(
-          path, display: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
-          physical: location, configuration, inside, entered: false))
+      return Subfolder(
+        path: path,
+        display: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
+        physical: location, ignores: inside)
+    }
+    for (index, folder) in folders.enumerated() { kept.append((folder.name, true, index)) }
+    if walksSideBySide && jobs > 1 && folders.count > 1 {
+      contents = try walkSideBySide(folders.map(subfolder), configuration)
+    } else {
+      for (name, location) in folders {
+        let folder = subfolder(name, location)
+        contents.append(
+          try walk(
+            folder.path, display: folder.display, physical: folder.physical, configuration, folder.ignores,
+            entered: false))
+      }
     }
     names.removeAll()
     for entry in kept { names.append(entry.name, isFolder: entry.isFolder) }
@@ -261,6 +288,67 @@ struct FileDiscovery {
       if entry.isFolder { order += contents[entry.position] } else { order.append(entry.position) }
     }
     return order
+  }
+
+  /// A subfolder to walk: its read and display paths, its physical one, and the `.gitignore` files at it.
+  struct Subfolder: Sendable {
+    var path: String
+    var display: String
+    var physical: String
+    var ignores: GitIgnoreStack
+  }
+
+  /// What a walk of a subfolder found, on a thread of its own.
+  private struct Branch {
+    var order: [Int] = []
+    var found: [(input: LintInput, id: FileID?)] = []
+    var problems: [Problem] = []
+    var walkedInOrder = true
+    var error: (any Error)?
+  }
+
+  /// Walks the subfolders of a folder (whose configuration is `configuration`) on up to ``jobs`` threads,
+  /// each as ``walk(_:display:physical:_:_:entered:)`` would, and gives what each found, in order.
+  ///
+  /// Each subfolder is walked by a walker of its own, which walks its folders one at a time; what they
+  /// found and the problems they met are then taken in the subfolders' order, as one walk would have found
+  /// and met them. A configuration error stops the walk as it would have: the first subfolder's with one
+  /// is thrown (what the others found does not matter then).
+  private mutating func walkSideBySide(_ subfolders: [Subfolder], _ configuration: Int) throws -> [[Int]] {
+    var walker = self
+    walker.found = []
+    walker.problems = []
+    walker.walked = []
+    walker.walkedInOrder = true
+    walker.walksSideBySide = false
+    // Each thread works on a copy of its own; what they share (the configurations) is used under the lock.
+    nonisolated(unsafe) let template = walker
+    let branches = ThreadPool.forEach(subfolders, jobs: jobs) { folder in
+      var walker = template
+      var branch = Branch()
+      do {
+        branch.order = try walker.walk(
+          folder.path, display: folder.display, physical: folder.physical, configuration, folder.ignores,
+          entered: false)
+      } catch {
+        branch.error = error
+      }
+      branch.found = walker.found
+      branch.problems = walker.problems
+      branch.walkedInOrder = walker.walkedInOrder
+      return branch
+    }
+    var contents: [[Int]] = []
+    contents.reserveCapacity(branches.count)
+    for branch in branches {
+      if let error = branch.error { throw error }
+      let offset = found.count
+      found += branch.found
+      problems += branch.problems
+      walkedInOrder = walkedInOrder && branch.walkedInOrder
+      contents.append(branch.order.map { $0 + offset })
+    }
+    return contents
   }
 
   /// How a folder given on the command line starts the names of the files found in it: as given, without
@@ -402,5 +490,21 @@ struct PathOrder {
       names[a].utf8.last == UInt8(ascii: "/") && names[a] == names[b]
     }
     return interleaved ? .interleaved : .sorted
+  }
+}
+
+/// A mutual-exclusion lock.
+private final class Lock: @unchecked Sendable {
+  private var mutex = pthread_mutex_t()
+
+  init() { pthread_mutex_init(&mutex, nil) }
+
+  deinit { pthread_mutex_destroy(&mutex) }
+
+  /// Runs `body` holding the lock.
+  func held<Result>(_ body: () throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(&mutex)
+    defer { pthread_mutex_unlock(&mutex) }
+    return try body()
   }
 }
