@@ -47,7 +47,8 @@ struct FileDiscovery {
   /// How many threads a walk may use: its first folder with several subfolders is walked a subfolder a
   /// thread (see ``walkSideBySide(_:_:)``).
   let jobs: Int
-  /// Held around every use of `configurations` during a walk, which threads share.
+  /// Held around every use of `configurations` during a walk, which threads share (and of `strerror`, whose
+  /// buffer they would).
   private let configurationLock = Lock()
   /// Whether this walker may walk subfolders side by side (the walkers of those subfolders do not).
   private var walksSideBySide = true
@@ -165,7 +166,7 @@ struct FileDiscovery {
     guard let handle = PathText.withCString(directory, { opendir($0) }) else {
       let code = errno
       problems.append(
-        Problem(path: display.isEmpty ? "." : display, reason: configurationLock.held { Self.reason(code) }))
+        Problem(path: display.isEmpty ? "." : display, reason: configurationLock.withLock { Self.reason(code) }))
       return []
     }
     var device = stat()
@@ -179,7 +180,7 @@ struct FileDiscovery {
       guard let entry = readdir(handle) else {
         if case let code = errno, code != 0 {
           problems.append(
-            Problem(path: display.isEmpty ? "." : display, reason: configurationLock.held { Self.reason(code) }))
+            Problem(path: display.isEmpty ? "." : display, reason: configurationLock.withLock { Self.reason(code) }))
         }
         break
       }
@@ -201,12 +202,12 @@ struct FileDiscovery {
     if !entered {
       if respectsGitIgnore && hasGitIgnore { ignores.enter(physical) }
       if hasConfiguration {
-        configuration = try configurationLock.held {
+        configuration = try configurationLock.withLock {
           try configurations.configuration(enteringDirectory: physical, inherited: inherited)
         }
       }
     }
-    let rules = configurationLock.held { configurations.applied[configuration] }
+    let rules = configurationLock.withLock { configurations.applied[configuration] }
     // The name findings give a file is its read path when the folder's display and read paths are the same
     // text, so one string serves both.
     let sharesPaths =
@@ -490,21 +491,5 @@ struct PathOrder {
       names[a].utf8.last == UInt8(ascii: "/") && names[a] == names[b]
     }
     return interleaved ? .interleaved : .sorted
-  }
-}
-
-/// A mutual-exclusion lock.
-private final class Lock: @unchecked Sendable {
-  private var mutex = pthread_mutex_t()
-
-  init() { pthread_mutex_init(&mutex, nil) }
-
-  deinit { pthread_mutex_destroy(&mutex) }
-
-  /// Runs `body` holding the lock.
-  func held<Result>(_ body: () throws -> Result) rethrows -> Result {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    return try body()
   }
 }
