@@ -119,14 +119,15 @@ struct FileDiscovery {
         found.append((input, FileID(info)))
       }
     }
-    inputs = Self.sortedInputs(found, walked: walkedInOrder ? walked : nil)
+    inputs = Self.sortedInputs(&found, walked: walkedInOrder ? walked : nil)
   }
 
   /// The inputs sorted by path (stably: of equal paths, the one found first first), each file once.
   ///
   /// `walked` is that order already when given (a single path walked, see
-  /// ``walk(_:display:physical:_:_:entered:)``); the positions are sorted otherwise.
-  static func sortedInputs(_ found: [(input: LintInput, id: FileID?)], walked: [Int]?) -> [LintInput] {
+  /// ``walk(_:display:physical:_:_:entered:)``); the positions are sorted otherwise. The inputs are moved
+  /// out of `found`, which is left empty.
+  static func sortedInputs(_ found: inout [(input: LintInput, id: FileID?)], walked: [Int]?) -> [LintInput] {
     let order = walked ?? sortedPositions(found.map(\.input.path))
     assert(order == sortedPositions(found.map(\.input.path)), "the walk's order is the order of the paths")
     var seen: Set<FileID> = []
@@ -134,10 +135,13 @@ struct FileDiscovery {
     var inputs: [LintInput] = []
     inputs.reserveCapacity(found.count)
     for index in order {
-      let item = found[index]
-      if let id = item.id, !seen.insert(id).inserted { continue }
-      inputs.append(item.input)
+      if let id = found[index].id, !seen.insert(id).inserted { continue }
+      // Moved out rather than copied (each of its strings retained, and released again with `found`).
+      var input = LintInput(path: "", readPath: nil, fileName: nil)
+      swap(&input, &found[index].input)
+      inputs.append(input)
     }
+    found = []
     return inputs
   }
 
