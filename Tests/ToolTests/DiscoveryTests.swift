@@ -208,6 +208,184 @@ struct DiscoveryOrderTests {
   }
 }
 
+@Suite("The walk's order and its .gitignore decisions")
+struct GitIgnoreDecisionTests {
+  /// Whether a stack of `files`, each in the folder its components name (from the repository's root, outer
+  /// first), ignores `path` (from the root): gone down to the path's folder, deciding its last component.
+  static func stackIgnores(_ files: [(folder: [String], file: GitIgnore)], _ path: String, isDirectory: Bool) -> Bool {
+    let components = path.split(separator: "/").map(String.init)
+    var stack = GitIgnoreStack.none
+    for depth in 0..<components.count {
+      if depth > 0 { stack.descend(into: components[depth - 1]) }
+      for (folder, file) in files where folder == Array(components.prefix(depth)) { stack.enter(file) }
+    }
+    return stack.ignores(components.last!, isDirectory: isDirectory)
+  }
+
+  @Test("The stack decides a path's last component as each file decides its whole path, the inner first")
+  func stackAgreesWithPaths() {
+    let pool = [
+      "*.o", "?x", "[.]y", ".*", "!.keep*", "d/", "/d/*.o", "**/e", "a/**/b", "*", "!*.inertia", "x*", "[!a]*.o",
+      "e/", "/f", "!d/y", "g/*", "!g/.x", "*.O", "/a/b/c", "a/*/b", "!/a/d", "b/", "/e/**", "c*/b",
+    ]
+    let names = ["a", "b", "c", "d", "e", "f", "g", "x.o", ".x", "y"]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      // A file at the root and one in `a` or `a/b`.
+      let inner = Bool.random(using: &random) ? ["a"] : ["a", "b"]
+      let files = [[String](), inner].map { folder in
+        let text = pool.shuffled(using: &random).prefix(Int.random(in: 1...6, using: &random)).joined(separator: "\n")
+        return (folder, GitIgnore(base: (["/r"] + folder).joined(separator: "/"), text: text))
+      }
+      for _ in 0..<20 {
+        let path = (0..<Int.random(in: 1...4, using: &random)).map { _ in names.randomElement(using: &random)! }
+          .joined(separator: "/")
+        for isDirectory in [false, true] {
+          var expected: Bool?
+          for (folder, file) in files.reversed() where path.hasPrefix(folder.map { $0 + "/" }.joined()) {
+            let relative = path.split(separator: "/").dropFirst(folder.count).joined(separator: "/")
+            if !relative.isEmpty, let decision = file.decision(relative, isDirectory: isDirectory) {
+              expected = decision
+              break
+            }
+          }
+          #expect(
+            Self.stackIgnores(files, path, isDirectory: isDirectory) == (expected ?? false),
+            "\(files.map { $0.1.patterns.map(\.glob) }) on \(path), folder: \(isDirectory)")
+        }
+      }
+    }
+  }
+
+  @Test("A folder's names sort as the paths under them do: a folder's as if a `/` followed")
+  func namesSortAsPaths() {
+    let names = ["a", "a b", "a-b", "a.b", "a0", "A", "a_", "\u{E9}", "e\u{301}x", "b", "ab", "a\u{301}", "\u{10FFFF}"]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+      let entries = names.shuffled(using: &random).map { ($0, Bool.random(using: &random)) }
+      var order = PathOrder()
+      for (name, isFolder) in entries { order.append(name, isFolder: isFolder) }
+      #expect(order.sort() == .sorted)
+      // The order of paths under them, written out: a folder's by a path in it.
+      let paths = entries.map { $0.1 ? $0.0 + "/x" : $0.0 }
+      #expect(order.order.map { paths[$0] } == paths.sorted(), "\(entries)")
+    }
+  }
+
+  /// The paths a walk of `root` should find, with `*` as the include, written out: every file, sorted.
+  static func expectedPaths(_ files: [String]) -> [String] { files.sorted() }
+
+  @Test("A walk finds the files of generated trees in the order of their paths, without sorting them all")
+  func walkOrder() throws {
+    let names = ["a", "a b", "a-b", "a.b", "a0", "A", "a_", "\u{E9}", "b\u{301}", "z"]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<8 {
+      let sandbox = try LintSandbox()
+      var files: Set<String> = []
+      var folders: Set<String> = []
+      for _ in 0..<40 {
+        let depth = Int.random(in: 1...4, using: &random)
+        let components = (0..<depth).map { _ in names.randomElement(using: &random)! }
+        let path = components.joined(separator: "/")
+        // A path that is a file already, or a folder already, is not made again as the other.
+        let parents = (1..<depth).map { components.prefix($0).joined(separator: "/") }
+        guard !folders.contains(path), !files.contains(path), !parents.contains(where: files.contains) else { continue }
+        try sandbox.write(path, "")
+        files.insert(path)
+        folders.formUnion(parents)
+      }
+      let discovery = try DiscoveryOrderTests.discover(sandbox, ["."], includes: ["*"])
+      #expect(discovery.inputs.map(\.path) == files.sorted())
+      // And named from elsewhere, through a folder given with a trailing slash.
+      let nested = try DiscoveryOrderTests.discover(sandbox, ["./"], includes: ["*"])
+      #expect(nested.inputs.map(\.path) == files.sorted())
+    }
+  }
+
+  @Test("Folders whose names String holds equal: their paths interleave, sorted as ever, each file once")
+  func equalFolderNames() throws {
+    let sandbox = try LintSandbox()
+    for path in ["\u{E9}/b", "\u{E9}/d", "e\u{301}/a", "e\u{301}/c", "e\u{301}/sub/x", "\u{E9}/sub/y", "f"] {
+      try sandbox.write(path, "")
+    }
+    let found = try DiscoveryOrderTests.discover(sandbox, ["."], includes: ["*"]).inputs.map(\.path)
+    #expect(found.count == 7)
+    #expect(zip(found, found.dropFirst()).allSatisfy { !($1 < $0) })
+    // `f` before `é` (U+00E9), then the folders' paths in the order of what follows their names.
+    #expect(found.map { $0.unicodeScalars.last! } == ["f", "a", "b", "c", "d", "x", "y"].map { Unicode.Scalar($0) })
+  }
+}
+
+@Suite("A walk on several threads")
+struct ParallelWalkTests {
+  /// What a walk of the sandbox's root finds on `jobs` threads, with the configurations and `.gitignore`
+  /// files it holds: each input as its path, read path, physical path, name and its configuration's folder;
+  /// the problems; or the configuration error it stops at.
+  static func walk(_ sandbox: LintSandbox, jobs: Int) -> (inputs: [String], problems: [String], error: String?) {
+    var options = LintOptions()
+    options.jobs = jobs
+    do {
+      let configurations = try ConfigurationResolver(
+        options: options, currentDirectory: sandbox.root, runner: ThreadPool.runner(width: 1))
+      var discovery = FileDiscovery(currentDirectory: sandbox.root, options: options, configurations: configurations)
+      try discovery.discover(["."], standardInputName: nil)
+      let inputs = discovery.inputs.map { input in
+        [
+          input.path, input.readPath ?? "-", input.physicalPath ?? "-", input.fileName ?? "-",
+          configurations.applied[input.configuration].directory ?? "-",
+        ].joined(separator: " | ")
+      }
+      return (inputs, discovery.problems.map { "\($0.path): \($0.reason)" }, nil)
+    } catch {
+      return ([], [], "\(error)")
+    }
+  }
+
+  static func tree() throws -> LintSandbox {
+    let sandbox = try LintSandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path(".git"), withIntermediateDirectories: true)
+    try sandbox.write(".gitignore", "ignored/\n/b/*.json\n")
+    for folder in ["a", "b", "c", "d", "e", "a/x", "a/y", "c/ignored", "d/z/w"] {
+      for name in ["one.inertia", "two.json", "th ree.inertia"] { try sandbox.write(folder + "/" + name, "") }
+    }
+    try sandbox.write("b/.inertia-lint.json", #"{"include": ["*.json"]}"#)
+    try sandbox.write("d/z/.inertia-lint.json", #"{"exclude": ["w"]}"#)
+    try sandbox.write("e/.gitignore", "one.inertia\n")
+    return sandbox
+  }
+
+  @Test("Finds the same inputs, configurations and problems as one thread, in the same order")
+  func sameAsSerial() throws {
+    let sandbox = try Self.tree()
+    let serial = Self.walk(sandbox, jobs: 1)
+    #expect(serial.inputs.count == 11)
+    #expect(serial.error == nil)
+    for jobs in [2, 3, 8] {
+      let parallel = Self.walk(sandbox, jobs: jobs)
+      #expect(parallel.inputs == serial.inputs)
+      #expect(parallel.problems == serial.problems)
+    }
+    // Folders that cannot be read, in several of the subfolders walked side by side (permissions do not
+    // stop root).
+    guard getuid() != 0 else { return }
+    for folder in ["a/x", "c", "d/z", "e"] { chmod(sandbox.path(folder), 0o000) }
+    defer { for folder in ["a/x", "c", "d/z", "e"] { chmod(sandbox.path(folder), 0o755) } }
+    let locked = Self.walk(sandbox, jobs: 1)
+    #expect(locked.problems.count == 4)
+    #expect(Self.walk(sandbox, jobs: 2).problems == locked.problems)
+    #expect(Self.walk(sandbox, jobs: 2).inputs == locked.inputs)
+  }
+
+  @Test("Stops at the configuration error one thread stops at: the first in the order folders are listed")
+  func sameConfigurationError() throws {
+    let sandbox = try Self.tree()
+    for folder in ["a/y", "c", "e"] { try sandbox.write(folder + "/.inertia-lint.json", "{" + folder) }
+    let serial = Self.walk(sandbox, jobs: 1)
+    #expect(serial.error != nil)
+    for jobs in [2, 3] { #expect(Self.walk(sandbox, jobs: jobs).error == serial.error) }
+  }
+}
+
 @Suite("Glob and path fast paths")
 struct GlobFastPathTests {
   @Test("`*` + ASCII suffix matches as fnmatch without flags does, leading dot and raw bytes included")
@@ -327,6 +505,10 @@ struct GlobFastPathTests {
         compared += 1
         #expect(
           ignore.decision(path, isDirectory: folders.contains(path)) == byGit, "\(text.debugDescription): \(path)")
+        // The walk decides each entry by its name, the stack gone down its folders.
+        #expect(
+          GitIgnoreDecisionTests.stackIgnores([([], ignore)], path, isDirectory: folders.contains(path))
+            == (byGit ?? false), "\(text.debugDescription): \(path)")
       }
     }
     #expect(compared > 200)

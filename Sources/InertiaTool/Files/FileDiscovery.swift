@@ -44,13 +44,30 @@ struct FileDiscovery {
   let excludes: [Glob]
   let respectsGitIgnore: Bool
   let configurations: ConfigurationResolver
+  /// How many threads a walk may use: its first folder with several subfolders is walked a subfolder a
+  /// thread (see ``walkSideBySide(_:_:)``).
+  let jobs: Int
+  /// Held around every use of `configurations` during a walk, which threads share (and of `strerror`, whose
+  /// buffer they would).
+  private let configurationLock = Lock()
+  /// Whether this walker may walk subfolders side by side (the walkers of those subfolders do not).
+  private var walksSideBySide = true
 
   /// The inputs found, sorted by path, each file once (worked out once, when ``discover(_:standardInputName:)``
   /// ends).
   private(set) var inputs: [LintInput] = []
   private(set) var problems: [Problem] = []
-  /// Every input found, with the file it names (`nil` for standard input).
+  /// Every input found, with the file it names (`nil` for standard input), in the order found: a walk's
+  /// folders in the order the system lists them, as ever, so that problems and configuration errors come in
+  /// that order.
   private var found: [(input: LintInput, id: FileID?)] = []
+  /// The positions in `found` in the order the walks give: each walk's in the order of its paths (see
+  /// ``walk(_:display:physical:_:_:entered:)``), the paths given one after the other.
+  private var walked: [Int] = []
+  /// Whether `walked` is the order of the paths (see ``sortedInputs(_:walked:)``).
+  private var walkedInOrder = true
+  /// The names of a folder's entries, sorted when a walk leaves it (kept from folder to folder).
+  private var names = PathOrder()
 
   init(currentDirectory: String, options: LintOptions, configurations: ConfigurationResolver) {
     self.currentDirectory = currentDirectory
@@ -59,16 +76,20 @@ struct FileDiscovery {
     excludes = options.excludes.map(Glob.init)
     respectsGitIgnore = options.respectsGitIgnore
     self.configurations = configurations
+    jobs = options.jobs ?? ThreadPool.processorCount
   }
 
   /// Finds the inputs under `paths` (the working directory when there are none).
   /// - Throws: ``ConfigurationError`` for a configuration file met on the way that cannot be used.
   mutating func discover(_ paths: [String], standardInputName: String?) throws {
+    // Each path's inputs are in order, not those of several one after the other.
+    walkedInOrder = paths.count <= 1
     for path in paths.isEmpty ? ["."] : paths {
       if path == "-" {
         let name = standardInputName.map(FilePath.name(of:))
         var input = LintInput(path: standardInputName ?? "<stdin>", readPath: nil, fileName: name)
         input.configuration = try configurations.configuration(forDirectory: physicalCurrentDirectory)
+        walked.append(found.count)
         found.append((input, nil))
         continue
       }
@@ -85,7 +106,8 @@ struct FileDiscovery {
       if (info.st_mode & S_IFMT) == S_IFDIR {
         let configuration = try configurations.configuration(forDirectory: physical)
         let ignores = respectsGitIgnore ? GitIgnoreStack.at(physical) : .none
-        try walk(readPath, display: Self.displayPrefix(path), physical: physical, configuration, ignores, entered: true)
+        walked += try walk(
+          readPath, display: Self.displayPrefix(path), physical: physical, configuration, ignores, entered: true)
       } else {
         let directory = FilePath.directory(of: physical)
         let configuration = try configurations.configuration(forDirectory: directory)
@@ -93,60 +115,63 @@ struct FileDiscovery {
         var input = LintInput(path: path, readPath: readPath, fileName: FilePath.name(of: physical))
         input.configuration = configuration
         input.physicalPath = physical
+        walked.append(found.count)
         found.append((input, FileID(info)))
       }
     }
-    inputs = Self.sortedInputs(found)
+    inputs = Self.sortedInputs(&found, walked: walkedInOrder ? walked : nil)
   }
 
   /// The inputs sorted by path (stably: of equal paths, the one found first first), each file once.
-  private static func sortedInputs(_ found: [(input: LintInput, id: FileID?)]) -> [LintInput] {
-    // The positions are sorted rather than the inputs, which would be moved (and retained) at every step.
-    let paths = found.map(\.input.path)
-    var bytes: [UInt8] = []
-    var ends: [Int] = []
-    ends.reserveCapacity(paths.count)
-    for path in paths {
-      bytes.append(contentsOf: path.utf8)
-      ends.append(bytes.count)
-    }
-    let order: [Int]
-    if !bytes.isEmpty && bytes.allSatisfy({ $0 < 0x80 }) {
-      // Fast path: ASCII paths (most are), which `<` orders by their bytes, compared in one buffer of them
-      // all rather than through `String`'s comparison.
-      order = bytes.withUnsafeBufferPointer { bytes in
-        paths.indices.sorted { a, b in
-          let start = (a: a == 0 ? 0 : ends[a - 1], b: b == 0 ? 0 : ends[b - 1])
-          let count = (a: ends[a] - start.a, b: ends[b] - start.b)
-          let order = memcmp(bytes.baseAddress! + start.a, bytes.baseAddress! + start.b, min(count.a, count.b))
-          return order != 0 ? order < 0 : count.a < count.b
-        }
-      }
-    } else {
-      order = paths.indices.sorted { paths[$0] < paths[$1] }
-    }
+  ///
+  /// `walked` is that order already when given (a single path walked, see
+  /// ``walk(_:display:physical:_:_:entered:)``); the positions are sorted otherwise. The inputs are moved
+  /// out of `found`, which is left empty.
+  static func sortedInputs(_ found: inout [(input: LintInput, id: FileID?)], walked: [Int]?) -> [LintInput] {
+    let order = walked ?? sortedPositions(found.map(\.input.path))
+    assert(order == sortedPositions(found.map(\.input.path)), "the walk's order is the order of the paths")
     var seen: Set<FileID> = []
     seen.reserveCapacity(found.count)
     var inputs: [LintInput] = []
     inputs.reserveCapacity(found.count)
     for index in order {
-      let item = found[index]
-      if let id = item.id, !seen.insert(id).inserted { continue }
-      inputs.append(item.input)
+      if let id = found[index].id, !seen.insert(id).inserted { continue }
+      // Moved out rather than copied (each of its strings retained, and released again with `found`).
+      var input = LintInput(path: "", readPath: nil, fileName: nil)
+      swap(&input, &found[index].input)
+      inputs.append(input)
     }
+    found = []
     return inputs
   }
 
-  /// Walks a folder: `configuration` and `ignores` are its parent's, unless `entered` says they are its
-  /// own already (a folder named on the command line). Its own `.gitignore` and `.inertia-lint.json` are
-  /// looked for only when its listing shows them, so a folder without them costs no failed lookups.
+  /// The positions of `paths` sorted by them, stably.
+  static func sortedPositions(_ paths: [String]) -> [Int] {
+    var order = PathOrder()
+    for path in paths { order.append(path) }
+    _ = order.sort()
+    return order.order
+  }
+
+  /// Walks a folder: `configuration` is its parent's and `ignores` its parent's `.gitignore` files (gone
+  /// down to the folder), unless `entered` says they are its own already (a folder named on the command
+  /// line). Its own `.gitignore` and `.inertia-lint.json` are looked for only when its listing shows them,
+  /// so a folder without them costs no failed lookups.
+  ///
+  /// The files are found, and the subfolders walked, in the order the system lists them (so problems and
+  /// configuration errors come in the order they always did); what it returns is the positions in
+  /// ``found`` of what it found, in the order of their paths. That order is worked out one folder at a
+  /// time: a folder's files and subfolders sorted by name, a subfolder's name compared as the name and a
+  /// `/`, which is how every path in it goes on, and each subfolder's own order in its place.
   private mutating func walk(
     _ directory: String, display: String, physical: String, _ inherited: Int, _ inheritedIgnores: GitIgnoreStack,
     entered: Bool
-  ) throws {
+  ) throws -> [Int] {
     guard let handle = PathText.withCString(directory, { opendir($0) }) else {
-      problems.append(Problem(path: display.isEmpty ? "." : display, reason: Self.reason(errno)))
-      return
+      let code = errno
+      problems.append(
+        Problem(path: display.isEmpty ? "." : display, reason: configurationLock.withLock { Self.reason(code) }))
+      return []
     }
     var device = stat()
     fstat(dirfd(handle), &device)
@@ -157,7 +182,10 @@ struct FileDiscovery {
     while true {
       errno = 0
       guard let entry = readdir(handle) else {
-        if errno != 0 { problems.append(Problem(path: display.isEmpty ? "." : display, reason: Self.reason(errno))) }
+        if case let code = errno, code != 0 {
+          problems.append(
+            Problem(path: display.isEmpty ? "." : display, reason: configurationLock.withLock { Self.reason(code) }))
+        }
         break
       }
       let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
@@ -178,10 +206,12 @@ struct FileDiscovery {
     if !entered {
       if respectsGitIgnore && hasGitIgnore { ignores.enter(physical) }
       if hasConfiguration {
-        configuration = try configurations.configuration(enteringDirectory: physical, inherited: inherited)
+        configuration = try configurationLock.withLock {
+          try configurations.configuration(enteringDirectory: physical, inherited: inherited)
+        }
       }
     }
-    let rules = configurations.applied[configuration]
+    let rules = configurationLock.withLock { configurations.applied[configuration] }
     // The name findings give a file is its read path when the folder's display and read paths are the same
     // text, so one string serves both.
     let sharesPaths =
@@ -191,6 +221,10 @@ struct FileDiscovery {
     // And a file's read path is its physical one when the folder's are the same text (an absolute path
     // without links).
     let readsPhysical = FilePath.isSame(directory, physical)
+    // What is kept: files (by their position in `found`) then folders (by their position in `folders`),
+    // each in the order listed.
+    var kept: [(name: String, isFolder: Bool, position: Int)] = []
+    kept.reserveCapacity(entries.count)
     var folders: [(name: String, location: String)] = []
     for (name, listedType, inode) in entries {
       var type = listedType
@@ -208,28 +242,118 @@ struct FileDiscovery {
       if type == Int32(DT_DIR) {
         // Hidden as `hasPrefix` has it, by characters: `.` + U+0301 is no `.` (the byte test only goes first).
         if (name.utf8.first == UInt8(ascii: ".") && name.hasPrefix(".")) || Self.skippedFolders.contains(name)
-          || isExcluded(location, rules) || ignores.ignores(location, isDirectory: true)
+          || isExcluded(location, rules) || ignores.ignores(name, isDirectory: true)
         {
           continue
         }
         folders.append((name, location))
       } else if type == Int32(DT_REG) {
         guard !Self.isTemporaryFile(name), isIncluded(location, name: name, rules), !isExcluded(location, rules),
-          !ignores.ignores(location, isDirectory: false)
+          !ignores.ignores(name, isDirectory: false)
         else { continue }
         let path = readsPhysical ? location : FilePath.join(directory, name)
         let input = LintInput(
           path: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
           readPath: path, fileName: name, physicalPath: location, configuration: configuration)
+        kept.append((name, false, found.count))
         found.append((input, id))
       }
     }
-    for (name, location) in folders {
+    // What each subfolder's walk found, in the order of its paths.
+    var contents: [[Int]] = []
+    contents.reserveCapacity(folders.count)
+    func subfolder(_ name: String, _ location: String) -> Subfolder {
       let path = readsPhysical ? location : FilePath.join(directory, name)
-      try walk(
-        path, display: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
-        physical: location, configuration, ignores, entered: false)
+      var inside = ignores
+      inside.descend(into: name)
+      return Subfolder(
+        path: path,
+        display: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
+        physical: location, ignores: inside)
     }
+    for (index, folder) in folders.enumerated() { kept.append((folder.name, true, index)) }
+    if walksSideBySide && jobs > 1 && folders.count > 1 {
+      contents = try walkSideBySide(folders.map(subfolder), configuration)
+    } else {
+      for (name, location) in folders {
+        let folder = subfolder(name, location)
+        contents.append(
+          try walk(
+            folder.path, display: folder.display, physical: folder.physical, configuration, folder.ignores,
+            entered: false))
+      }
+    }
+    names.removeAll()
+    for entry in kept { names.append(entry.name, isFolder: entry.isFolder) }
+    if names.sort() == .interleaved { walkedInOrder = false }
+    var order: [Int] = []
+    order.reserveCapacity(contents.reduce(kept.count - contents.count) { $0 + $1.count })
+    for index in names.order {
+      let entry = kept[index]
+      if entry.isFolder { order += contents[entry.position] } else { order.append(entry.position) }
+    }
+    return order
+  }
+
+  /// A subfolder to walk: its read and display paths, its physical one, and the `.gitignore` files at it.
+  struct Subfolder: Sendable {
+    var path: String
+    var display: String
+    var physical: String
+    var ignores: GitIgnoreStack
+  }
+
+  /// What a walk of a subfolder found, on a thread of its own.
+  private struct Branch {
+    var order: [Int] = []
+    var found: [(input: LintInput, id: FileID?)] = []
+    var problems: [Problem] = []
+    var walkedInOrder = true
+    var error: (any Error)?
+  }
+
+  /// Walks the subfolders of a folder (whose configuration is `configuration`) on up to ``jobs`` threads,
+  /// each as ``walk(_:display:physical:_:_:entered:)`` would, and gives what each found, in order.
+  ///
+  /// Each subfolder is walked by a walker of its own, which walks its folders one at a time; what they
+  /// found and the problems they met are then taken in the subfolders' order, as one walk would have found
+  /// and met them. A configuration error stops the walk as it would have: the first subfolder's with one
+  /// is thrown (what the others found does not matter then).
+  private mutating func walkSideBySide(_ subfolders: [Subfolder], _ configuration: Int) throws -> [[Int]] {
+    var walker = self
+    walker.found = []
+    walker.problems = []
+    walker.walked = []
+    walker.walkedInOrder = true
+    walker.walksSideBySide = false
+    // Each thread works on a copy of its own; what they share (the configurations) is used under the lock.
+    nonisolated(unsafe) let template = walker
+    let branches = ThreadPool.forEach(subfolders, jobs: jobs) { folder in
+      var walker = template
+      var branch = Branch()
+      do {
+        branch.order = try walker.walk(
+          folder.path, display: folder.display, physical: folder.physical, configuration, folder.ignores,
+          entered: false)
+      } catch {
+        branch.error = error
+      }
+      branch.found = walker.found
+      branch.problems = walker.problems
+      branch.walkedInOrder = walker.walkedInOrder
+      return branch
+    }
+    var contents: [[Int]] = []
+    contents.reserveCapacity(branches.count)
+    for branch in branches {
+      if let error = branch.error { throw error }
+      let offset = found.count
+      found += branch.found
+      problems += branch.problems
+      walkedInOrder = walkedInOrder && branch.walkedInOrder
+      contents.append(branch.order.map { $0 + offset })
+    }
+    return contents
   }
 
   /// How a folder given on the command line starts the names of the files found in it: as given, without
@@ -243,6 +367,9 @@ struct FileDiscovery {
 
   /// Whether a name is one `AtomicWriter` gives its temporary files: `.NAME.tmp-XXXXXX`.
   static func isTemporaryFile(_ name: String) -> Bool {
+    // Such a name starts with a `.`, which few do: a `.` is the same byte in a name's UTF-8 as in its own
+    // bytes (a raw byte's code point holds no ASCII).
+    guard name.utf8.first == UInt8(ascii: ".") else { return false }
     // A name's own bytes are its UTF-8 unless it holds raw bytes (rare): no copy then.
     if PathText.hasRawBytes(name) { return PathText.bytes(name).withUnsafeBufferPointer(isTemporaryFile(bytes:)) }
     return name.utf8.withContiguousStorageIfAvailable(isTemporaryFile(bytes:))
@@ -302,5 +429,71 @@ extension FileID {
   /// The file a `stat` describes.
   init(_ info: stat) {
     self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+}
+
+/// Strings sorted in `String`'s order: paths, or the names of a folder's entries in the order of the paths
+/// under them.
+///
+/// Every path in a folder is its name, a `/` and more, and none is a prefix of another entry's (a name holds
+/// no `/`), so comparing the names, a folder's with a `/` after it, comes to comparing the paths: in
+/// `String`'s order too, which compares the normalized code points, since a `/` changes no code point's
+/// normal form beside it. But for folders whose names `String` holds equal (`é` and `e` + U+0301): their
+/// paths, equal but for those names, interleave.
+struct PathOrder {
+  /// The strings' UTF-8, a folder's name with a `/`, one after the other, and where each ends.
+  private var bytes: [UInt8] = []
+  private var ends: [Int] = []
+  private var isASCII = true
+  /// The strings' positions, sorted by ``sort()``.
+  private(set) var order: [Int] = []
+
+  enum Outcome {
+    /// The order of the strings is that of the paths under them.
+    case sorted
+    /// Two folders' names are equal to `String`: the paths in them interleave.
+    case interleaved
+  }
+
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+    isASCII = true
+  }
+
+  /// Adds a string, or a folder's name, which sorts as if a `/` followed.
+  mutating func append(_ name: String, isFolder: Bool = false) {
+    let start = bytes.count
+    if name.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+      bytes.append(contentsOf: name.utf8)
+    }
+    if isASCII { isASCII = bytes[start...].withUnsafeBufferPointer(PathText.isASCII) }
+    if isFolder { bytes.append(UInt8(ascii: "/")) }
+    ends.append(bytes.count)
+  }
+
+  /// Sorts the strings stably: of two `String` holds equal, the one appended first first.
+  mutating func sort() -> Outcome {
+    order.removeAll(keepingCapacity: true)
+    order.append(contentsOf: ends.indices)
+    if isASCII {
+      // Fast path: ASCII strings (most are), which `<` orders by their bytes, compared in one buffer of them all
+      // rather than through `String`'s comparison.
+      bytes.withUnsafeBufferPointer { bytes in
+        order.sort { a, b in
+          let start = (a: a == 0 ? 0 : ends[a - 1], b: b == 0 ? 0 : ends[b - 1])
+          let count = (a: ends[a] - start.a, b: ends[b] - start.b)
+          let order = memcmp(bytes.baseAddress! + start.a, bytes.baseAddress! + start.b, min(count.a, count.b))
+          return order != 0 ? order < 0 : count.a < count.b
+        }
+      }
+      return .sorted
+    }
+    let names = ends.indices.map { String(decoding: bytes[($0 == 0 ? 0 : ends[$0 - 1])..<ends[$0]], as: UTF8.self) }
+    order.sort { names[$0] < names[$1] }
+    let interleaved = zip(order, order.dropFirst()).contains { a, b in
+      names[a].utf8.last == UInt8(ascii: "/") && names[a] == names[b]
+    }
+    return interleaved ? .interleaved : .sorted
   }
 }

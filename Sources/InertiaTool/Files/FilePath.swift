@@ -21,7 +21,7 @@ enum FilePath {
 
   /// `name` inside `directory` (just `name` inside `.`).
   static func join(_ directory: String, _ name: String) -> String {
-    if isSame(directory, ".") { return name }
+    if directory.utf8.count == 1 && directory.utf8.first == UInt8(ascii: ".") { return name }
     return concatenate(directory, slash: directory.utf8.last != UInt8(ascii: "/"), name)
   }
 

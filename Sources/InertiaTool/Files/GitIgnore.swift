@@ -27,11 +27,16 @@ struct GitIgnore: Sendable {
     /// pattern matches a path whose components are these bytes (a name pattern, a name that is), which
     /// is what matching component by component comes to when each component matches only itself.
     var plainComponents: [[UInt8]]?
+    /// Whether it is anchored with a `**` component, which matches any number of them: such a pattern is
+    /// matched against whole paths, the others a component at a time.
+    var hasAnyComponents = false
   }
 
   /// The directory the file is in (its patterns are relative to it), as a physical path.
   let base: String
   let patterns: [Pattern]
+  /// Whether a pattern has a `**` component.
+  let hasAnyComponents: Bool
 
   /// The patterns of the text of a `.gitignore` in `base`. Lines are read by code points, not
   /// `Character`s, in which `\r\n` is one (a file with CRLF line endings would be one line).
@@ -69,7 +74,10 @@ struct GitIgnore: Sendable {
       if !line.isEmpty {
         var pattern = Pattern(
           glob: String(line), negated: negated, directoriesOnly: directoriesOnly, anchored: anchored)
-        if anchored { pattern.components = FilePath.components(pattern.glob) }
+        if anchored {
+          pattern.components = FilePath.components(pattern.glob)
+          pattern.hasAnyComponents = pattern.components.contains { FilePath.isSame($0, "**") }
+        }
         let components = anchored ? pattern.components : [Substring(pattern.glob)]
         if components.allSatisfy(Glob.isPlain) { pattern.plainComponents = components.map { Array($0.utf8) } }
         if !anchored, !Glob.isPlain(pattern.glob), pattern.glob.first == "*",
@@ -81,6 +89,7 @@ struct GitIgnore: Sendable {
       }
     }
     self.patterns = patterns
+    hasAnyComponents = patterns.contains(where: \.hasAnyComponents)
   }
 
   /// Whether the file decides `relativePath` (a path from ``base``): `true` ignored, `false`
@@ -108,16 +117,30 @@ struct GitIgnore: Sendable {
         let split = components ?? FilePath.components(path)
         components = split
         matches = Self.match(pattern.components[...], split[...])
-      } else if let suffix = pattern.suffix {
-        // What `fnmatch(_:_:)` does for such a pattern, its suffix found once.
-        matches =
-          !name.isEmpty && name.count >= suffix.count && name[(name.count - suffix.count)...].elementsEqual(suffix)
       } else {
-        matches = !name.isEmpty && Self.fnmatch(pattern.glob, FilePath.namePart(of: path))
+        matches = pattern.matchesName(name, FilePath.namePart(of: path))
       }
       if matches { return !pattern.negated }
     }
     return nil
+  }
+
+  /// Whether the component `index` of pattern `pattern` (anchored) matches `name`, as matching the whole
+  /// path matches each component (see ``decision(_:_:isDirectory:)``).
+  func matches(_ pattern: Int, component index: Int, name: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+    let pattern = patterns[pattern]
+    if let plain = pattern.plainComponents { return name.elementsEqual(plain[index]) }
+    return Self.fnmatch(pattern.components[index], Substring(text))
+  }
+
+  /// Whether a pattern without `/` matches the path whose last component is `name`.
+  func matchesName(_ pattern: Int, name: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+    patterns[pattern].matchesName(name, Substring(text))
+  }
+
+  /// Whether an anchored pattern with `**` matches the path `relativePath` (from ``base``).
+  func matchesPath(_ pattern: Int, _ relativePath: String) -> Bool {
+    Self.match(patterns[pattern].components[...], FilePath.components(relativePath)[...])
   }
 
   /// Whether a path's components (cut at `/`, empty ones left out, as ``FilePath/components(_:)`` cuts)
@@ -138,7 +161,7 @@ struct GitIgnore: Sendable {
     Glob.match(pattern, path, component: fnmatch)
   }
 
-  private static func fnmatch(_ pattern: some StringProtocol, _ name: Substring) -> Bool {
+  fileprivate static func fnmatch(_ pattern: some StringProtocol, _ name: Substring) -> Bool {
     // The common patterns without calling the C library: a plain name, and `*` before a plain suffix
     // (`*.o`). A leading `.` is matched like any other character, as git does (gitignore(5): `fnmatch(3)`
     // with FNM_PATHNAME only, and the components are matched one by one here; so no FNM_PERIOD): `*.o`
@@ -161,13 +184,54 @@ struct GitIgnore: Sendable {
   }
 }
 
-/// The `.gitignore` files that apply in a directory of a repository: the repository's
-/// `.git/info/exclude` and every `.gitignore` from the repository's root down to the directory.
+extension GitIgnore.Pattern {
+  /// Whether a pattern without `/` (matched against names) matches the name whose bytes are `bytes`.
+  func matchesName(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Substring) -> Bool {
+    guard !bytes.isEmpty else { return false }
+    if let plain = plainComponents { return bytes.elementsEqual(plain[0]) }
+    if let suffix {
+      // What `fnmatch(_:_:)` does for such a pattern, its suffix found once.
+      return bytes.count >= suffix.count && bytes[(bytes.count - suffix.count)...].elementsEqual(suffix)
+    }
+    return GitIgnore.fnmatch(glob, name)
+  }
+}
+
+/// The `.gitignore` files that apply in a directory of a repository (the repository's `.git/info/exclude`
+/// and every `.gitignore` from the repository's root down to the directory), and how far down they are,
+/// to decide the directory's entries by their names.
+///
+/// A pattern without `/` matches an entry by its name. An anchored one (without `**`) matches a path of as
+/// many components as it has, component by component: of those, only the ones whose first components match
+/// the directory's path from their file's folder can match an entry in it, by its name against their next
+/// component, and they are worked out once a directory rather than at each of its entries. An anchored
+/// pattern with `**` is matched against the entry's whole path from its file's folder, as
+/// ``GitIgnore/decision(_:isDirectory:)`` matches.
 struct GitIgnoreStack: Sendable {
-  private(set) var files: [GitIgnore]
+  struct Level: Sendable {
+    let file: GitIgnore
+    /// How many components the directory is below the file's folder.
+    var depth = 0
+    /// The anchored patterns without `**`, by position, whose first `depth` components match the directory's
+    /// path from the file's folder and that have more: the others match nothing in it.
+    var reachable: [Int]
+    /// The directory's path from the file's folder, for its patterns with `**` (`nil` when it has none).
+    var path: String?
+
+    init(_ file: GitIgnore) {
+      self.file = file
+      reachable = file.patterns.indices.filter {
+        file.patterns[$0].anchored && !file.patterns[$0].hasAnyComponents && !file.patterns[$0].components.isEmpty
+      }
+      path = file.hasAnyComponents ? "" : nil
+    }
+  }
+
+  /// The files, the repository's exclude file and root first.
+  private(set) var levels: [Level]
 
   /// No patterns: outside a repository, or when `.gitignore` files are not respected.
-  static let none = GitIgnoreStack(files: [])
+  static let none = GitIgnoreStack(levels: [])
 
   /// The stack for `directory` (a physical path): empty when no folder at or above it holds `.git`.
   static func at(_ directory: String) -> GitIgnoreStack {
@@ -185,28 +249,85 @@ struct GitIgnoreStack: Sendable {
       current = parent
     }
     guard let root else { return .none }
-    var stack = GitIgnoreStack(files: [])
+    var stack = GitIgnoreStack(levels: [])
     if let text = read(FilePath.join(root, ".git/info/exclude")) {
-      stack.files.append(GitIgnore(base: root, text: text))
+      stack.levels.append(Level(GitIgnore(base: root, text: text)))
     }
-    for folder in chain.reversed() { stack.enter(folder) }
+    for (index, folder) in chain.reversed().enumerated() {
+      if index > 0 { stack.descend(into: FilePath.name(of: folder)) }
+      stack.enter(folder)
+    }
     return stack
   }
 
-  /// The stack for a folder inside the current one: its `.gitignore` added.
+  /// Adds the `.gitignore` of the directory the stack is at.
   mutating func enter(_ directory: String) {
-    if let text = Self.read(FilePath.join(directory, ".gitignore")) {
-      files.append(GitIgnore(base: directory, text: text))
+    if let text = Self.read(FilePath.join(directory, ".gitignore")) { enter(GitIgnore(base: directory, text: text)) }
+  }
+
+  /// Adds a file of the directory the stack is at.
+  mutating func enter(_ file: GitIgnore) {
+    levels.append(Level(file))
+  }
+
+  /// The stack for the subfolder `name` of the directory it is at (before that folder's own `.gitignore`).
+  mutating func descend(into name: String) {
+    var bytes = name
+    bytes.withUTF8 { bytes in
+      for index in levels.indices {
+        let depth = levels[index].depth
+        // Copied only when some pattern is still to be matched further down.
+        if !levels[index].reachable.isEmpty {
+          let file = levels[index].file
+          levels[index].reachable.removeAll { pattern in
+            file.patterns[pattern].components.count <= depth + 1
+              || !file.matches(pattern, component: depth, name: bytes, name)
+          }
+        }
+        if let path = levels[index].path {
+          levels[index].path = depth == 0 ? name : FilePath.concatenate(path, slash: true, name)
+        }
+        levels[index].depth = depth + 1
+      }
     }
   }
 
-  /// Whether git ignores the file or folder at `path` (physical).
-  func ignores(_ path: String, isDirectory: Bool) -> Bool {
-    for file in files.reversed() {
-      guard let relative = FilePath.relativePart(path, to: file.base) else { continue }
-      if let decision = file.decision(relative, isDirectory: isDirectory) { return decision }
+  /// Whether git ignores the entry `name` of the directory the stack is at.
+  func ignores(_ name: String, isDirectory: Bool) -> Bool {
+    guard !levels.isEmpty else { return false }
+    var bytes = name
+    return bytes.withUTF8 { bytes in
+      for level in levels.reversed() {
+        if let decision = decision(level, name, bytes, isDirectory: isDirectory) { return decision }
+      }
+      return false
     }
-    return false
+  }
+
+  /// What the level's file says of the entry `name` (`nil`: nothing), as ``GitIgnore/decision(_:isDirectory:)``
+  /// says of its path.
+  private func decision(_ level: Level, _ name: String, _ bytes: UnsafeBufferPointer<UInt8>, isDirectory: Bool)
+    -> Bool?
+  {
+    // The patterns read in place, not copied (and each of their arrays retained) one by one.
+    level.file.patterns.withUnsafeBufferPointer { patterns in
+      for index in patterns.indices.reversed() {
+        if patterns[index].directoriesOnly && !isDirectory { continue }
+        let matches: Bool
+        if !patterns[index].anchored {
+          matches = patterns[index].matchesName(bytes, Substring(name))
+        } else if patterns[index].hasAnyComponents {
+          let path = level.path.map { level.depth == 0 ? name : FilePath.concatenate($0, slash: true, name) } ?? name
+          matches = level.file.matchesPath(index, path)
+        } else {
+          matches =
+            patterns[index].components.count == level.depth + 1 && level.reachable.contains(index)
+            && level.file.matches(index, component: level.depth, name: bytes, name)
+        }
+        if matches { return !patterns[index].negated }
+      }
+      return nil
+    }
   }
 
   private static func read(_ path: String) -> String? {

@@ -97,8 +97,8 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
   /// ``matchesFile(_:)`` for a file directly in the folder the pattern is relative to, by its name.
   func matchesFile(named name: String) -> Bool {
     if matchesAnyComponent {
-      guard let component = components.first else { return false }
-      return component.matches(name)
+      // Matched in place, not copied out of the array (and its text retained) at each name.
+      return !components.isEmpty && components[0].matches(name)
     }
     return Self.match(components[...], [Substring(name)])
   }
