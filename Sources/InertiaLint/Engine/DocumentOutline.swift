@@ -47,9 +47,6 @@ public final class DocumentOutline: Sendable {
     public let values: IndexedDocument.Node?
     /// The duration as a number, when it is one, read while the walk is at the keyframe.
     public let seconds: Double?
-    /// The id's hash (`IndexedDocument.stringHash(of:)`) when it is a string, read while the walk is at the
-    /// keyframe, for finding repeated ids.
-    public let idHash: UInt64?
   }
 
   /// A shape's `shape` description, with the fields the drawing rules read.
@@ -78,9 +75,6 @@ public final class DocumentOutline: Sendable {
     /// Its `id` field. Like the other fields, found once for every rule: the first entry of the key, `nil`
     /// when absent, whatever the value, `nil` included.
     public let id: IndexedDocument.Node?
-    /// The id's hash (`IndexedDocument.stringHash(of:)`) when it is a string, read while the walk is at the
-    /// shape, for finding repeated ids.
-    public let idHash: UInt64?
     /// The `shape` field (the vector description).
     public let shape: IndexedDocument.Node?
     /// The `vertices` field.
@@ -114,9 +108,6 @@ public final class DocumentOutline: Sendable {
     public let index: Int
     /// Its `id` field (the first entry of each key; `nil` when absent).
     public let id: IndexedDocument.Node?
-    /// The id's hash (`IndexedDocument.stringHash(of:)`) when it is a string, read while the walk is at the
-    /// animation, for finding repeated ids.
-    public let idHash: UInt64?
     /// The `invokeType` field.
     public let invokeType: IndexedDocument.Node?
   }
@@ -181,8 +172,7 @@ extension DocumentOutline {
         let fields = TrackFields(of: element, document, names: names)
         animations.append(
           Animation(
-            object: element, index: index, id: fields.id, idHash: fields.id.flatMap { document.stringHash(of: $0) },
-            invokeType: fields.invokeType))
+            object: element, index: index, id: fields.id, invokeType: fields.invokeType))
         addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
         if let list = fields.shapes {
           addShapes(list, animationIndex: index, depth: 0, parentIndex: nil, document)
@@ -211,8 +201,7 @@ extension DocumentOutline {
           keyframes.append(
             Keyframe(
               object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
-              seconds: fields.duration.flatMap { document.double(of: $0) },
-              idHash: fields.id.flatMap { document.stringHash(of: $0) })
+              seconds: fields.duration.flatMap { document.double(of: $0) })
           )
         }
       }
@@ -261,7 +250,7 @@ extension DocumentOutline {
         }
         shapes.append(
           Shape(
-            object: element, id: fields.id, idHash: fields.id.flatMap { document.stringHash(of: $0) },
+            object: element, id: fields.id,
             shape: fields.shape, vertices: fields.vertices,
             transforms: fields.transforms, animation: fields.animation, shapes: fields.shapes,
             showsBeforeAnimation: fields.showsBeforeAnimation, animationIndex: animationIndex, depth: depth,
