@@ -213,6 +213,7 @@ extension DocumentOutline {
           timing: TrackTiming(keyframes[range])))
     }
 
+    @inline(__always)
     private static func describe(
       _ object: IndexedDocument.Node, _ document: IndexedDocument, names: borrowing EncodedKeyNames
     ) -> Description {
@@ -244,17 +245,18 @@ extension DocumentOutline {
         guard document.isMap(element) else { continue }
         let index = shapes.count
         let fields = ShapeFields(of: element, document, names: names)
-        var description: Description?
-        if let shape = fields.shape, document.isMap(shape) {
-          description = Self.describe(shape, document, names: descriptionNames)
-        }
+        // The description made inside the shape's initializer, with `describe` inlined, rather than in a
+        // variable of its own that is then copied into the shape.
         shapes.append(
           Shape(
             object: element, id: fields.id,
             shape: fields.shape, vertices: fields.vertices,
             transforms: fields.transforms, animation: fields.animation, shapes: fields.shapes,
             showsBeforeAnimation: fields.showsBeforeAnimation, animationIndex: animationIndex, depth: depth,
-            parentIndex: parentIndex, description: description))
+            parentIndex: parentIndex,
+            description: fields.shape.flatMap {
+              document.isMap($0) ? Self.describe($0, document, names: descriptionNames) : nil
+            }))
         if let track = fields.animation, document.isMap(track) {
           addTrack(
             track, TrackFields(of: track, document, names: TrackFields.names), animationIndex: animationIndex,
