@@ -9,7 +9,8 @@ import Testing
 /// what looking the field up gives (the first entry of the key), so rules may use either.
 @Suite("Document outline")
 struct DocumentOutlineTests {
-  /// Every corpus file that reads, plus a document with repeated and misplaced keys.
+  /// Every corpus file that reads, a document with repeated and misplaced keys, and random documents shaped
+  /// like animation files.
   static func documents() throws -> [(name: String, document: IndexedDocument)] {
     var documents: [(String, IndexedDocument)] = []
     let corpus = CorpusTests.directory
@@ -30,6 +31,12 @@ struct DocumentOutlineTests {
                    {"shape": {"height": 1, "keyframes": []}}]}]
       """#
     documents.append(("odd.json", try IndexedDocument.read(Array(odd.utf8), as: .json)))
+    var rng = SeededGenerator(seed: 0x6F75_746C_696E_65)
+    for number in 0..<400 {
+      let value = MessagePackValue.array(
+        (0..<Int.random(in: 0...5, using: &rng)).map { _ in outlineShaped(&rng, depth: 1, map: true) })
+      documents.append(("random \(number)", try IndexedDocument.read(MessagePackWriter().write(value))))
+    }
     return documents
   }
 
@@ -42,7 +49,6 @@ struct DocumentOutlineTests {
       }
       for animation in outline.animations {
         #expect(animation.id == field("id", animation.object), "\(name)")
-        #expect(animation.idHash == animation.id.flatMap { document.stringHash(of: $0) }, "\(name)")
         #expect(animation.invokeType == field("invokeType", animation.object), "\(name)")
       }
       for track in outline.tracks {
@@ -52,7 +58,6 @@ struct DocumentOutlineTests {
       }
       for shape in outline.shapes {
         #expect(shape.id == field("id", shape.object), "\(name)")
-        #expect(shape.idHash == shape.id.flatMap { document.stringHash(of: $0) }, "\(name)")
         #expect(shape.shape == field("shape", shape.object), "\(name)")
         #expect(shape.vertices == field("vertices", shape.object), "\(name)")
         #expect(shape.transforms == field("transforms", shape.object), "\(name)")
@@ -87,7 +92,6 @@ struct DocumentOutlineTests {
           #expect(
             keyframe.seconds?.bitPattern == keyframe.duration.flatMap { document.double(of: $0) }?.bitPattern,
             "\(name)")
-          #expect(keyframe.idHash == keyframe.id.flatMap { document.stringHash(of: $0) }, "\(name)")
         }
       }
     }
@@ -95,7 +99,7 @@ struct DocumentOutlineTests {
 
   @Test("the odd document's shapes and tracks are all found, nested ones included")
   func oddDocument() throws {
-    let (_, document) = try #require(try Self.documents().last)
+    let (_, document) = try #require(try Self.documents().first { $0.name == "odd.json" })
     let outline = DocumentOutline(document)
     #expect(outline.animations.map(\.index) == [0, 1, 3])
     #expect(outline.shapes.map(\.depth) == [0, 1, 0, 0, 0])
@@ -116,5 +120,121 @@ struct DocumentOutlineTests {
     #expect(description.fill == nil && description.stroke != nil && description.strokeWidthValue == nil)
     #expect(outline.shapes[3].id == nil)
     #expect(outline.shapes[4].description?.heightValue == 1)
+  }
+
+  /// The outline's structure as a plain recursive walk finds it, each field by a lookup: which animations,
+  /// shapes (with their depth, parent and animation) and tracks (with their shape and keyframes) there are.
+  private struct ReferenceOutline: Equatable {
+    var animations: [[Int]] = []
+    var shapes: [[Int?]] = []
+    var tracks: [[Int?]] = []
+    var keyframes: [[Int]] = []
+
+    init() {}
+
+    init(_ document: IndexedDocument) {
+      guard let root = document.root, document.isArray(root) else { return }
+      for (index, element) in document.elements(of: root).enumerated() where document.isMap(element) {
+        animations.append([element.index, index])
+        addTrack(element, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
+        if let list = document.value(forKey: "shapes", in: element) {
+          addShapes(list, animationIndex: index, depth: 0, parentIndex: nil, document)
+        }
+      }
+    }
+
+    private mutating func addTrack(
+      _ object: IndexedDocument.Node, animationIndex: Int, shapeIndex: Int?, isPlayed: Bool,
+      _ document: IndexedDocument
+    ) {
+      let array = document.value(forKey: "keyframes", in: object).flatMap { document.isArray($0) ? $0 : nil }
+      let elements = array.map { document.elements(of: $0) } ?? []
+      let maps = elements.indices.filter { document.isMap(elements[$0]) }
+      tracks.append([object.index, animationIndex, shapeIndex, isPlayed ? 1 : 0, maps.count])
+      keyframes += maps.map { [elements[$0].index, $0] }
+    }
+
+    private mutating func addShapes(
+      _ list: IndexedDocument.Node, animationIndex: Int, depth: Int, parentIndex: Int?, _ document: IndexedDocument
+    ) {
+      guard document.isArray(list) else { return }
+      for element in document.elements(of: list) where document.isMap(element) {
+        let index = shapes.count
+        shapes.append([element.index, animationIndex, depth, parentIndex])
+        if let track = document.value(forKey: "animation", in: element), document.isMap(track) {
+          addTrack(track, animationIndex: animationIndex, shapeIndex: index, isPlayed: depth == 0, document)
+        }
+        if let children = document.value(forKey: "shapes", in: element) {
+          addShapes(children, animationIndex: animationIndex, depth: depth + 1, parentIndex: index, document)
+        }
+      }
+    }
+  }
+
+  /// The same structure read from an outline.
+  private static func structure(of outline: DocumentOutline) -> ReferenceOutline {
+    var structure = ReferenceOutline()
+    structure.animations = outline.animations.map { [$0.object.index, $0.index] }
+    structure.shapes = outline.shapes.map { [$0.object.index, $0.animationIndex, $0.depth, $0.parentIndex] }
+    structure.tracks = outline.tracks.map {
+      [$0.object.index, $0.animationIndex, $0.shapeIndex, $0.isPlayed ? 1 : 0, $0.keyframeRange.count]
+    }
+    structure.keyframes = outline.keyframes.map { [$0.object.index, $0.index] }
+    return structure
+  }
+
+  /// A random document shaped like an animation file: the outline's keys (and others) at every level,
+  /// repeated keys, values of the wrong kind, `null`s, nesting several shapes deep.
+  private static func outlineShaped(
+    _ rng: inout SeededGenerator, depth: Int = 0, map: Bool = false
+  ) -> MessagePackValue {
+    let keys = [
+      "id", "invokeType", "initialValues", "keyframes", "shapes", "showsBeforeAnimation", "transforms", "shape",
+      "vertices", "animation", "duration", "values", "width", "height", "fill", "stroke", "strokeWidth", "type",
+      "i", "identifier", "shapes", "shapes", "animation", "keyframes",
+    ]
+    func scalar() -> MessagePackValue {
+      switch Int.random(in: 0..<5, using: &rng) {
+      case 0: return .nil
+      case 1: return .string(["", "a", "b", " a", "longer than fifteen bytes"].randomElement(using: &rng)!)
+      case 2: return .float64(Double(Int.random(in: -2...3, using: &rng)) / 2)
+      case 3: return .int(Int64.random(in: -1...2, using: &rng))
+      default: return .bool(true)
+      }
+    }
+    let width = Int.random(in: 0...(depth < 3 ? 7 : 3), using: &rng)
+    // Mostly what the outline follows (a map where it looks for one), sometimes anything.
+    let roll = Int.random(in: 0..<8, using: &rng)
+    if depth >= 6 || (!map && roll < 2) || roll == 7 { return scalar() }
+    if !map && roll < 4 { return .array((0..<width).map { _ in outlineShaped(&rng, depth: depth + 1) }) }
+    return .map(
+      (0..<width).map { _ in
+        let key = keys.randomElement(using: &rng)!
+        let value: MessagePackValue
+        switch key {
+        case "shapes",
+          "keyframes" where Int.random(in: 0..<4, using: &rng) > 0:
+          value = .array(
+            (0..<Int.random(in: 0...4, using: &rng)).map { _ in outlineShaped(&rng, depth: depth + 1, map: true) })
+        case "animation", "shape": value = outlineShaped(&rng, depth: depth + 1, map: Bool.random(using: &rng))
+        default: value = outlineShaped(&rng, depth: depth + 1)
+        }
+        return MessagePackValue.MapEntry(.string(key), value)
+      })
+  }
+
+  @Test("the outline's animations, shapes, tracks and keyframes are those a plain recursive walk finds")
+  func structureMatchesReferenceWalk() throws {
+    var (nestedShapes, shapeTracks, keyframes) = (0, 0, 0)
+    for (name, document) in try Self.documents() {
+      let outline = DocumentOutline(document)
+      #expect(Self.structure(of: outline) == ReferenceOutline(document), "\(name)")
+      nestedShapes += outline.shapes.count { $0.isNested }
+      shapeTracks += outline.tracks.count { $0.shapeIndex != nil }
+      keyframes += outline.keyframes.count
+    }
+    // The documents exercise every part of the walk.
+    #expect(
+      nestedShapes > 100 && shapeTracks > 100 && keyframes > 100, "\(nestedShapes), \(shapeTracks), \(keyframes)")
   }
 }

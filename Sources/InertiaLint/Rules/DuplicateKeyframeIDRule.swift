@@ -49,7 +49,8 @@ struct DuplicateKeyframeIDRule: LintRule {
       let keyframes = outline.keyframes(of: track)
       ids.removeAll()
       for keyframe in keyframes {
-        guard let id = keyframe.id, let hash = keyframe.idHash, let first = ids.earlier(id, hash: hash, in: document)
+        guard let id = keyframe.id, let hash = document.stringHash(of: id),
+          let first = ids.earlier(id, hash: hash, in: document)
         else { continue }
         let firstIndex = keyframes.first { $0.id == first }?.index ?? 0
         findings.report(

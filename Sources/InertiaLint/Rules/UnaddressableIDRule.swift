@@ -41,12 +41,13 @@ struct UnaddressableIDRule: LintRule {
     let shapes = outline.shapes
     // One list of ids for the animations' and then for each animation's shapes, with room for the
     // animations or for one animation's shapes when they are few (it is emptied, keeping its room, for each),
-    // rather than growing it one allocation at a time. Each id's hash was taken by the outline as it walked
-    // past the id.
+    // rather than growing it one allocation at a time. The ids are hashed here rather than by the outline, so
+    // that a run without this rule does not hash them.
     var ids = RepeatedStrings(
       capacity: max(outline.animations.count, min(shapes.count, RepeatedStrings.fewLimit)))
     for animation in outline.animations {
-      guard let id = animation.id, let hash = animation.idHash, checkText(id, of: "animation", document, &findings)
+      guard let id = animation.id, let hash = document.stringHash(of: id),
+        checkText(id, of: "animation", document, &findings)
       else { continue }
       if let first = ids.earlier(id, hash: hash, in: document) {
         let text = document.string(of: id) ?? ""
@@ -58,13 +59,14 @@ struct UnaddressableIDRule: LintRule {
       }
     }
     // Shapes are unique within their animation; the shapes of one animation come one after another.
+    // By index, reading the two fields used: `for shape in shapes` would copy each whole shape.
     var animationIndex = -1
-    for shape in shapes {
-      guard let id = shape.id, let hash = shape.idHash, checkText(id, of: "shape", document, &findings) else {
-        continue
-      }
-      if shape.animationIndex != animationIndex {
-        animationIndex = shape.animationIndex
+    for index in shapes.indices {
+      guard let id = shapes[index].id, let hash = document.stringHash(of: id),
+        checkText(id, of: "shape", document, &findings)
+      else { continue }
+      if shapes[index].animationIndex != animationIndex {
+        animationIndex = shapes[index].animationIndex
         ids.removeAll()
       }
       if let first = ids.earlier(id, hash: hash, in: document) {
