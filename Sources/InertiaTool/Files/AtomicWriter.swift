@@ -67,15 +67,22 @@ package struct AtomicWriter: Sendable {
   /// replacement's descriptor.
   /// - Throws: ``FileIOError`` when the temporary file cannot be made, or `path` is a directory.
   package func begin(_ path: String) throws(FileIOError) -> Replacement {
-    if let fd = Self.standardStream(path) ?? Self.openSpecialFile(path) {
-      guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
-      return Replacement(path: path, target: path, temporary: nil, fd: fd, slot: nil)
-    }
-    let target = FileIO.resolvedPath(path)
+    if let fd = Self.standardStream(path) { return try Self.inPlace(path, fd: fd) }
+    // One `lstat` tells what is at `path` in the usual case, a regular file or nothing: only a symbolic
+    // link needs its target found and looked at (then `stat` follows it, as `open` would).
     var existing = stat()
-    let exists = PathText.withCString(target) { stat($0, &existing) } == 0
+    var exists = PathText.withCString(path) { lstat($0, &existing) } == 0
+    var target = path
+    if exists && (existing.st_mode & S_IFMT) == S_IFLNK {
+      target = FileIO.resolvedPath(path)
+      exists = PathText.withCString(target) { stat($0, &existing) } == 0
+    }
     if exists && (existing.st_mode & S_IFMT) == S_IFDIR {
       throw FileIOError(path: path, operation: "write", reason: "it is a directory")
+    }
+    if exists && (existing.st_mode & S_IFMT) != S_IFREG {
+      // A device, a FIFO or a socket is written in place.
+      return try Self.inPlace(path, fd: PathText.withCString(path) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) })
     }
     let template = Self.temporaryTemplate(for: target)
     let (fd, temporary, slot) = try TemporaryFiles.make(template, for: path)
@@ -275,14 +282,11 @@ package struct AtomicWriter: Sendable {
     return dup(number)
   }
 
-  /// A descriptor for writing a file that exists and is not a regular file or a directory (a device, a
-  /// FIFO, a socket), opened in place; `nil` for a regular file, a directory or nothing.
-  static func openSpecialFile(_ path: String) -> Int32? {
-    var info = stat()
-    guard PathText.withCString(path, { stat($0, &info) }) == 0 else { return nil }
-    let type = info.st_mode & S_IFMT
-    guard type != S_IFREG && type != S_IFDIR else { return nil }
-    return PathText.withCString(path) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+  /// A replacement that writes `fd`, opened on `path` itself (a special file or a standard stream).
+  /// - Throws: ``FileIOError`` when `fd` is not a descriptor (the open failed; `errno` says why).
+  private static func inPlace(_ path: String, fd: Int32) throws(FileIOError) -> Replacement {
+    guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+    return Replacement(path: path, target: path, temporary: nil, fd: fd, slot: nil)
   }
 
   /// `fsync` of a file or directory by its path; the reason it failed, or `nil`.
