@@ -115,6 +115,12 @@ extension ByteView {
   }
 }
 
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether every byte is below 0x80 (``ByteView/isASCII``, for the tools' own byte checks: file names,
+  /// paths).
+  package var isASCII: Bool { ByteView(UnsafeRawBufferPointer(self)).isASCII }
+}
+
 extension ByteView {
   /// Whether every byte is below 0x80: read eight at a time, and the last few as one word.
   @inline(__always)

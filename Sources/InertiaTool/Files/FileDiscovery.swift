@@ -467,7 +467,7 @@ struct PathOrder {
     if name.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
       bytes.append(contentsOf: name.utf8)
     }
-    if isASCII { isASCII = bytes[start...].withUnsafeBufferPointer(PathText.isASCII) }
+    if isASCII { isASCII = bytes[start...].withUnsafeBufferPointer(\.isASCII) }
     if isFolder { bytes.append(UInt8(ascii: "/")) }
     ends.append(bytes.count)
   }

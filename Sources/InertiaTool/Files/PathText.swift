@@ -1,3 +1,5 @@
+import InertiaFormat
+
 /// File names as the tools keep them: strings that give back the file system's exact bytes.
 ///
 /// A name on Linux is any bytes but `/` and NUL, while a Swift `String` holds only Unicode. A name that
@@ -14,7 +16,7 @@ package enum PathText {
   package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
     // Fast path: ASCII bytes (most names) are the string's UTF-8 as they are, with no code point to check.
     if let text = bytes.withContiguousStorageIfAvailable({ buffer in
-      isASCII(buffer) ? String(decoding: buffer, as: UTF8.self) : nil
+      buffer.isASCII ? String(decoding: buffer, as: UTF8.self) : nil
     }), let text {
       return text
     }
@@ -110,18 +112,6 @@ package enum PathText {
       utf8 = utf8.dropFirst(2)
     }
     return decode(bytes)
-  }
-
-  /// Whether the bytes are all ASCII (looked at eight at a time).
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let start = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(start)
-    var index = 0
-    while index + 8 <= bytes.count {
-      if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-      index += 8
-    }
-    return bytes[index...].allSatisfy { $0 < 0x80 }
   }
 
   static func isRawByte(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= rawByteBase }
