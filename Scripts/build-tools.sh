@@ -35,9 +35,14 @@ done
 
 # Only the two products: the test targets and their support code (which imports Testing, a module the
 # toolchain has no static build of) are none of the installed tools' business.
+# -disable-concrete-type-metadata-mangled-name-accessors: the compiler reaches a generic type's metadata
+# through a call rather than its mangled name, which the runtime would decode on first use, looking
+# through every protocol conformance in the binary for each requirement; a third of what a run on a small
+# file executes (Tests/Benchmarks/README.md, "Where start-up time goes").
 build() {
   for product in inertia-convert inertia-lint; do
-    swift build -c release --package-path "$root" --scratch-path "$scratch" --product "$product" "$@" >&2 || return 1
+    swift build -c release --package-path "$root" --scratch-path "$scratch" --product "$product" \
+      -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors "$@" >&2 || return 1
   done
 }
 

@@ -15,19 +15,29 @@ public struct RuleDescription: Sendable {
   /// and why the severity is what it is.
   public let rationale: String
   /// Documents that must not trigger the rule.
-  public let nonTriggeringExamples: [Example]
+  public var nonTriggeringExamples: [Example] { makeNonTriggeringExamples() }
   /// Documents that must trigger the rule, with `↓` before each value a finding must point at.
-  public let triggeringExamples: [Example]
+  public var triggeringExamples: [Example] { makeTriggeringExamples() }
   /// Documents and what they read after applying the rule's fixes. Empty when the rule offers none.
-  public let corrections: [Correction]
+  public var corrections: [Correction] { makeCorrections() }
   /// Whether the rule's fixes are safe (`--fix` applies them) or unsafe (only with `--unsafe-fixes`);
   /// `nil` when it offers none. Every fix the rule offers has this safety.
   public let fixSafety: Fix.Safety?
 
-  /// A rule's documentation; see the properties for what each part is for.
+  // The examples and corrections are made when asked for, by the documentation and the tests: every run
+  // reads each rule's description to build its linter, and making them all (texts put together from
+  // pieces) was the larger part of what a run on one small file executes before it reads the file.
+  private let makeNonTriggeringExamples: @Sendable () -> [Example]
+  private let makeTriggeringExamples: @Sendable () -> [Example]
+  private let makeCorrections: @Sendable () -> [Correction]
+
+  /// A rule's documentation; see the properties for what each part is for. The examples and corrections
+  /// are worked out each time they are read.
   public init(
     identifier: String, name: String, severity: Severity, summary: String, rationale: String,
-    nonTriggeringExamples: [Example], triggeringExamples: [Example], corrections: [Correction] = [],
+    nonTriggeringExamples: @autoclosure @escaping @Sendable () -> [Example],
+    triggeringExamples: @autoclosure @escaping @Sendable () -> [Example],
+    corrections: @autoclosure @escaping @Sendable () -> [Correction] = [],
     fixSafety: Fix.Safety? = nil
   ) {
     self.identifier = identifier
@@ -35,9 +45,9 @@ public struct RuleDescription: Sendable {
     self.severity = severity
     self.summary = summary
     self.rationale = rationale
-    self.nonTriggeringExamples = nonTriggeringExamples
-    self.triggeringExamples = triggeringExamples
-    self.corrections = corrections
+    self.makeNonTriggeringExamples = nonTriggeringExamples
+    self.makeTriggeringExamples = triggeringExamples
+    self.makeCorrections = corrections
     self.fixSafety = fixSafety
   }
 
