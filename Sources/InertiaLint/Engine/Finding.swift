@@ -63,7 +63,8 @@ public struct Finding: Sendable, Equatable {
   /// rule's are replaced by one ``omitting(_:like:)`` finding at the first of them. Fixed findings are
   /// all kept: they say what changed.
   public static func limited(_ findings: [Finding], to limit: Int) -> [Finding] {
-    guard limit > 0 else { return findings }
+    // No rule can have more than the limit when the whole file has no more (most files).
+    guard limit > 0, findings.count > limit else { return findings }
     var kept: [String: Int] = [:]
     var omitted: [String: (count: Int, first: Finding)] = [:]
     var result: [Finding] = []

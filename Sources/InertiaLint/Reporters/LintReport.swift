@@ -52,39 +52,56 @@ public struct LintReport: Sendable {
   ///   - isFile: whether they are a linted file's (`false` for a path that could not be read, which is no
   ///     linted file).
   public mutating func add(_ findings: [Finding], isFile: Bool = true) {
+    add(FileCounts(findings), isFile: isFile)
+  }
+
+  /// Adds one file's findings counted beforehand, on whichever thread had them at hand.
+  public mutating func add(_ counts: FileCounts, isFile: Bool = true) {
     if isFile { fileCount += 1 }
-    var fixedHere = 0
-    // Tallied here first, then added to the dictionaries once per rule and severity: a file's findings
-    // come from a few rules, whose ids are the same strings (compared in a step when they are). Each finding
-    // is read field by field, not copied whole (a copy retains and releases every string it holds).
-    var (infos, warnings, errors) = (0, 0, 0)
+    infoCount += counts.infos
+    warningCount += counts.warnings
+    errorCount += counts.errors
+    for (rule, count) in counts.byRule { countsByRule[rule, default: 0] += count }
+    fixedCount += counts.fixed
+    if counts.fixed > 0 { fixedFileCount += 1 }
+  }
+
+  /// One file's findings counted as ``add(_:isFile:)`` counts them, so that a file's part of a report can be
+  /// counted where it is made and its findings freed there.
+  public struct FileCounts: Sendable {
+    /// The findings fixed.
+    var fixed = 0
+    /// The findings that remain, of each severity.
+    var infos = 0, warnings = 0, errors = 0
+    /// The findings that remain, by rule, in the order the rules first come.
     var byRule: [(rule: String, count: Int)] = []
-    byRule.reserveCapacity(findings.count)
-    for index in findings.indices {
-      if findings[index].isFixed {
-        fixedHere += 1
-        continue
-      }
-      // A finding that says "… and N more" stands for those N.
-      let omitted = findings[index].omittedCount
-      let count = omitted > 0 ? omitted : 1
-      switch findings[index].severity {
-      case .info: infos += count
-      case .warning: warnings += count
-      case .error: errors += count
-      }
-      if let rule = byRule.firstIndex(where: { $0.rule == findings[index].ruleID }) {
-        byRule[rule].count += count
-      } else {
-        byRule.append((findings[index].ruleID, count))
+
+    /// Counts `findings`, fixed ones included.
+    public init(_ findings: [Finding]) {
+      // Tallied by rule in a small array, not a dictionary: a file's findings come from a few rules, whose
+      // ids are the same strings (compared in a step when they are). Each finding is read field by field,
+      // not copied whole (a copy retains and releases every string it holds).
+      byRule.reserveCapacity(findings.count)
+      for index in findings.indices {
+        if findings[index].isFixed {
+          fixed += 1
+          continue
+        }
+        // A finding that says "… and N more" stands for those N.
+        let omitted = findings[index].omittedCount
+        let count = omitted > 0 ? omitted : 1
+        switch findings[index].severity {
+        case .info: infos += count
+        case .warning: warnings += count
+        case .error: errors += count
+        }
+        if let rule = byRule.firstIndex(where: { $0.rule == findings[index].ruleID }) {
+          byRule[rule].count += count
+        } else {
+          byRule.append((findings[index].ruleID, count))
+        }
       }
     }
-    infoCount += infos
-    warningCount += warnings
-    errorCount += errors
-    for (rule, count) in byRule { countsByRule[rule, default: 0] += count }
-    fixedCount += fixedHere
-    if fixedHere > 0 { fixedFileCount += 1 }
   }
 
   /// How many findings there are of a severity, not counting the ones fixed.

@@ -52,4 +52,25 @@ struct FileFixOutcome: Sendable {
   var pending: Pending?
   /// With `--fix -`, the document to write to standard output: fixed, or as it was.
   var standardOutput: [UInt8]?
+  /// The file's part of the report, made on the thread that fixed the file while its findings were at hand
+  /// (they are freed there), for the outcome as it then stands: a pending file's as it reads once written.
+  /// ``FileFixer/commit(_:writer:)`` drops it for a file that is not written after all.
+  var report: Report?
+
+  /// Frees the findings once ``report`` holds what the report needs of them.
+  mutating func dropFindings() {
+    fixed = []
+    remaining = []
+    pending?.fixed = []
+    pending?.remaining = []
+  }
+
+  /// A file's part of a report, and its findings counted.
+  struct Report: Sendable {
+    var counts: LintReport.FileCounts
+    /// The part, for a report format whose parts are made on any thread (``FileRenderer``).
+    var part: RenderedPart?
+    /// The findings the part lists, kept only when there is no part (the reporter makes it in order).
+    var findings: [Finding]
+  }
 }

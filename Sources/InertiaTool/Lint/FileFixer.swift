@@ -67,8 +67,11 @@ struct FileFixer: Sendable {
     guard result.isChanged else { return .success(outcome) }
     if makesDiffs { outcome.diff = FixDiff.make(result, path: input.path) }
 
-    // A dry run refuses what --fix would refuse, so that it exits as --fix would.
-    if !makesDiffs, let path = input.readPath, let identity, let reason = Self.reasonNotToWrite(path, readAs: identity)
+    // A dry run refuses what --fix would refuse, so that it exits as --fix would. A run that writes looks
+    // the file up again just before replacing it (``commit(_:writer:)``), so here it goes by what reading it
+    // told (no file system call for each file): a file that is not regular is never written in place.
+    if !makesDiffs, let path = input.readPath, let identity,
+      let reason = writes ? Self.reasonNotToWrite(readAs: identity) : Self.reasonNotToWrite(path, readAs: identity)
     {
       outcome.status = .notWritten(reason)
       outcome.remaining = result.originalFindings
@@ -83,7 +86,8 @@ struct FileFixer: Sendable {
     do throws(FileIOError) {
       replacement = try writer.prepare(path, bytes: result.fixed)
     } catch {
-      outcome.status = .notWritten("cannot write: \(error.reason)")
+      // Said as a dry run would say it when the file itself is why (it is read-only, say).
+      outcome.status = .notWritten(Self.reasonNotToWrite(path, readAs: identity) ?? "cannot write: \(error.reason)")
       outcome.remaining = result.originalFindings
       return .success(outcome)
     }
@@ -92,6 +96,22 @@ struct FileFixer: Sendable {
       replacement: replacement, identity: identity, fixed: result.fixedFindings, remaining: result.remainingFindings,
       original: Self.originalFindings(of: path, readAs: identity, input: input, linter: fixer.linter))
     return .success(outcome)
+  }
+
+  /// A file's part of the report for its outcome as it stands (a pending file's as it reads once written):
+  /// the part `renderer` makes of its findings, when there is a renderer, and the findings counted.
+  static func report(
+    of outcome: FileFixOutcome, _ renderer: (any FileRenderer)?, input: LintInput, maxFindings: Int
+  ) -> FileFixOutcome.Report {
+    let (fixed, remaining) = outcome.pending.map { ($0.fixed, $0.remaining) } ?? (outcome.fixed, outcome.remaining)
+    // The fixer found every finding; the report lists as many as --max-findings allows.
+    var findings = fixed + remaining
+    // Sorted in place, where the findings move rather than being copied (each with its strings retained).
+    findings.sort(by: Finding.reportOrder)
+    findings = Finding.limited(findings, to: maxFindings)
+    let part = renderer?.render(findings, ReportedFile(path: outcome.path, physicalPath: input.physicalPath))
+    return FileFixOutcome.Report(
+      counts: LintReport.FileCounts(findings), part: part, findings: part == nil ? findings : [])
   }
 
   /// Puts every pending file in place together, durably (see ``AtomicWriter``), checking each just before
@@ -108,6 +128,7 @@ struct FileFixer: Sendable {
         outcome.status = .notWritten(failure)
         outcome.fixed = []
         outcome.remaining = pending.original()
+        outcome.report = nil
       } else {
         outcome.status = .written
         outcome.fixed = pending.fixed
@@ -142,13 +163,19 @@ struct FileFixer: Sendable {
       return "it is not a regular file"
     }
     guard now == identity else { return "it changed while it was being fixed" }
-    if now.links > 1 {
-      return "it has \(now.links) hard links, which replacing it would separate"
+    if let reason = reasonNotToWrite(readAs: now) { return reason }
+    if PathText.withCString(path, { access($0, W_OK) }) != 0 { return "it is read-only" }
+    return nil
+  }
+
+  /// Why a file whose identity is `identity` must not be replaced, as far as the identity tells.
+  static func reasonNotToWrite(readAs identity: FileIdentity) -> String? {
+    if !identity.isRegular { return "it is not a regular file" }
+    if identity.links > 1 {
+      return "it has \(identity.links) hard links, which replacing it would separate"
     }
     // A file nobody may write (chmod a-w) is read-only even to root, who could replace it anyway.
-    if now.mode & 0o222 == 0 || PathText.withCString(path, { access($0, W_OK) }) != 0 {
-      return "it is read-only"
-    }
+    if identity.mode & 0o222 == 0 { return "it is read-only" }
     return nil
   }
 }

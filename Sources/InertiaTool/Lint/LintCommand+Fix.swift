@@ -25,10 +25,21 @@ extension LintCommand {
     var done: (@Sendable (Int) -> Void)?
     if let progress { done = { progress.update($0) } }
     let linters = plan.linters
+    // Each file's part of the report is made as soon as it is fixed, on the thread that fixed it, while its
+    // findings are at hand: a pending file's as it reads once written, which nearly every one will be. The
+    // findings are freed there, and the report only joins the parts in order.
+    let renderer = options.diff ? nil : reporter(for: options, rules: ruleList(plan), environment).renderer
+    let maxFindings = options.maxFindings
     var outcomes = ThreadPool.forEach(inputs, jobs: jobs, done: done) { input in
       var fileFixer = fileFixers[input.configuration]
       fileFixer.fixer.linter.suppression = linters.suppression(for: input)
-      return fileFixer.fix(input, standardInput: standardInput)
+      var outcome = fileFixer.fix(input, standardInput: standardInput)
+      if !options.diff, case .success(var fixed) = outcome {
+        fixed.report = FileFixer.report(of: fixed, renderer, input: input, maxFindings: maxFindings)
+        fixed.dropFindings()
+        outcome = .success(fixed)
+      }
+      return outcome
     }
     FileFixer.commit(&outcomes, writer: environment.writer)
     progress?.finish()
@@ -68,28 +79,12 @@ extension LintCommand {
         environment: environment)
     else { return 2 }
     var failed = !plan.problems.isEmpty
-    // Each file's findings are put in order, and its part of the report made when the format allows, side
-    // by side on the pool's threads now that what was written is known; this thread writes the parts in
-    // order as they come, holding no more than the pool's window of them.
-    let renderer = reporter.renderer
-    let maxFindings = options.maxFindings
-    ThreadPool.forEach(Array(zip(inputs, outcomes)), jobs: jobs) { input, outcome in
-      let findings: [Finding]
-      let file: ReportedFile
+    for (input, outcome) in zip(inputs, outcomes) {
       switch outcome {
       case .failure(let failure):
-        findings = [IOErrorFinding.finding(path: failure.path, reason: failure.reason)]
-        file = ReportedFile(path: failure.path, physicalPath: input.physicalPath)
-      case .success(let outcome):
-        // The fixer found every finding; the report lists as many as --max-findings allows.
-        findings = Finding.limited((outcome.fixed + outcome.remaining).sorted(by: Finding.reportOrder), to: maxFindings)
-        file = ReportedFile(path: outcome.path, physicalPath: input.physicalPath)
-      }
-      return (outcome, findings, file, renderer?.render(findings, file))
-    } deliver: { outcome, findings, file, part in
-      switch outcome {
-      case .failure:
+        let findings = [IOErrorFinding.finding(path: failure.path, reason: failure.reason)]
         report.add(findings, isFile: false)
+        output.write(reporter.file(findings, ReportedFile(path: failure.path, physicalPath: input.physicalPath)))
         failed = true
       case .success(let fixed):
         if case .notWritten(let reason) = fixed.status {
@@ -98,13 +93,15 @@ extension LintCommand {
           failed = true
         }
         if let fixedDocument = fixed.standardOutput { fixedDocument.withUnsafeBytes { environment.writeData($0) } }
-        report.add(findings)
+        // A file not written after all has no part made: its findings are the original's.
+        let made = fixed.report ?? FileFixer.report(of: fixed, nil, input: input, maxFindings: maxFindings)
+        report.add(made.counts)
         report.suppressedCount += fixed.suppressedCount
-      }
-      if let part {
-        output.write(reporter.join(part))
-      } else {
-        output.write(reporter.file(findings, file))
+        if let part = made.part {
+          output.write(reporter.join(part))
+        } else {
+          output.write(reporter.file(made.findings, ReportedFile(path: fixed.path, physicalPath: input.physicalPath)))
+        }
       }
     }
     output.write(reporter.tail(report, errors: []))

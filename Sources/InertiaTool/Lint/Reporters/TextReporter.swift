@@ -70,12 +70,25 @@ struct TextReporter: Reporter, FileRenderer {
   /// `FILE: fixed 3 problems (2 non-positive-duration, 1 duplicate-keyframe-id)`: the rules by how many
   /// problems each fixed, most first.
   func fixedLine(file: String, _ findings: ArraySlice<Finding>, dryRun: Bool) -> String {
-    var byRule: [String: Int] = [:]
-    for finding in findings where finding.isFixed { byRule[finding.ruleID, default: 0] += 1 }
-    let total = byRule.values.reduce(0, +)
-    let rules = byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
+    // Counted in a small array rather than a dictionary: a file's fixes come from a rule or two.
+    var byRule: [(rule: String, count: Int)] = []
+    var total = 0
+    for index in findings.indices where findings[index].isFixed {
+      total += 1
+      if let rule = byRule.firstIndex(where: { $0.rule == findings[index].ruleID }) {
+        byRule[rule].count += 1
+      } else {
+        byRule.append((findings[index].ruleID, 1))
+      }
+    }
+    byRule.sort { ($1.count, $0.rule) < ($0.count, $1.rule) }
+    var rules = ""
+    for (rule, count) in byRule {
+      if !rules.isEmpty { rules += ", " }
+      rules += "\(count) \(rule)"
+    }
     return paint(TextEscaping.line(file), "1") + ": " + paint(dryRun ? "would fix" : "fixed", "1;32")
-      + " \(counted(total, "problem")) (\(rules.joined(separator: ", ")))"
+      + " \(counted(total, "problem")) (\(rules))"
   }
 
   /// The one line for a finding.
