@@ -119,6 +119,18 @@ public final class IndexedDocument: @unchecked Sendable {
     containsNonFiniteNumbers = indexer.sawNonFiniteNumber
   }
 
+  /// A MessagePack document whose index was made from another's (``replacingValues(_:with:limits:)``).
+  private init(contents: FileContents, entries: UnsafeMutableBufferPointer<Record>, containsNonFiniteNumbers: Bool) {
+    encoding = .messagePack
+    self.contents = contents
+    converted = nil
+    messagePack = contents.bytes
+    bytes = ByteView(messagePack)
+    self.entries = entries
+    textRanges = nil
+    self.containsNonFiniteNumbers = containsNonFiniteNumbers
+  }
+
   deinit {
     free(entries.baseAddress)
   }
@@ -423,6 +435,129 @@ public final class IndexedDocument: @unchecked Sendable {
       }
       return path.locate(error)
     }
+  }
+
+  // MARK: Replacing values
+
+  /// This document with some of its values replaced, indexed from this document's index rather than read
+  /// again: what a fixer that replaces a few numbers and strings of a file reads back, where reading the
+  /// whole file again cost as much as reading it the first time.
+  ///
+  /// `bytes` must be this document's MessagePack with the bytes of each of `replaced` (values that are not
+  /// arrays or maps, in document order, none inside another) swapped for those of one value that is not an
+  /// array or map either. Each new value is read and checked as reading the whole bytes would read it
+  /// (its head, its length, a string's UTF-8), and every byte outside the replaced values is compared with
+  /// this document's; the values keep their numbers, and the heads after each replaced value move by the
+  /// change in its length. So the document made is the one ``read(_:as:limits:)-(FileContents,_,_)`` of
+  /// `bytes` makes.
+  ///
+  /// - Returns: the new document, or `nil` when it cannot be made so (JSON input, a replaced or new value
+  ///   that is an array or map, or any byte that is not as the rules above say): then read `bytes` whole,
+  ///   which says what is wrong with them, if anything is.
+  package func replacingValues(
+    _ replaced: [Node], with bytes: [UInt8], limits: DecodingLimits = .default
+  ) -> IndexedDocument? {
+    guard encoding == .messagePack, !replaced.isEmpty, bytes.count <= limits.maxInputSize,
+      bytes.count <= Int(Int32.max)
+    else { return nil }
+    let contents = FileContents(copying: bytes)
+    let new = ByteView(contents.bytes)
+    // Where each new value starts, and how far the values after it move.
+    var moves: [(start: Int, shiftAfter: Int)] = []
+    moves.reserveCapacity(replaced.count)
+    var nonFinite = false
+    // Where the last replaced value ended, in the old bytes and the new.
+    var (oldEnd, newEnd) = (0, 0)
+    for node in replaced {
+      guard node.index < entries.count, Int(entries[node.index].next) == node.index + 1, !isContainer(node)
+      else { return nil }
+      let old = messagePackRange(of: node)
+      guard old.lowerBound >= oldEnd else { return nil }
+      let start = newEnd + (old.lowerBound - oldEnd)
+      guard start <= new.count, self.bytes[oldEnd..<old.lowerBound].elementsEqual(new[newEnd..<start]) else {
+        return nil
+      }
+      var scanner = MessagePackScanner(new, offset: start)
+      guard let header = try? scanner.readHeader() else { return nil }
+      switch header {
+      case .string(let length):
+        guard (try? scanner.readString(length: length, start: start)) != nil else { return nil }
+      case .binary(let length), .ext(_, let length):
+        _ = scanner.take(length)
+      case .float32(let number):
+        if !number.isFinite { nonFinite = true }
+      case .float64(let number):
+        if !number.isFinite { nonFinite = true }
+      case .array, .map:
+        return nil
+      default:
+        break
+      }
+      (oldEnd, newEnd) = (old.upperBound, scanner.offset)
+      moves.append((start, newEnd - oldEnd))
+    }
+    guard new.count - newEnd == self.bytes.count - oldEnd,
+      self.bytes[oldEnd..<self.bytes.count].elementsEqual(new[newEnd..<new.count])
+    else { return nil }
+    // The index: the same values, each head after a replaced value moved by the lengths changed before it.
+    guard let memory = malloc(Swift.max(entries.count, 1) * MemoryLayout<Record>.stride) else {
+      fatalError("out of memory")
+    }
+    let records = UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: Record.self), count: entries.count)
+    if let from = entries.baseAddress {
+      records.baseAddress.unsafelyUnwrapped.initialize(from: from, count: entries.count)
+    }
+    for (position, node) in replaced.enumerated() {
+      records[node.index].head = Int32(truncatingIfNeeded: moves[position].start)
+      let shift = Int32(truncatingIfNeeded: moves[position].shiftAfter)
+      guard shift != 0 else { continue }
+      let end = position + 1 < replaced.count ? replaced[position + 1].index : records.count
+      for index in node.index + 1..<end { records[index].head &+= shift }
+    }
+    // Whether a number is NaN or infinite: for certain when a new one is, or when none was before;
+    // otherwise, whether one of the values kept is.
+    if !nonFinite && containsNonFiniteNumbers {
+      var kept = replaced.makeIterator()
+      var skip = kept.next()
+      for index in entries.indices {
+        if let node = skip, node.index == index {
+          skip = kept.next()
+          continue
+        }
+        if let number = nonFiniteCandidate(Node(index)), !number.isFinite {
+          nonFinite = true
+          break
+        }
+      }
+    }
+    return IndexedDocument(contents: contents, entries: records, containsNonFiniteNumbers: nonFinite)
+  }
+
+  /// Whether a value is an array or map, by its format byte.
+  private func isContainer(_ node: Node) -> Bool {
+    let format = bytes[Int(entries[node.index].head)]
+    return (0x80...0x9F).contains(format) || (0xDC...0xDF).contains(format)
+  }
+
+  /// A float's number, by its format byte, for the values that may be NaN or infinite; `nil` for the rest.
+  private func nonFiniteCandidate(_ node: Node) -> Double? {
+    let format = bytes[Int(entries[node.index].head)]
+    guard format == 0xCA || format == 0xCB, case (let header, _)? = header(of: node) else { return nil }
+    switch header {
+    case .float32(let number): return Double(number)
+    case .float64(let number): return number
+    default: return nil
+    }
+  }
+
+  /// The value whose head is at `offset` of the MessagePack bytes, if one is.
+  package func node(startingAt offset: Int) -> Node? {
+    var (low, high) = (0, entries.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(entries[middle].head) < offset { low = middle + 1 } else { high = middle }
+    }
+    return low < entries.count && Int(entries[low].head) == offset ? Node(low) : nil
   }
 
   // MARK: Structure
