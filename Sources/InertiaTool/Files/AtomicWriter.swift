@@ -85,15 +85,13 @@ package struct AtomicWriter: Sendable {
       return try Self.inPlace(path, fd: PathText.withCString(path) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) })
     }
     let template = Self.temporaryTemplate(for: target)
-    let (fd, temporary, slot) = try TemporaryFiles.make(template, for: path)
+    // A new file gets the permissions any program's new file gets there (0666 less the umask, or what the
+    // directory's default ACL says), from the kernel as it is made; a replaced file keeps its own.
+    let (fd, temporary, slot) = try TemporaryFiles.make(template, mode: exists ? 0o600 : 0o666, for: path)
     if exists {
       fchmod(fd, existing.st_mode & 0o7777)
       // Keep the owner and group too where the process may (as root, or a group it belongs to).
       _ = fchown(fd, existing.st_uid, existing.st_gid)
-    } else {
-      let mask = umask(0)
-      umask(mask)
-      fchmod(fd, 0o666 & ~mask)
     }
     return Replacement(path: path, target: target, temporary: temporary, fd: fd, slot: slot)
   }

@@ -1,5 +1,13 @@
 import InertiaFormat
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where each input of a conversion goes, worked out for every input before anything is read or
 /// written, so that a run which would overwrite one of its own inputs, or write two results to one
 /// file, is refused whole instead of destroying a file half-way.
@@ -70,9 +78,10 @@ package struct OutputPlan {
       if let id = FileIO.identity(of: item.input), inputs[id] == nil { inputs[id] = item.input }
     }
     var outputs: [Self.OutputKey: Item] = [:]
+    var directories: [String: FileID?] = [:]  // --out-dir's outputs share one
     for item in items {
       guard case .file(let path) = item.destination, !Self.isStream(path) else { continue }
-      let key = Self.key(of: path)
+      let key = Self.key(of: path, directories: &directories)
       if case .existing(let id) = key, let input = inputs[id] {
         throw UsageError(
           "\(item.displayName): the output \(path) would overwrite the input \(input); nothing was written")
@@ -93,12 +102,25 @@ package struct OutputPlan {
     case unknown([UInt8])
   }
 
-  static func key(of path: String) -> OutputKey {
-    if let id = FileIO.identity(of: path) { return .existing(id) }
-    let resolved = FileIO.resolvedPath(path)
-    guard let directory = FileIO.identity(of: FilePath.directory(of: resolved)) else {
-      return .unknown(PathText.bytes(path))
+  /// The key of the output `path`; `directories` keeps the directories' identities found so far.
+  static func key(of path: String, directories: inout [String: FileID?]) -> OutputKey {
+    // One `lstat` tells in the usual cases: nothing is there, or a file that is no link.
+    var info = stat()
+    let found = PathText.withCString(path) { lstat($0, &info) } == 0
+    if found && (info.st_mode & S_IFMT) != S_IFLNK {
+      return .existing(FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
+    if found, let id = FileIO.identity(of: path) { return .existing(id) }
+    let resolved = found ? FileIO.resolvedPath(path) : path
+    let directoryPath = FilePath.directory(of: resolved)
+    let directory: FileID?
+    if let known = directories[directoryPath] {
+      directory = known
+    } else {
+      directory = FileIO.identity(of: directoryPath)
+      directories[directoryPath] = directory
+    }
+    guard let directory else { return .unknown(PathText.bytes(path)) }
     return .new(directory: directory, name: PathText.bytes(FilePath.name(of: resolved)))
   }
 

@@ -39,30 +39,75 @@ enum TemporaryFiles {
     return Table(slots: slots, capacity: capacity)
   }
 
-  /// Makes a file from `template`, whose `XXXXXX` (followed by `suffixLength` more bytes) `mkstemps`
-  /// replaces, closed on exec and noted for removal on a stop. Refuses while the run is being stopped.
+  /// Makes a file from `template`, whose `XXXXXX` (followed by `suffixLength` more bytes) is replaced by
+  /// random letters and digits until the name is free, as `mkstemps` does, with `mode` (less the umask,
+  /// as the kernel applies it), closed on exec and noted for removal on a stop. Refuses while the run is
+  /// being stopped.
   /// - Throws: ``FileIOError`` for `path`, the file the temporary one is made for.
   static func make(
-    _ template: String, suffixLength: Int32 = 0, for path: String
+    _ template: String, suffixLength: Int = 0, mode: mode_t = 0o600, for path: String
   ) throws(FileIOError) -> (fd: Int32, path: String, slot: Int) {
-    try ProcessSignals.withStopsHeld { () throws(FileIOError) in
+    // The name as the C string the calls take, made once; its letters are filled in place.
+    var name = PathText.bytes(template)
+    name.append(0)
+    let letters = name.count - 1 - suffixLength - 6
+    guard letters >= 0, name[letters..<letters + 6].allSatisfy({ $0 == UInt8(ascii: "X") }) else {
+      throw FileIOError(path: path, operation: "write", reason: "the temporary file's name has no XXXXXX")
+    }
+    return try ProcessSignals.withStopsHeld { () throws(FileIOError) in
       making(true)
       defer { making(false) }
       guard ProcessSignals.isStopping == 0 else {
         throw FileIOError(path: path, operation: "write", reason: "the run is being stopped")
       }
-      var bytes = PathText.bytes(template).map { CChar(bitPattern: $0) } + [0]
-      let fd = bytes.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, suffixLength) }
+      var fd: Int32 = -1
+      for _ in 0..<100 {
+        var random = nextRandom()
+        for index in letters..<letters + 6 {
+          name[index] = alphabet[Int(random % UInt64(alphabet.count))]
+          random /= UInt64(alphabet.count)
+        }
+        fd = name.withUnsafeBufferPointer { buffer in
+          buffer.withMemoryRebound(to: CChar.self) {
+            open($0.baseAddress!, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+          }
+        }
+        if fd >= 0 || errno != EEXIST { break }
+      }
       guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      let made = PathText.decode(bytes.dropLast().map { UInt8(bitPattern: $0) })
-      return (fd, made, note(made))
+      let slot = name.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { note(cString: $0.baseAddress!) }
+      }
+      return (fd, PathText.decode(name.dropLast()), slot)
     }
+  }
+
+  /// The letters and digits of temporary files' names.
+  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+
+  /// The state of the generator of names: a seed from the system, stepped on for each name.
+  nonisolated(unsafe) private static var randomState = UInt64.random(in: .min ... .max)
+
+  /// The next number of the generator of names (SplitMix64: each step's state mixed into 64 bits that
+  /// look random), unpredictable to other processes as its seed is, and without a system call per name.
+  private static func nextRandom() -> UInt64 {
+    var z = lock.withLock {
+      randomState &+= 0x9E37_79B9_7F4A_7C15
+      return randomState
+    }
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 
   /// Notes a temporary file; returns its slot, for ``forget(_:)``.
   static func note(_ path: String) -> Int {
-    let name = PathText.withCString(path) { strdup($0) }
+    PathText.withCString(path) { note(cString: $0) }
+  }
+
+  /// Notes a temporary file by the C string of its name; returns its slot, for ``forget(_:)``.
+  private static func note(cString path: UnsafePointer<CChar>) -> Int {
+    let name = strdup(path)
     return lock.withLock {
       var index = nextFree
       while index < table.capacity && table.slots[index] != nil { index += 1 }
