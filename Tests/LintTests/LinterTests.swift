@@ -150,7 +150,9 @@ struct LinterTests {
     #expect(found == keys.map(\.1))
   }
 
-  @Test("Keys are found by their encoding as by their bytes: fixstr, str8, short, long, at the document's end")
+  @Test(
+    "Keys are found by their encoding as by their bytes: fixstr, str8, short, long, at the document's end, whichever name is expected first, the end of the names included"
+  )
   func encodedKeyNames() throws {
     // Names of every fixstr length and past the sixteen bytes two words hold, and the outline's own.
     let alphabet = "abcdefghijklmnopqrstuvwxyABCDEFGHIJKLMNOPQRSTUVWXY"
@@ -184,5 +186,10 @@ struct LinterTests {
     let expectedAll = expected + expected + [nil, nil] + expected.suffix(3)
     #expect(elements.map { document.index(ofKey: $0, among: encoded) } == expectedAll)
     #expect(elements.map { document.index(ofKey: $0, in: table) } == expectedAll)
+    // The name tried first changes where a key is looked for first, never what it is found to be: after
+    // the last name (what the outline expects after a key of its last field), nothing is expected.
+    for first in 0...names.count {
+      #expect(elements.map { document.index(ofKey: $0, among: encoded, expected: first) } == expectedAll)
+    }
   }
 }

@@ -34,10 +34,13 @@ final class CompiledSchema: @unchecked Sendable {
   /// over an object's entries reads, in place: plain values, so that the walk writes no reference count as
   /// it goes, and threads that walk pieces of one file share the tables without writing to them.
   let fieldStarts: Frozen<Int>
-  /// Each field's name as a key spells it in a fixstr (``KeyNames/encoded``).
-  let fieldNames: Frozen<KeyNames.Encoded>
   /// The number of each field's type.
   let fieldTypes: Frozen<Int>
+  /// Each object's fields as the walk's loop over its entries reads them (``WalkField``): object `slot`'s
+  /// from ``walkFields(of:)`` on, in its table's order, then one that no key matches (``WalkField/none``).
+  /// That one lets the loop try the field after the previous key's without first checking that there is
+  /// one.
+  let walkFields: Frozen<WalkField>
   /// Each object's required fields, as bits by their index in its table (tables have fewer than 64 fields).
   let requiredMasks: Frozen<UInt64>
   /// Each object's field names, numbered in its table's order: for keys spelt otherwise than in a fixstr.
@@ -47,7 +50,7 @@ final class CompiledSchema: @unchecked Sendable {
   let allowedNames: [KeyNames?]
   /// The encodings of the strings each `oneOf` type allows (``KeyNames/encoded``), one type's after
   /// another's: type `type`'s are `allowedEncodings[allowedStarts[type]..<allowedStarts[type + 1]]`, read in
-  /// place as ``fieldNames`` are.
+  /// place as ``walkFields``' names are.
   let allowedEncodings: [KeyNames.Encoded]
   /// Where each type's strings start in ``allowedEncodings``.
   let allowedStarts: [Int]
@@ -56,6 +59,26 @@ final class CompiledSchema: @unchecked Sendable {
   /// ``step(_:_:)`` for each type and each MessagePack format byte, at `type << 8 | byte` (see
   /// ``step(_:format:)``).
   private let formatSteps: Frozen<Step>
+
+  /// A field as the walk's loop over an object's entries reads it: what a key that names it starts with,
+  /// and what its value is checked with, in one entry of one table.
+  struct WalkField: BitwiseCopyable {
+    /// The field's name as a key spells it in a fixstr (``KeyNames/encoded``).
+    let name: KeyNames.Encoded
+    /// ``step(_:format:)`` for the field's type, by format byte (``steps(of:)``): a row of the schema's own
+    /// table, which lives as long as the schema.
+    let steps: UnsafePointer<Step>
+    /// The field's bit in a set of an object's fields (its index in the table: `1 << index`).
+    let bit: UInt64
+    /// The number of the field's type.
+    let type: Int
+
+    /// The entry after an object's fields, whose name no key starts with (masks of nothing, and words that
+    /// are not 0) and which is never checked against: its `steps` are any row's.
+    static func none(steps: UnsafePointer<Step>) -> WalkField {
+      WalkField(name: KeyNames.Encoded(words: (1, 1), masks: (0, 0)), steps: steps, bit: 0, type: 0)
+    }
+  }
 
   /// A table of plain values that a schema makes once, in `init`, and frees as it goes: its reads are
   /// unchecked, as every index into the schema's tables comes from the schema itself (a type's, an object's
@@ -129,7 +152,6 @@ final class CompiledSchema: @unchecked Sendable {
     self.fieldTypes = Frozen(fieldTypes)
     self.requiredMasks = Frozen(requiredMasks)
     self.names = names
-    fieldNames = Frozen(names.flatMap(\.encoded))
     self.valueTypes = valueTypes
     types = compiled
     referents = Frozen(
@@ -162,13 +184,22 @@ final class CompiledSchema: @unchecked Sendable {
         for (format, kind) in Self.formatKinds.enumerated() { formatSteps[number << 8 | format] = byKind[kind] }
       }
     }
-    self.formatSteps = Frozen(formatSteps)
+    let frozenSteps = Frozen(formatSteps)
+    self.formatSteps = frozenSteps
+    let rows = frozenSteps.buffer.baseAddress.unsafelyUnwrapped
+    walkFields = Frozen(
+      names.indices.flatMap { slot in
+        let fields = fieldStarts[slot]..<fieldStarts[slot + 1]
+        return zip(names[slot].encoded, fieldTypes[fields]).enumerated().map { index, field in
+          WalkField(name: field.0, steps: rows + field.1 << 8, bit: 1 << index, type: field.1)
+        } + [.none(steps: rows)]
+      })
   }
 
   deinit {
     referents.free()
     fieldStarts.free()
-    fieldNames.free()
+    walkFields.free()
     fieldTypes.free()
     requiredMasks.free()
     formatSteps.free()
@@ -239,6 +270,28 @@ final class CompiledSchema: @unchecked Sendable {
   /// The fields of object `slot`, by their numbers across the objects.
   @inline(__always)
   func fields(of slot: Int) -> Range<Int> { fieldStarts[slot]..<fieldStarts[slot &+ 1] }
+
+  /// The first of object `slot`'s fields in ``walkFields``, which holds one more entry after each object's
+  /// fields.
+  @inline(__always)
+  func walkFields(of slot: Int) -> UnsafePointer<WalkField> {
+    walkFields.buffer.baseAddress.unsafelyUnwrapped + (fieldStarts[slot] &+ slot)
+  }
+
+  /// The number of the first of object `slot`'s fields, from number `start` on and around to the ones before
+  /// it, whose name's encoding (a fixstr) `words` start with, as ``KeyNames/index(ofEncoded:from:)`` finds it
+  /// among the object's names; `nil` when none matches.
+  func field(ofEncoded words: (UInt64, UInt64), in slot: Int, from start: Int) -> Int? {
+    let fields = walkFields(of: slot)
+    let count = fieldStarts[slot &+ 1] &- fieldStarts[slot]
+    var index = start
+    for _ in 0..<count {
+      if index >= count { index = 0 }
+      if fields[index].name.starts(words) { return index }
+      index &+= 1
+    }
+    return nil
+  }
 
   /// ``step(_:format:)`` for type `type`, by format byte: the row of ``formatSteps`` that a loop over values
   /// of one type reads.

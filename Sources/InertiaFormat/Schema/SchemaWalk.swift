@@ -289,20 +289,20 @@ package final class SchemaWalk {
   }
 
   /// Checks a map's entries against the table of object `slot`, read from the flat tables
-  /// (``CompiledSchema/fieldStarts``). What is rare (keys spelt otherwise than as a fixstr or that the table
-  /// does not list, repeated fields, missing ones) is left to functions of their own, which keeps the loop
-  /// over the entries small.
+  /// (``CompiledSchema/walkFields``). What is rare (keys spelt otherwise than as a fixstr, out of the
+  /// table's order or not in it, repeated fields, missing ones) is left to functions of their own, which
+  /// keeps the loop over the entries small: it keeps in registers little more than what it changes at every
+  /// entry, and counts no positions, which only events need (``entry(key:value:in:)``).
   private func checkObject(_ node: IndexedDocument.Node, _ slot: Int) {
     let schema = self.schema
-    let fields = schema.fields(of: slot)
-    let names = schema.fieldNames[fields]
-    let fieldTypes = schema.fieldTypes[fields]
+    let fields = schema.walkFields(of: slot)
     let nodes = self.nodes.unsafelyUnwrapped
     let bytes = self.bytes
-    // Which fields have been met, as bits by their index in the table.
+    // Which fields have been met (``CompiledSchema/WalkField/bit``).
     var seen: UInt64 = 0
-    // The field after the previous key's, where a key is looked for first.
-    var next = 0
+    // The field after the previous key's, where a key is looked for first (after the last field, the entry
+    // that no key matches).
+    var expected = fields
     // The keys the table does not list, and those that are not strings: made when the first is met, as
     // most objects have none.
     var oddKeys: OddKeys?
@@ -310,49 +310,73 @@ package final class SchemaWalk {
     // `nextSibling` read from the index in place), without its test that `node` is a map (the caller knows
     // it is).
     let end = Int(nodes[node.index].next)
-    var position = 0
     var keyIndex = node.index &+ 1
     while keyIndex < end {
       let key = nodes[keyIndex]
       let valueIndex = Int(key.next)
       guard valueIndex < end else { break }
-      let value = nodes[valueIndex]
-      let entry = IndexedDocument.Entry(
-        key: IndexedDocument.Node(keyIndex), value: IndexedDocument.Node(valueIndex), position: position)
-      position &+= 1
-      keyIndex = Int(value.next)
+      let entryKey = keyIndex
+      keyIndex = Int(nodes[valueIndex].next)
       // A fixstr key (most) is found by its first sixteen bytes (``IndexedDocument/leadingWords(of:)``),
       // first as the field after the previous key's, as fields mostly come in the table's order.
-      let index: Int
-      if let words = bytes.leadingWords(at: Int(key.head)),
-        let found = next < names.count && names[next].starts(words)
-          ? next : KeyNames.index(ofEncoded: words, in: names, from: next)
+      let words = bytes.leadingWords(at: Int(key.head))
+      let field: UnsafePointer<CompiledSchema.WalkField>
+      if let words, expected.pointee.name.starts(words) {
+        field = expected
+      } else if let index = otherField(
+        words, from: expected - fields, key: entryKey, value: valueIndex, in: node, slot, &oddKeys)
       {
-        index = found
-      } else if let found = field(of: entry, in: node, slot, &oddKeys) {
-        index = found
+        field = fields + index
       } else {
         continue
       }
-      next = index &+ 1
-      let bit: UInt64 = 1 &<< index
+      expected = field + 1
+      let bit = field.pointee.bit
       if seen & bit != 0 {
-        reportRepeatedField(entry, in: node, slot)
+        reportRepeatedField(entry(key: entryKey, value: valueIndex, in: node), in: node, slot)
         continue
       }
       seen |= bit
-      let type = fieldTypes[index]
-      switch schema.steps(of: type)[Int(bytes[Int(value.head)])] {
+      // The value's record read again rather than kept from above, which would take a register more.
+      let value = nodes[valueIndex]
+      switch field.pointee.steps[Int(bytes[Int(value.head)])] {
       case .valid: continue
       // The commonest values to look into, without ``checkField(_:_:as:_:_:)``'s call.
-      case .object: checkObject(entry.value, schema.referents[type])
-      case .pair where isPlainPair(valueIndex, value, of: schema.referents[type]): continue
-      case let step: checkField(entry.value, step, as: type, slot, index)
+      case .object: checkObject(IndexedDocument.Node(valueIndex), schema.referents[field.pointee.type])
+      case .pair where isPlainPair(valueIndex, value, of: schema.referents[field.pointee.type]): continue
+      case let step: checkField(IndexedDocument.Node(valueIndex), step, as: field.pointee.type, slot, field - fields)
       }
     }
     let requiredMask = schema.requiredMasks[slot]
     if seen & requiredMask != requiredMask { reportMissingFields(seen, of: node, slot) }
     if let oddKeys { reportUnknownFields(oddKeys, of: node, slot) }
+  }
+
+  /// The field an entry's key names when it is not the one after the previous key's (number `start`),
+  /// ``checkObject(_:_:)``'s first guess: looked up by the key's first sixteen bytes, `words`, when it has
+  /// them (``CompiledSchema/field(ofEncoded:in:from:)``), then by its bytes
+  /// (``field(key:value:in:_:_:)``); `nil` for a key the table does not list or that is not a string.
+  @inline(never)
+  private func otherField(
+    _ words: (UInt64, UInt64)?, from start: Int, key: Int, value: Int, in node: IndexedDocument.Node, _ slot: Int,
+    _ oddKeys: inout OddKeys?
+  ) -> Int? {
+    if let words, let index = schema.field(ofEncoded: words, in: slot, from: start) { return index }
+    return field(key: key, value: value, in: node, slot, &oddKeys)
+  }
+
+  /// The entry of `map` whose key and value are the values numbered `key` and `value`, with its position
+  /// counted from the map's first entry: the loop over a map's entries leaves it to the few that an event
+  /// needs it for.
+  private func entry(key: Int, value: Int, in map: IndexedDocument.Node) -> IndexedDocument.Entry {
+    let nodes = self.nodes.unsafelyUnwrapped
+    var position = 0
+    var child = map.index &+ 1
+    while child < key {
+      child = Int(nodes[Int(nodes[child].next)].next)
+      position &+= 1
+    }
+    return IndexedDocument.Entry(key: IndexedDocument.Node(key), value: IndexedDocument.Node(value), position: position)
   }
 
   /// Whether the value `node` (whose record is `record`) for a number pair is a fixarray of two values, both
@@ -395,17 +419,19 @@ package final class SchemaWalk {
     var other: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
   }
 
-  /// The field that an entry's key names, looked up by the key's bytes; `nil` for a key the table does not
-  /// list or that is not a string, which is noted in `oddKeys`, reported when it repeats an earlier one (a
-  /// key that is not a string also when it does not), and has the maps in its value looked through.
-  @inline(never)
+  /// The field that the key of the entry of `node` whose key and value are the values numbered `key` and
+  /// `value` names, looked up by the key's bytes; `nil` for a key the table does not list or that is not a
+  /// string, which is noted in `oddKeys`, reported when it repeats an earlier one (a key that is not a string
+  /// also when it does not), and has the maps in its value looked through.
   private func field(
-    of entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ slot: Int, _ oddKeys: inout OddKeys?
+    key: Int, value: Int, in node: IndexedDocument.Node, _ slot: Int, _ oddKeys: inout OddKeys?
   ) -> Int? {
     let kind = schema.objectKinds[slot]
-    if let key = document.utf8(of: entry.key) {
-      if let index = schema.names[slot].index(of: key) { return index }
-      let name = key.string
+    let utf8 = document.utf8(of: IndexedDocument.Node(key))
+    if let utf8, let index = schema.names[slot].index(of: utf8) { return index }
+    let entry = entry(key: key, value: value, in: node)
+    if let utf8 {
+      let name = utf8.string
       if let first = oddKeys?.unknown.first(where: { $0.name == name }) {
         record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: kind), at: entry.key)
       } else {
