@@ -84,9 +84,14 @@ public final class FileContents: @unchecked Sendable {
   }
 
   /// Everything `fd` gives until its end, failing once it passes `maxSize` bytes.
-  package static func readAll(fd: Int32, path: String, sizeHint: Int, maxSize: Int) throws(FileIOError)
-    -> ByteBuffer
-  {
+  /// - Parameter endsAtShortRead: whether `fd` is a regular file whose size and times the caller checks
+  ///   again once it is read (as the tools do, to tell a file that changed while it was read): then a read
+  ///   that gives fewer bytes than asked for has reached the end, which is all a regular file's read ever
+  ///   stops short for (a signal that interrupts one stops the run), and the read that would give none is
+  ///   not made. A file that grows meanwhile is the caller's check's to find.
+  package static func readAll(
+    fd: Int32, path: String, sizeHint: Int, maxSize: Int, endsAtShortRead: Bool = false
+  ) throws(FileIOError) -> ByteBuffer {
     // The first allocation holds the size `fstat` gave and one byte more, so that a file of that size is
     // read into it whole and the read that finds its end (into the spare byte) needs no more memory.
     // Past it (a file that grew, or standard input) the buffer grows by 64 KiB reads.
@@ -97,10 +102,17 @@ public final class FileContents: @unchecked Sendable {
         throw FileIOError(path: path, operation: "read", reason: "input is larger than the limit of \(maxSize) bytes")
       }
       let room = first - buffer.count
-      let n = buffer.append(readingFrom: fd, upTo: room > 0 ? room : 1 << 16)
+      let asked = room > 0 ? room : 1 << 16
+      let n = buffer.append(readingFrom: fd, upTo: asked)
       if n < 0 && errno == EINTR { continue }
       if n < 0 { throw FileIOError(path: path, operation: "read", errno: errno) }
-      if n == 0 { return buffer }
+      if n == 0 || (endsAtShortRead && n < asked) {
+        if buffer.count > maxSize {
+          throw FileIOError(
+            path: path, operation: "read", reason: "input is larger than the limit of \(maxSize) bytes")
+        }
+        return buffer
+      }
     }
   }
 

@@ -77,7 +77,10 @@ extension FileIO {
     if identity.isRegular, size >= mappingThreshold, let mapped = map(fd, size: size, path) {
       return (mapped, identity)
     }
-    return (FileContents(try FileContents.readAll(fd: fd, path: path, sizeHint: size, maxSize: maxSize)), identity)
+    // A regular file's identity is checked again once it is read (``withCheckedContents(of:maxSize:_:)``).
+    let read = try FileContents.readAll(
+      fd: fd, path: path, sizeHint: size, maxSize: maxSize, endsAtShortRead: identity.isRegular)
+    return (FileContents(read), identity)
   }
 
   /// Why a file that changed while it was read was not used.
