@@ -84,7 +84,7 @@ package struct AtomicWriter: Sendable {
       // A device, a FIFO or a socket is written in place.
       return try Self.inPlace(path, fd: PathText.withCString(path) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) })
     }
-    let template = Self.temporaryTemplate(for: target)
+    let template = Self.temporaryTemplateBytes(for: target)
     // A new file gets the permissions any program's new file gets there (0666 less the umask, or what the
     // directory's default ACL says), from the kernel as it is made; a replaced file keeps its own.
     let (fd, temporary, slot) = try TemporaryFiles.make(template, mode: exists ? 0o600 : 0o666, for: path)
@@ -234,16 +234,19 @@ package struct AtomicWriter: Sendable {
   private func groupedByDevice(_ items: [(Int, Replacement)]) -> [(String, [Int])] {
     var groups: [(device: UInt64, directory: String, indices: [Int])] = []
     var devices: [String: UInt64] = [:]  // a batch has many files to a directory: one stat each
+    var previous: (directory: String, device: UInt64)?  // and they come a folder's files after another's
     for (index, replacement) in items {
       let directory = FilePath.directory(of: replacement.target)
       let device =
-        devices[directory]
+        (previous?.directory == directory ? previous?.device : nil)
+        ?? devices[directory]
         ?? {
           var info = stat()
           let device = PathText.withCString(directory) { stat($0, &info) } == 0 ? UInt64(info.st_dev) : UInt64.max
           devices[directory] = device
           return device
         }()
+      previous = (directory, device)
       if let group = groups.firstIndex(where: { $0.device == device }) {
         groups[group].indices.append(index)
       } else {
@@ -256,18 +259,35 @@ package struct AtomicWriter: Sendable {
   /// `.NAME.tmp-XXXXXX` beside `target`, with NAME cut short enough that the whole fits in the 255 bytes
   /// a file name may have.
   static func temporaryTemplate(for target: String) -> String {
-    let directory = FilePath.directory(of: target)
-    var name = PathText.bytes(FilePath.name(of: target))
+    PathText.decode(temporaryTemplateBytes(for: target))
+  }
+
+  /// ``temporaryTemplate(for:)``'s bytes, worked out on the target's bytes (a path's `/` is one byte that
+  /// no other code point holds).
+  static func temporaryTemplateBytes(for target: String) -> [UInt8] {
+    let bytes = PathText.bytes(target)
+    let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
     let limit = 255 - ".".utf8.count - ".tmp-XXXXXX".utf8.count
-    if name.count > limit { name = Array(name.prefix(limit)) }
-    let file = "." + PathText.decode(name) + ".tmp-XXXXXX"
-    return directory == "." ? file : FilePath.join(directory, file)
+    let name = bytes[(slash.map { $0 + 1 } ?? 0)...].prefix(limit)
+    var template: [UInt8] = []
+    template.reserveCapacity(bytes.count + 12)
+    // A file in `.` is made as `.NAME…`, as the folder's name would be joined to it.
+    if let slash, !(slash == 1 && bytes[0] == UInt8(ascii: ".")) {
+      template += bytes[..<max(slash, 1)]
+      if template.last != UInt8(ascii: "/") { template.append(UInt8(ascii: "/")) }
+    }
+    template.append(UInt8(ascii: "."))
+    template += name
+    template += ".tmp-XXXXXX".utf8
+    return template
   }
 
   /// A descriptor for `-`-like names of the process's own streams (`/dev/stdout`, `/dev/fd/1`,
   /// `/proc/self/fd/1`): a copy of that descriptor, written where the stream stands, as a shell
   /// redirection would be. `nil` for any other path.
   static func standardStream(_ path: String) -> Int32? {
+    // Most paths are told apart by their first bytes.
+    guard path.utf8.starts(with: "/dev/".utf8) || path.utf8.starts(with: "/proc/".utf8) else { return nil }
     let number: Int32?
     switch path {
     case "/dev/stdout": number = STDOUT_FILENO

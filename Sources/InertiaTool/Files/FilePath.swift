@@ -47,16 +47,23 @@ enum FilePath {
 
   /// The directory part of a path: `a/b` for `a/b/c`, `.` for `c`, `/` for `/c`.
   static func directory(of path: String) -> String {
-    // Found and cut in the UTF-8 bytes: a `/` is one byte, and the cut is exact even where a character
-    // would round it (a prepended mark before the `/`).
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-    return slash == path.startIndex ? "/" : String(path.utf8[..<slash])!
+    // Found and cut in the UTF-8 bytes, in place: a `/` is one byte that no other code point holds, so the
+    // cut is exact even where a character would round it (a prepended mark before the `/`), and the part
+    // before it is whole code points.
+    var path = path
+    return path.withUTF8 { bytes in
+      guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+      return slash == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
+    }
   }
 
   /// The last component of a path.
   static func name(of path: String) -> String {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-    return String(path.utf8[path.utf8.index(after: slash)...])!
+    var path = path
+    return path.withUTF8 { bytes in
+      guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return String(decoding: bytes, as: UTF8.self) }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self)
+    }
   }
 
   /// Whether a path starts at the root.

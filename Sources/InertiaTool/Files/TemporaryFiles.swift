@@ -47,8 +47,15 @@ enum TemporaryFiles {
   static func make(
     _ template: String, suffixLength: Int = 0, mode: mode_t = 0o600, for path: String
   ) throws(FileIOError) -> (fd: Int32, path: String, slot: Int) {
+    try make(PathText.bytes(template), suffixLength: suffixLength, mode: mode, for: path)
+  }
+
+  /// ``make(_:suffixLength:mode:for:)`` with the template's bytes.
+  static func make(
+    _ template: [UInt8], suffixLength: Int = 0, mode: mode_t = 0o600, for path: String
+  ) throws(FileIOError) -> (fd: Int32, path: String, slot: Int) {
     // The name as the C string the calls take, made once; its letters are filled in place.
-    var name = PathText.bytes(template)
+    var name = template
     name.append(0)
     let letters = name.count - 1 - suffixLength - 6
     guard letters >= 0, name[letters..<letters + 6].allSatisfy({ $0 == UInt8(ascii: "X") }) else {
