@@ -198,12 +198,12 @@ package struct ConvertCommand {
       try Converter.toJSON(
         messagePack: bytes, options: jsonOptions(options), limits: options.limits, finalNewline: options.compact,
         streamingTo: { (chunk) throws(FileIOError) in
-          try FileIO.write(chunk, fd: fd, path: path)
+          try writeOutput(chunk, fd: fd, path: path)
         })
     } else {
       let out = try convert(bytes, encoding: encoding, options: options)
       try withExtendedLifetime(out) { () throws(FileIOError) in
-        try FileIO.write(out.bytes, fd: fd, path: path)
+        try writeOutput(out.bytes, fd: fd, path: path)
       }
     }
   }
