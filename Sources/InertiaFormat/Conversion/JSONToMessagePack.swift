@@ -243,7 +243,7 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
             head: head, start: start, node: node))
         continue nextValue
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        try number()
+        if !singleDigit() && !shortNumber() { try anyNumber() }
       case UInt8(ascii: "t"):
         try literal("true")
         out.append(0xC3)
@@ -644,11 +644,24 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
 
   // MARK: Numbers
 
-  /// Reads a number token: an integer when it has no fraction or exponent, otherwise a float64.
+  /// The fast path for the number animation files hold most (over half of them): one digit, `0` to
+  /// `9`, followed by a byte that cannot continue a number, written as a positive fixint. Inlined into
+  /// the parse loop, unlike ``shortNumber()``. Returns `false`, having read nothing, for any other text
+  /// (`-1`, `10`, `0.5`, `1e3`, `01`, a digit at the end of the input), which that reads.
+  ///
+  /// A number's grammar continues only with a digit, `.`, `e` or `E`; what else follows the digit is
+  /// read by the caller as usual (a comma, a bracket, whitespace, or an error there), as after any
+  /// number.
   @inline(__always)
-  private mutating func number() throws(FormatError) {
-    if shortNumber() { return }
-    try anyNumber()
+  private mutating func singleDigit() -> Bool {
+    guard offset &+ 1 < bytes.count else { return false }
+    let digit = bytes[offset] &- UInt8(ascii: "0")
+    let next = bytes[offset &+ 1]
+    guard digit < 10 && next &- UInt8(ascii: "0") >= 10 && next != UInt8(ascii: ".") && next | 0x20 != UInt8(ascii: "e")
+    else { return false }
+    out.append(digit)
+    offset &+= 1
+    return true
   }
 
   /// The fast path for the numbers animation files are full of (`1`, `-0.752`, `11.744`): at most seven
@@ -659,13 +672,35 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
   /// Both parts fit in 14 digits, below 2^53, so a float is the mantissa divided by an exact power of
   /// ten: one correctly rounded division, as in ``JSONNumber/scan(_:at:)``'s fast path, which gives the
   /// same double.
-  @inline(__always)
+  ///
+  /// Not inlined, and it throws nothing, so the parse loop calls it without setting up for an error;
+  /// the loop calls ``anyNumber()`` itself when this returns `false`.
+  @inline(never)
   private mutating func shortNumber() -> Bool {
     // Two words are read from the first digit on: up to 24 bytes from the sign.
     guard offset &+ 24 <= bytes.count else { return false }
     let negative = bytes[offset] == UInt8(ascii: "-")
     let digitsStart = offset &+ (negative ? 1 : 0)
     let word = bytes.littleEndianWord(at: digitsStart)
+    // Most fractions have one digit before the point and up to five after it, all in this word (`0.75`,
+    // `-1.155`): read from it alone. The same mantissa and scale as below, so the same double.
+    if UInt8(truncatingIfNeeded: word) &- UInt8(ascii: "0") < 10
+      && UInt8(truncatingIfNeeded: word &>> 8) == UInt8(ascii: ".")
+    {
+      let fraction = word &>> 16
+      let fractionDigits = WordScan.leadingDigits(fraction)
+      if fractionDigits > 0 && fractionDigits < 6
+        && UInt8(truncatingIfNeeded: fraction &>> UInt64(fractionDigits &* 8)) | 0x20 != UInt8(ascii: "e")
+      {
+        let scale = JSONNumber.integerPowersOfTen[fractionDigits]
+        let mantissa =
+          Int64(word & 0xFF &- 0x30) &* scale &+ Int64(WordScan.decimalValue(fraction, digits: fractionDigits))
+        let magnitude = Double(mantissa) / Double(scale)
+        out.appendFloat64((negative ? -magnitude : magnitude).bitPattern)
+        offset = digitsStart &+ 2 &+ fractionDigits
+        return true
+      }
+    }
     let integerDigits = WordScan.leadingDigits(word)
     // No digit, too many, or a leading zero before another digit (an error).
     guard integerDigits > 0 && integerDigits < 8 && (integerDigits == 1 || word & 0xFF != 0x30) else { return false }
