@@ -460,11 +460,24 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
   /// Reads a string token and writes it as a MessagePack string.
   @inline(__always)
   private mutating func string() throws(FormatError) {
-    if shortASCIIString() { return }
     let start = offset
-    offset += 1
-    let contentStart = offset
+    let contentStart = offset &+ 1
+    offset = contentStart
     var asciiOnly = true
+    if contentStart &+ 16 <= bytes.count {
+      // The test of ``shortASCIIString()``. A string it leaves has its first sixteen bytes plain ASCII
+      // when none of them is flagged (ids, names): the scan goes on from there.
+      let first = bytes.littleEndianWord(at: contentStart)
+      let second = bytes.littleEndianWord(at: contentStart &+ 8)
+      let firstFlags = WordScan.stringSpecial(first) | first & WordScan.highs
+      let length = WordScan.firstFlagged(firstFlags, WordScan.stringSpecial(second) | second & WordScan.highs)
+      if length < 16 && bytes[contentStart &+ length] == UInt8(ascii: "\"") {
+        out.appendShortString(head: 0xA0 | UInt8(length), first, second, length: length)
+        offset = contentStart &+ length &+ 1
+        return
+      }
+      if length == 16 { offset = contentStart &+ 16 }
+    }
     // Sixteen, then eight bytes at a time up to the first quote, backslash or control character; a byte
     // beyond ASCII anywhere in a word read (after the string's end too) has the content checked as UTF-8.
     scan: do {
@@ -503,6 +516,9 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
           out.appendShortString(
             head: 0xA0 | UInt8(content.count), bytes.littleEndianWord(at: contentStart),
             bytes.littleEndianWord(at: contentStart &+ 8), length: content.count)
+        } else if content.count < 256 && contentStart &+ content.count &+ 7 <= bytes.count {
+          // Ids and names, a word at a time, the same way.
+          out.appendMediumString(bytes, at: contentStart, count: content.count)
         } else {
           CanonicalHeads.string(content, to: out)
         }
