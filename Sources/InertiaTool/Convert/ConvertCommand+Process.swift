@@ -19,7 +19,7 @@ extension ConvertCommand {
       arguments: ProcessArguments.all,
       stdout: { bytes in
         do throws(FileIOError) {
-          try writeOutput(bytes, fd: STDOUT_FILENO, path: "<stdout>")
+          try FileIO.write(bytes, fd: STDOUT_FILENO, path: "<stdout>")
         } catch {
           FileIO.writeLine(TextEscaping.line(error.description), fd: STDERR_FILENO)
           TemporaryFiles.removeAll()

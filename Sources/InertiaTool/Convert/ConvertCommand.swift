@@ -151,7 +151,7 @@ package struct ConvertCommand {
           }
         } else {
           let out = try convert(bytes, encoding: encoding, options: options)
-          withExtendedLifetime(out) { stdout(out.bytes) }
+          withExtendedLifetime(out) { inPieces(out.bytes, stdout) }
         }
       }
     }
@@ -198,12 +198,12 @@ package struct ConvertCommand {
       try Converter.toJSON(
         messagePack: bytes, options: jsonOptions(options), limits: options.limits, finalNewline: options.compact,
         streamingTo: { (chunk) throws(FileIOError) in
-          try writeOutput(chunk, fd: fd, path: path)
+          try FileIO.write(chunk, fd: fd, path: path)
         })
     } else {
       let out = try convert(bytes, encoding: encoding, options: options)
       try withExtendedLifetime(out) { () throws(FileIOError) in
-        try writeOutput(out.bytes, fd: fd, path: path)
+        try inPieces(out.bytes) { (piece) throws(FileIOError) in try FileIO.write(piece, fd: fd, path: path) }
       }
     }
   }
