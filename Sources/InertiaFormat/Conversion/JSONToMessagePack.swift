@@ -88,6 +88,25 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
     offset = i
   }
 
+  /// Skips the whitespace after a comma or an opening bracket. In pretty JSON (ours, most editors' and
+  /// serializers') that is a newline and up to fifteen spaces of indentation, then a token: found by one
+  /// test of the sixteen bytes after the newline, without ``skipWhitespace()``'s loop, which reads any
+  /// other run, or one followed by more whitespace. Only there, where most runs are, so that the parse
+  /// loop stays small enough for the compiler to inline what it calls.
+  @inline(__always)
+  mutating func skipWhitespaceBeforeItem() {
+    let i = offset
+    if i &+ 17 <= bytes.count && bytes[i] == 0x0A {
+      let indent = WordScan.firstFlagged(
+        WordScan.notSpace(bytes.littleEndianWord(at: i &+ 1)), WordScan.notSpace(bytes.littleEndianWord(at: i &+ 9)))
+      if indent < 16 && bytes[i &+ 1 &+ indent] > 0x20 {
+        offset = i &+ 1 &+ indent
+        return
+      }
+    }
+    skipWhitespace()
+  }
+
   private func describeByte(at offset: Int) -> String {
     guard offset < bytes.count else { return "the end of the input" }
     let byte = bytes[offset]
@@ -178,7 +197,7 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
         offset += 1
         let head = out.count
         out.append(0x80)
-        skipWhitespace()
+        skipWhitespaceBeforeItem()
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
           if tooDeep { throw depthError(at: start) }
           offset += 1
@@ -231,7 +250,7 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
         let head = out.count
         // A pair of a $map is no value of its own: its key and value are the map's.
         if role != .mapPair { out.append(role == .mapContent ? 0x80 : 0x90) }
-        skipWhitespace()
+        skipWhitespaceBeforeItem()
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
           offset += 1
           if role == .mapContent { shape = .pairs }
@@ -243,7 +262,7 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
             head: head, start: start, node: node))
         continue nextValue
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        try number()
+        if !singleDigit() && !shortNumber() { try anyNumber() }
       case UInt8(ascii: "t"):
         try literal("true")
         out.append(0xC3)
@@ -271,7 +290,7 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
             if shape != .pair { containers.top.allPairs = false }
             shape = .other
           }
-          containers.top.count += 1
+          containers.top.count &+= 1
           if try readComma(orClosing: "]", in: &containers.top) { continue nextValue }
           let array = containers.pop()
           node = array.node
@@ -283,7 +302,7 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
             if array.allPairs { shape = .pairs }
           }
         case .object:
-          containers.top.count += 1
+          containers.top.count &+= 1
           if try readComma(orClosing: "}", in: &containers.top) {
             do {
               containers.top.keyHead = try key()
@@ -320,7 +339,7 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
     let byte = bytes[offset]
     offset += 1
     if byte == UInt8(ascii: ",") {
-      skipWhitespace()
+      skipWhitespaceBeforeItem()
       return true
     }
     guard byte == UInt8(ascii: close) else {
@@ -347,8 +366,9 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
     let start = offset
     let keyHead = out.count
     guard offset < bytes.count && bytes[offset] == UInt8(ascii: "\"") && shortASCIIString() else { return nil }
+    // `: ` (a colon and a space, lowest first) and the value's first byte.
     guard
-      offset &+ 3 <= bytes.count && bytes[offset] == UInt8(ascii: ":") && bytes[offset &+ 1] == 0x20
+      offset &+ 3 <= bytes.count && UInt16(littleEndian: bytes.word(UInt16.self, at: offset)) == 0x203A
         && bytes[offset &+ 2] > 0x20
     else {
       offset = start
@@ -460,11 +480,24 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
   /// Reads a string token and writes it as a MessagePack string.
   @inline(__always)
   private mutating func string() throws(FormatError) {
-    if shortASCIIString() { return }
     let start = offset
-    offset += 1
-    let contentStart = offset
+    let contentStart = offset &+ 1
+    offset = contentStart
     var asciiOnly = true
+    if contentStart &+ 16 <= bytes.count {
+      // The test of ``shortASCIIString()``. A string it leaves has its first sixteen bytes plain ASCII
+      // when none of them is flagged (ids, names): the scan goes on from there.
+      let first = bytes.littleEndianWord(at: contentStart)
+      let second = bytes.littleEndianWord(at: contentStart &+ 8)
+      let firstFlags = WordScan.stringSpecial(first) | first & WordScan.highs
+      let length = WordScan.firstFlagged(firstFlags, WordScan.stringSpecial(second) | second & WordScan.highs)
+      if length < 16 && bytes[contentStart &+ length] == UInt8(ascii: "\"") {
+        out.appendShortString(head: 0xA0 | UInt8(length), first, second, length: length)
+        offset = contentStart &+ length &+ 1
+        return
+      }
+      if length == 16 { offset = contentStart &+ 16 }
+    }
     // Sixteen, then eight bytes at a time up to the first quote, backslash or control character; a byte
     // beyond ASCII anywhere in a word read (after the string's end too) has the content checked as UTF-8.
     scan: do {
@@ -503,6 +536,9 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
           out.appendShortString(
             head: 0xA0 | UInt8(content.count), bytes.littleEndianWord(at: contentStart),
             bytes.littleEndianWord(at: contentStart &+ 8), length: content.count)
+        } else if content.count < 256 && contentStart &+ content.count &+ 7 <= bytes.count {
+          // Ids and names, a word at a time, the same way.
+          out.appendMediumString(bytes, at: contentStart, count: content.count)
         } else {
           CanonicalHeads.string(content, to: out)
         }
@@ -644,11 +680,24 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
 
   // MARK: Numbers
 
-  /// Reads a number token: an integer when it has no fraction or exponent, otherwise a float64.
+  /// The fast path for the number animation files hold most (over half of them): one digit, `0` to
+  /// `9`, followed by a byte that cannot continue a number, written as a positive fixint. Inlined into
+  /// the parse loop, unlike ``shortNumber()``. Returns `false`, having read nothing, for any other text
+  /// (`-1`, `10`, `0.5`, `1e3`, `01`, a digit at the end of the input), which that reads.
+  ///
+  /// A number's grammar continues only with a digit, `.`, `e` or `E`; what else follows the digit is
+  /// read by the caller as usual (a comma, a bracket, whitespace, or an error there), as after any
+  /// number.
   @inline(__always)
-  private mutating func number() throws(FormatError) {
-    if shortNumber() { return }
-    try anyNumber()
+  private mutating func singleDigit() -> Bool {
+    guard offset &+ 1 < bytes.count else { return false }
+    let digit = bytes[offset] &- UInt8(ascii: "0")
+    let next = bytes[offset &+ 1]
+    guard digit < 10 && next &- UInt8(ascii: "0") >= 10 && next != UInt8(ascii: ".") && next | 0x20 != UInt8(ascii: "e")
+    else { return false }
+    out.append(digit)
+    offset &+= 1
+    return true
   }
 
   /// The fast path for the numbers animation files are full of (`1`, `-0.752`, `11.744`): at most seven
@@ -659,13 +708,35 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
   /// Both parts fit in 14 digits, below 2^53, so a float is the mantissa divided by an exact power of
   /// ten: one correctly rounded division, as in ``JSONNumber/scan(_:at:)``'s fast path, which gives the
   /// same double.
-  @inline(__always)
+  ///
+  /// Not inlined, and it throws nothing, so the parse loop calls it without setting up for an error;
+  /// the loop calls ``anyNumber()`` itself when this returns `false`.
+  @inline(never)
   private mutating func shortNumber() -> Bool {
     // Two words are read from the first digit on: up to 24 bytes from the sign.
     guard offset &+ 24 <= bytes.count else { return false }
     let negative = bytes[offset] == UInt8(ascii: "-")
     let digitsStart = offset &+ (negative ? 1 : 0)
     let word = bytes.littleEndianWord(at: digitsStart)
+    // Most fractions have one digit before the point and up to five after it, all in this word (`0.75`,
+    // `-1.155`): read from it alone. The same mantissa and scale as below, so the same double.
+    if UInt8(truncatingIfNeeded: word) &- UInt8(ascii: "0") < 10
+      && UInt8(truncatingIfNeeded: word &>> 8) == UInt8(ascii: ".")
+    {
+      let fraction = word &>> 16
+      let fractionDigits = WordScan.leadingDigits(fraction)
+      if fractionDigits > 0 && fractionDigits < 6
+        && UInt8(truncatingIfNeeded: fraction &>> UInt64(fractionDigits &* 8)) | 0x20 != UInt8(ascii: "e")
+      {
+        let scale = JSONNumber.integerPowersOfTen[fractionDigits]
+        let mantissa =
+          Int64(word & 0xFF &- 0x30) &* scale &+ Int64(WordScan.decimalValue(fraction, digits: fractionDigits))
+        let magnitude = Double(mantissa) / Double(scale)
+        out.appendFloat64((negative ? -magnitude : magnitude).bitPattern)
+        offset = digitsStart &+ 2 &+ fractionDigits
+        return true
+      }
+    }
     let integerDigits = WordScan.leadingDigits(word)
     // No digit, too many, or a leading zero before another digit (an error).
     guard integerDigits > 0 && integerDigits < 8 && (integerDigits == 1 || word & 0xFF != 0x30) else { return false }

@@ -179,6 +179,33 @@ package final class ByteBuffer {
     count &+= length &+ 1
   }
 
+  /// Appends a MessagePack string of fewer than 256 bytes (ids and names: most shorter ones take
+  /// ``appendShortString(head:_:_:length:)``), which `source` holds at `offset`: its head (a fixstr's one
+  /// byte below 32 bytes, a str8's two from 32) and its bytes, copied eight at a time with one capacity
+  /// check and no copy call. Whole words are loaded and stored, so up to seven bytes past the string are
+  /// read from `source`, which must hold them, and written past the string, within the capacity and not
+  /// counted.
+  @inline(__always)
+  func appendMediumString(_ source: ByteView, at offset: Int, count length: Int) {
+    assert(length < 256 && offset + length + 7 <= source.count)
+    reserve(length &+ 9)
+    let headSize = length < 32 ? 1 : 2
+    let at = UnsafeMutableRawPointer(base + count)
+    if length < 32 {
+      at.storeBytes(of: 0xA0 | UInt8(length), as: UInt8.self)
+    } else {
+      at.storeBytes(of: 0xD9, as: UInt8.self)
+      at.storeBytes(of: UInt8(length), toByteOffset: 1, as: UInt8.self)
+    }
+    var copied = 0
+    while copied < length {
+      at.storeBytes(
+        of: source.word(UInt64.self, at: offset &+ copied), toByteOffset: headSize &+ copied, as: UInt64.self)
+      copied &+= 8
+    }
+    count &+= headSize &+ length
+  }
+
   /// Appends `"`, the view's bytes and `"`, with one capacity check.
   @inline(__always)
   func appendQuoted(_ view: ByteView) {

@@ -151,7 +151,7 @@ package struct ConvertCommand {
           }
         } else {
           let out = try convert(bytes, encoding: encoding, options: options)
-          withExtendedLifetime(out) { stdout(out.bytes) }
+          withExtendedLifetime(out) { inPieces(out.bytes, stdout) }
         }
       }
     }
@@ -203,7 +203,7 @@ package struct ConvertCommand {
     } else {
       let out = try convert(bytes, encoding: encoding, options: options)
       try withExtendedLifetime(out) { () throws(FileIOError) in
-        try FileIO.write(out.bytes, fd: fd, path: path)
+        try inPieces(out.bytes) { (piece) throws(FileIOError) in try FileIO.write(piece, fd: fd, path: path) }
       }
     }
   }
