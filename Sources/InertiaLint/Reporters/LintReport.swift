@@ -37,7 +37,7 @@ public struct LintReport: Sendable {
     }
   }
 
-  /// An empty report, which ``add(_:isFile:)`` fills.
+  /// An empty report, which ``add(_:isFile:)-([Finding],_)`` fills.
   public init(
     rules: [(description: RuleDescription, severity: Severity)], strict: Bool, fixing: Fixing? = nil
   ) {
@@ -66,7 +66,7 @@ public struct LintReport: Sendable {
     if counts.fixed > 0 { fixedFileCount += 1 }
   }
 
-  /// One file's findings counted as ``add(_:isFile:)`` counts them, so that a file's part of a report can be
+  /// One file's findings counted as ``add(_:isFile:)-([Finding],_)`` counts them, so that a file's part of a report can be
   /// counted where it is made and its findings freed there.
   public struct FileCounts: Sendable {
     /// The findings fixed.
