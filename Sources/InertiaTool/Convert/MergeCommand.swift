@@ -101,9 +101,7 @@ package enum MergeCommand {
     if let result = outcome.result {
       do throws(FileIOError) {
         let replacement = try writer.prepare(options.ours, bytes: result)
-        if let reason = writer.commit([replacement])[0] {
-          throw FileIOError(path: options.ours, operation: "write", reason: reason)
-        }
+        if let failure = writer.commit([replacement])[0] { throw failure.error(naming: options.ours) }
       } catch {
         stderr(error.description)
         return 2

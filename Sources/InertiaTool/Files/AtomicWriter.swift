@@ -22,7 +22,11 @@ import InertiaLint
 ///
 /// So no file is renamed before its data is on the disk; a process killed at any moment leaves each
 /// file old or new (and its temporary file, which the tools' signal handlers remove and directory
-/// walks never read); and after a power loss, a batch that completed has every file new. A symbolic
+/// walks never read); and after a power loss, a batch that completed has every file new. A batch whose
+/// renames could not be made durable says so for each file (``Failure/isReplaced``): those files are new,
+/// but a power loss may still leave them old (whole). A file system that cannot sync a directory at all
+/// (`EINVAL` or `ENOTSUP` from its `fsync`) makes its renames durable as it does, which is not counted
+/// as a failure. A symbolic
 /// link is written through: the file it points at is replaced and the link stays. A file that is not
 /// a regular file (a device such as `/dev/null`, a FIFO, `/dev/stdout`) is never replaced: it is
 /// written in place, as `cat > FILE` would.
@@ -42,11 +46,71 @@ package struct AtomicWriter: Sendable {
   /// Receives each step as it is taken (for tests).
   package var trace: (@Sendable (Step) -> Void)?
 
+  /// The calls that make data durable: the system's, or stand-ins that fail (for tests).
+  package var syncs: Syncs
+
   /// Batches larger than this are made durable with one `syncfs` per file system, where there is one.
   static let syncfsThreshold = 8
 
-  package init(trace: (@Sendable (Step) -> Void)? = nil) {
+  package init(trace: (@Sendable (Step) -> Void)? = nil, syncs: Syncs = .system) {
     self.trace = trace
+    self.syncs = syncs
+  }
+
+  /// The calls that make data durable, each giving the reason it failed, or `nil`.
+  package struct Syncs: Sendable {
+    /// `fsync` of a file, by its path.
+    package var file: @Sendable (String) -> String?
+    /// `fsync` of a directory, by its path; `nil` too when its file system cannot sync directories.
+    package var directory: @Sendable (String) -> String?
+    /// `syncfs` of the file system a directory is on; `nil` for ``AtomicWriter`` to use `fsync` instead.
+    package var fileSystem: (@Sendable (String) -> String?)?
+
+    package init(
+      file: @escaping @Sendable (String) -> String?, directory: @escaping @Sendable (String) -> String?,
+      fileSystem: (@Sendable (String) -> String?)?
+    ) {
+      self.file = file
+      self.directory = directory
+      self.fileSystem = fileSystem
+    }
+
+    /// The system's calls.
+    package static let system: Syncs = {
+      let file: @Sendable (String) -> String? = { AtomicWriter.fsync($0) }
+      let directory: @Sendable (String) -> String? = { AtomicWriter.fsync($0, isDirectory: true) }
+      let fileSystem: @Sendable (String) -> String? = { AtomicWriter.syncFileSystem(of: $0) }
+      return Syncs(file: file, directory: directory, fileSystem: AtomicWriter.syncfs == nil ? nil : fileSystem)
+    }()
+  }
+
+  /// Why a replacement did not end as it should, worded as ``FileIOError`` words a failure.
+  package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What could not be done (`write`, `make it durable`), or `nil` when `reason` says it all.
+    package let operation: String?
+    /// Why, as the system says it or in words of our own.
+    package let reason: String
+    /// Whether the target holds the new contents all the same: only its rename could not be made
+    /// durable, so a power loss may still leave the old file (whole). Otherwise the target is as it was.
+    package let isReplaced: Bool
+
+    init(_ operation: String?, _ reason: String) {
+      (self.operation, self.reason, isReplaced) = (operation, reason, false)
+    }
+
+    /// A file in place whose rename could not be made durable, for `reason`.
+    init(renameNotDurable reason: String) {
+      (operation, self.reason, isReplaced) =
+        ("make the rename durable", reason + " (the file is written, but a power loss may undo it)", true)
+    }
+
+    /// `cannot make it durable: Input/output error`.
+    package var description: String { operation.map { "cannot \($0): \(reason)" } ?? reason }
+
+    /// The failure as a ``FileIOError`` naming `path`, which says what `path: \(self)` says.
+    package func error(naming path: String) -> FileIOError {
+      FileIOError(path: path, operation: operation ?? "write", reason: reason)
+    }
   }
 
   /// A file being replaced, or a special file being written in place.
@@ -152,34 +216,39 @@ package struct AtomicWriter: Sendable {
   /// - Parameter check: asked, with a replacement's index, just before it is renamed (from several threads
   ///   at once in a large batch); a reason not to replace the file after all (say, it changed since it was
   ///   read) abandons that one.
-  /// - Returns: for each replacement, in order, the reason it was not put in place, or `nil`.
-  package func commit(_ replacements: [Replacement], check: (@Sendable (Int) -> String?)? = nil) -> [String?] {
-    var failures = [String?](repeating: nil, count: replacements.count)
+  /// - Returns: for each replacement, in order, why it did not end as it should (not put in place, or put
+  ///   in place with its rename not made durable), or `nil`.
+  package func commit(_ replacements: [Replacement], check: (@Sendable (Int) -> String?)? = nil) -> [Failure?] {
+    var failures = [Failure?](repeating: nil, count: replacements.count)
     let pending = replacements.indices.filter { replacements[$0].temporary != nil }
     guard !pending.isEmpty else { return failures }
-    let useSyncfs = pending.count > Self.syncfsThreshold && Self.syncfs != nil
-    // 1. The data, before any rename.
-    if useSyncfs {
-      for (directory, indices) in groupedByDevice(pending.map { ($0, replacements[$0]) }) {
-        if let reason = Self.syncFileSystem(of: directory) {
-          for index in indices { failures[index] = "cannot make it durable: \(reason)" }
-        }
+    let syncfs = pending.count > Self.syncfsThreshold ? syncs.fileSystem : nil
+    // 1. The data, before any rename: one syncfs per file system, or where that fails an fsync per file,
+    // which tells which files' data failed.
+    var unsynced = pending
+    if let syncfs {
+      unsynced = []
+      for (directory, indices) in groupedByDevice(pending.map { ($0, replacements[$0]) }) where syncfs(directory) != nil
+      {
+        unsynced += indices
       }
-    } else {
-      let results = ThreadPool.forEach(pending, jobs: min(pending.count, 16)) { index in
-        Self.fsync(replacements[index].temporary!)
+    }
+    if !unsynced.isEmpty {
+      let file = syncs.file
+      let results = ThreadPool.forEach(unsynced, jobs: min(unsynced.count, 16)) { index in
+        file(replacements[index].temporary!)
       }
-      for (index, reason) in zip(pending, results) where reason != nil {
-        failures[index] = "cannot make it durable: \(reason!)"
+      for (index, reason) in zip(unsynced, results) where reason != nil {
+        failures[index] = Failure("make it durable", reason!)
       }
     }
     trace?(.madeDurable(pending.filter { failures[$0] == nil }.map { replacements[$0].temporary! }))
     // 2. The renames: side by side in a large batch, since every file's data is durable by now.
     let durable = failures
     let renames = ThreadPool.forEach(pending, jobs: pending.count > 256 ? ThreadPool.processorCount : 1) {
-      index -> String? in
+      index -> Failure? in
       let replacement = replacements[index]
-      let failure = durable[index] ?? check?(index)
+      let failure = durable[index] ?? check?(index).map { Failure(nil, $0) }
       guard failure == nil else {
         removeTemporary(replacement)
         return failure
@@ -189,9 +258,9 @@ package struct AtomicWriter: Sendable {
         PathText.withCString(replacement.target) { to in rename(from, to) }
       }
       if result != 0 {
-        let reason = "cannot write: " + String(cString: strerror(errno))
+        let reason = String(cString: strerror(errno))
         removeTemporary(replacement)
-        return reason
+        return Failure("write", reason)
       }
       if let slot = replacement.slot { TemporaryFiles.forget(slot) }
       trace?(.renamed(temporary: temporary, target: replacement.target))
@@ -202,22 +271,31 @@ package struct AtomicWriter: Sendable {
       failures[index] = failure
       if failure == nil { renamed.append(index) }
     }
-    // 3. The renames themselves, durable.
-    if !renamed.isEmpty {
-      if useSyncfs {
-        for (directory, _) in groupedByDevice(renamed.map { ($0, replacements[$0]) }) {
-          _ = Self.syncFileSystem(of: directory)
-        }
-      } else {
-        var directories: [String] = []
-        for index in renamed {
-          let directory = FilePath.directory(of: replacements[index].target)
-          if !directories.contains(directory) { directories.append(directory) }
-        }
-        for directory in directories { _ = Self.fsync(directory, isDirectory: true) }
+    // 3. The renames themselves, durable: syncfs again, or where it fails (or for a small batch) an fsync
+    // of each directory. A file whose directory's sync fails is new, but says a power loss may undo it.
+    guard !renamed.isEmpty else { return failures }
+    var directories: [String: [Int]] = [:]
+    var order: [String] = []
+    func add(_ indices: [Int]) {
+      for index in indices {
+        let directory = FilePath.directory(of: replacements[index].target)
+        if directories[directory] == nil { order.append(directory) }
+        directories[directory, default: []].append(index)
       }
-      trace?(.madeRenamesDurable)
     }
+    if let syncfs {
+      for (directory, indices) in groupedByDevice(renamed.map { ($0, replacements[$0]) })
+      where syncfs(directory) != nil {
+        add(indices)
+      }
+    } else {
+      add(renamed)
+    }
+    for directory in order {
+      guard let reason = syncs.directory(directory) else { continue }
+      for index in directories[directory]! { failures[index] = Failure(renameNotDurable: reason) }
+    }
+    if renamed.allSatisfy({ failures[$0] == nil }) { trace?(.madeRenamesDurable) }
     return failures
   }
 
@@ -307,17 +385,22 @@ package struct AtomicWriter: Sendable {
     return Replacement(path: path, target: path, temporary: nil, fd: fd, slot: nil)
   }
 
-  /// `fsync` of a file or directory by its path; the reason it failed, or `nil`.
+  /// `fsync` of a file or directory by its path; the reason it failed, or `nil`. A directory on a file
+  /// system that cannot sync directories (`EINVAL`, `ENOTSUP`) counts as synced: that file system makes
+  /// renames durable as it does, and nothing more can be asked of it.
   static func fsync(_ path: String, isDirectory: Bool = false) -> String? {
     let fd = PathText.withCString(path) { open($0, (isDirectory ? O_DIRECTORY : 0) | O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { return String(cString: strerror(errno)) }
     defer { close(fd) }
     #if canImport(Darwin)
-      let result = fcntl(fd, F_FULLFSYNC)
+      // A file system without F_FULLFSYNC (a network one) still has fsync, as SQLite falls back to.
+      let result = fcntl(fd, F_FULLFSYNC) == 0 ? 0 : Darwin.fsync(fd)
     #else
       let result = Glibc.fsync(fd)
     #endif
-    return result == 0 || isDirectory ? nil : String(cString: strerror(errno))
+    guard result != 0 else { return nil }
+    if isDirectory && [EINVAL, ENOTSUP, EOPNOTSUPP].contains(errno) { return nil }
+    return String(cString: strerror(errno))
   }
 
   /// Linux's `syncfs(2)`, which the C library has but Swift's view of it does not show; `nil` elsewhere.

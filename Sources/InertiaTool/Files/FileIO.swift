@@ -51,9 +51,7 @@ package enum FileIO {
     } catch {
       throw error as! FileIOError
     }
-    if let reason = writer.commit([replacement])[0] {
-      throw FileIOError(path: path, operation: "write", reason: reason)
-    }
+    if let failure = writer.commit([replacement])[0] { throw failure.error(naming: path) }
   }
 
   /// The path a symbolic link finally points at (or `path` itself when it is no link or does not exist).

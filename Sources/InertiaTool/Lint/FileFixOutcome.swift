@@ -16,6 +16,9 @@ struct FileFixOutcome: Sendable {
     case unchanged
     /// Fixed and written.
     case written
+    /// Fixed and written, but its rename could not be made durable, for the reason given (see
+    /// ``AtomicWriter/Failure/isReplaced``).
+    case writtenNotDurable(String)
     /// Would be fixed, but the run writes nothing (`--dry-run`, `--diff`).
     case wouldWrite
     /// Fixes were found but the file was left as it was, for the reason given.

@@ -124,13 +124,13 @@ struct FileFixer: Sendable {
     }
     for (index, (pending, failure)) in zip(indices, zip(pendings, failures)) {
       guard case .success(var outcome) = outcomes[index] else { continue }
-      if let failure {
-        outcome.status = .notWritten(failure)
+      if let failure, !failure.isReplaced {
+        outcome.status = .notWritten(failure.description)
         outcome.fixed = []
         outcome.remaining = pending.original()
         outcome.report = nil
       } else {
-        outcome.status = .written
+        outcome.status = failure.map { .writtenNotDurable($0.description) } ?? .written
         outcome.fixed = pending.fixed
         outcome.remaining = pending.remaining
       }

@@ -87,10 +87,16 @@ extension LintCommand {
         output.write(reporter.file(findings, ReportedFile(path: failure.path, physicalPath: input.physicalPath)))
         failed = true
       case .success(let fixed):
-        if case .notWritten(let reason) = fixed.status {
+        switch fixed.status {
+        case .notWritten(let reason):
           output.flush()
           stderr("inertia-lint: \(fixed.path): not fixed: \(reason)")
           failed = true
+        case .writtenNotDurable(let reason):
+          output.flush()
+          stderr("inertia-lint: \(fixed.path): \(reason)")
+          failed = true
+        default: break
         }
         if let fixedDocument = fixed.standardOutput { fixedDocument.withUnsafeBytes { environment.writeData($0) } }
         // A file not written after all has no part made: its findings are the original's.
