@@ -19,6 +19,8 @@ struct FileIdentity: Equatable, Sendable {
   let modifiedNanoseconds: Int
   let links: UInt64
   let mode: UInt32
+  /// The owner's user id.
+  let owner: UInt32
   /// Whether it is a regular file (not a device, a FIFO or a socket).
   let isRegular: Bool
 
@@ -50,6 +52,7 @@ struct FileIdentity: Equatable, Sendable {
     #endif
     links = UInt64(info.st_nlink)
     mode = UInt32(info.st_mode & 0o7777)
+    owner = UInt32(info.st_uid)
     isRegular = (info.st_mode & S_IFMT) == S_IFREG
   }
 }

@@ -164,9 +164,15 @@ struct FileFixer: Sendable {
     }
     guard now == identity else { return "it changed while it was being fixed" }
     if let reason = reasonNotToWrite(readAs: now) { return reason }
-    if PathText.withCString(path, { access($0, W_OK) }) != 0 { return "it is read-only" }
+    // The owner's write bit decides for the owner (an ACL's entries are for others), as `access` would
+    // say without a call for each file; for anyone else the kernel is asked.
+    let ownWritable = now.owner == userID && now.mode & 0o200 != 0
+    if !ownWritable && PathText.withCString(path, { access($0, W_OK) }) != 0 { return "it is read-only" }
     return nil
   }
+
+  /// The process's (real) user id, which `access` goes by: asked once, as glibc asks the kernel each time.
+  private static let userID = UInt32(getuid())
 
   /// Why a file whose identity is `identity` must not be replaced, as far as the identity tells.
   static func reasonNotToWrite(readAs identity: FileIdentity) -> String? {
