@@ -45,6 +45,10 @@ struct IndexedDocumentAgreementTests {
         }
       }
       #expect(indexed.value(of: indexed.root!) == parsed.value, comment)
+      let nonFinite = nodes.contains { value, _ in
+        (value.kind == .float32 || value.kind == .float64) && value.doubleValue?.isFinite == false
+      }
+      #expect(indexed.containsNonFiniteNumbers == nonFinite, "NaN or infinity noted wrongly: \(comment)")
       return true
     case (.failure(let error), .success):
       Issue.record("the index reads what the tree reader rejects (\(error)): \(comment)")
@@ -161,12 +165,63 @@ struct IndexedDocumentAgreementTests {
     }
   }
 
+  /// The heads of values of every kind the index's fast path reads (and a few it leaves to the general
+  /// path), whole: strings of the lengths its ASCII test tells apart, ASCII or not, floats that are NaN or
+  /// infinite or not, the largest fixarray and fixmap, empty ones, a str8.
+  static let quickValues: [[UInt8]] = {
+    var values: [[UInt8]] = []
+    for length in [0, 1, 7, 8, 9, 15, 16, 17, 24, 31] {
+      let text = [UInt8](repeating: 0x61, count: length)
+      values.append([0xA0 | UInt8(length)] + text)
+      if length >= 2 { values.append([0xA0 | UInt8(length)] + text.dropLast(2) + [0xC3, 0xA9]) }
+      if length >= 1 { values.append([0xA0 | UInt8(length)] + [0x80] + text.dropFirst()) }
+    }
+    values += [[0x05], [0x7F], [0xE0], [0xFF], [0xC0], [0xC2], [0xC3], [0xD0, 0x80], [0x90], [0x80]]
+    for number in [1.5, -0.0, .nan, .infinity, -.infinity] {
+      values.append([0xCB] + withUnsafeBytes(of: number.bitPattern.bigEndian, Array.init))
+    }
+    values.append([0x9F] + [UInt8](repeating: 0x01, count: 15))
+    values.append([0x8F] + Array([[UInt8]](repeating: [0xA1, 0x6B, 0x01], count: 15).joined()))
+    values.append([0x92, 0x91, 0x01, 0x81, 0xA1, 0x6B, 0x90])
+    values.append([0xD9, 36] + [UInt8](repeating: 0x41, count: 36))
+    values.append([0xD9, 0])
+    return values
+  }()
+
+  @Test("Values of every kind the fast path reads, at every distance from the end of the input, whole and cut")
+  func nearTheEnd() {
+    for value in Self.quickValues {
+      for tail in 0...40 {
+        let filler = [UInt8](repeating: 0x07, count: tail)
+        // In an array (array16, so that the head does not depend on the count), then as a map's value.
+        let count = UInt8(1 + tail)
+        let forms: [(head: [UInt8], after: [UInt8])] = [
+          ([0xDC, 0, count], filler), ([0xDC, 0, count, 0x81, 0xA1, 0x6B], filler),
+        ]
+        for (head, after) in forms {
+          let bytes = head + value + after
+          let comment: Comment = "\(value) with \(tail) bytes after it, after \(head)"
+          // Every one is read, but a string that starts with a lone continuation byte.
+          let isUTF8 = !(value.count > 1 && value[0] & 0xE0 == 0xA0 && value[1] == 0x80)
+          #expect(Self.agree(bytes, comment) == isUTF8, comment)
+          Self.agree(bytes, limits: DecodingLimits(maxDepth: 2), comment)
+          // Cut short inside the value, and with one byte too few or too many in all.
+          for cut in head.count..<(head.count + value.count) {
+            Self.agree(Array(bytes[..<cut]), "\(comment), cut at \(cut)")
+          }
+          Self.agree(bytes.dropLast(), "\(comment), a byte short")
+          Self.agree(bytes + [0x01], "\(comment), a byte more")
+        }
+      }
+    }
+  }
+
   @Test("The index's short-string ASCII test: exact, but for an empty run with sixteen bytes after it")
   func shortASCII() {
     // A run of `length` bytes at offset 1 of a view of `1 + remaining` bytes, one byte of which (or none) is
     // 0x80: before the run, in it, or after it.
     for length in 0...31 {
-      for remaining in length...(length + 20) {
+      for remaining in length...(length + 40) {
         for high in [nil] + Array(0...remaining) {
           var bytes = [UInt8](repeating: 0x61, count: 1 + remaining)
           if let high { bytes[high] = 0x80 }
@@ -177,6 +232,11 @@ struct IndexedDocumentAgreementTests {
           let comment: Comment = "\(length) bytes, \(remaining) left, 0x80 at \(high.map(String.init) ?? "none")"
           // An empty run with sixteen bytes after it may be left to the general path (`false`).
           #expect(result == isASCII || length == 0 && remaining >= 16 && !result, comment)
+          // The same test far from the end, for views that have 32 bytes or more from the run on.
+          if remaining >= 32 {
+            let far = bytes.withUnsafeBytes { ByteView($0).isShortASCII(farFromEndAt: 1, count: length) }
+            #expect(far == isASCII || length == 0 && !far, "far from the end: \(comment)")
+          }
         }
       }
     }

@@ -274,12 +274,10 @@ public final class IndexedDocument: @unchecked Sendable {
       var offset = scanner.offset
       var entries = self.entries
       var count = self.count
-      var sawNonFiniteNumber = false
       defer {
         scanner.offset = offset
         self.entries = entries
         self.count = count
-        if sawNonFiniteNumber { self.sawNonFiniteNumber = true }
       }
       // The open containers, innermost on top, above the document itself, which is read as a container
       // (node -1) of one value: so there always is one, and a container opened is `frames.count - 1` deep.
@@ -289,41 +287,26 @@ public final class IndexedDocument: @unchecked Sendable {
       var left = 1
       do throws(FormatError) {
         while true {
-          // The values `quickHead` reads, while the tables have room. This loop calls nothing, so that what
-          // it changes stays in registers. Every value takes a byte at least, so the index has room for
-          // each that starts before `limit`, which is also within the bytes, as `quickHead` needs.
-          let limit = min(bytes.count, offset &+ (entries.count &- count))
+          // The values `quickHead` reads, while the tables have room: first far from the end of the bytes,
+          // where what a value's format byte says of its length needs no check, then up to the end. Every
+          // value takes a byte at least, so the index has room for each that starts before `room`.
+          let room = offset &+ (entries.count &- count)
           // An array or map opens here when there are fewer containers open than this: it is within the depth
           // limit and the stack has room for it (one number, where two would take a register more).
           let openLimit = min(maxDepth &+ 1, frames.capacity)
-          fast: while offset < limit {
-            let start = offset
-            let index = count
-            let values: Int
-            let isMap: Bool
-            switch MessagePackScanner.quickHead(in: bytes, at: start, checksText: checkingText) {
-            case .leaf(let width):
-              offset &+= width
-              (values, isMap) = (0, false)
-            case .float64:
-              let bits = bytes.bigEndian(UInt64.self, at: start &+ 1)
-              if bits & Self.float64Exponent == Self.float64Exponent { sawNonFiniteNumber = true }
-              offset &+= 9
-              (values, isMap) = (0, false)
-            case .container(let count, let map) where frames.count < openLimit:
-              offset &+= 1
-              (values, isMap) = (count, map)
-            default:
-              break fast
-            }
-            // A value's subtree ends after it, unless it is an array or map, whose end is set as it closes.
-            entries[index] = Record(head: Int32(truncatingIfNeeded: start), next: Int32(truncatingIfNeeded: index &+ 1))
-            count &+= 1
-            if values > 0 {
-              Self.open(node: index, values: values, isMap: isMap, &frames, &left)
-            } else if Self.close(&left, &frames, entries, count) {
-              return
-            }
+          let farEnd = bytes.count &- MessagePackScanner.farFromEnd
+          if Self.readQuickValues(
+            bytes, upTo: min(farEnd, room), farFromEnd: true, checkingText: checkingText, openLimit: openLimit,
+            &offset, &count, entries, &frames, &left)
+          {
+            return
+          }
+          if offset >= farEnd
+            && Self.readQuickValues(
+              bytes, upTo: min(bytes.count, room), farFromEnd: false, checkingText: checkingText,
+              openLimit: openLimit, &offset, &count, entries, &frames, &left)
+          {
+            return
           }
           // Any other value, or one for which a table must grow.
           let index = count
@@ -341,6 +324,66 @@ public final class IndexedDocument: @unchecked Sendable {
       } catch {
         throw locate(error, in: frames.elements, innermostLeft: left, entries: entries)
       }
+    }
+
+    /// Reads the values `quickHead` reads from `offset` while it is below `limit`, which is within the bytes
+    /// and leaves the index room for every value that starts before it; with `farFromEnd`, it is also
+    /// ``MessagePackScanner/farFromEnd`` bytes or more before their end. Stops at the first value it leaves
+    /// to the general path, with `offset` at its head: among them a NaN or infinite float64, which the
+    /// general path notes. Returns whether the document is complete.
+    ///
+    /// This loop calls nothing, so that what it changes stays in registers. It keeps, instead of the values
+    /// the innermost container has still to read (`left`), the number of values the index will hold when it
+    /// closes if all those are leaves (`closeAt`): a leaf then changes only `offset` and `count`.
+    @inline(__always)
+    private static func readQuickValues(
+      _ bytes: ByteView, upTo limit: Int, farFromEnd: Bool, checkingText: Bool, openLimit: Int,
+      _ offset: inout Int, _ count: inout Int, _ entries: UnsafeMutableBufferPointer<Record>,
+      _ frames: inout ContainerStack<Frame>, _ left: inout Int
+    ) -> Bool {
+      var closeAt = count &+ left
+      defer { left = closeAt &- count }
+      while offset < limit {
+        let start = offset
+        let index = count
+        var values = 0
+        var isMap = false
+        switch MessagePackScanner.quickHead(in: bytes, at: start, checksText: checkingText, farFromEnd: farFromEnd) {
+        case .leaf(let width):
+          offset &+= width
+        case .float64:
+          // All exponent bits set: NaN or an infinity, for `readValue` to note.
+          let bits = bytes.bigEndian(UInt64.self, at: start &+ 1)
+          if bits & Self.float64Exponent == Self.float64Exponent { return false }
+          offset &+= 9
+        case .container(let count, let map) where frames.count < openLimit:
+          offset &+= 1
+          (values, isMap) = (count, map)
+        default:
+          return false
+        }
+        // A value's subtree ends after it, unless it is an array or map, whose end is set as it closes.
+        entries[index] = Record(head: Int32(truncatingIfNeeded: start), next: Int32(truncatingIfNeeded: index &+ 1))
+        count = index &+ 1
+        if values > 0 {
+          // The container around it has `closeAt - index` values left to read, this one among them.
+          frames.pushWithinCapacity(
+            Frame(
+              node: Int32(truncatingIfNeeded: index), total: Int32(truncatingIfNeeded: values),
+              outerLeft: Int32(truncatingIfNeeded: closeAt &- index), isMap: isMap))
+          closeAt = count &+ values
+        } else {
+          // As `close(_:_:_:_:)` does: each container completed closes, and the one around it has a value
+          // fewer left than when it opened.
+          while count == closeAt {
+            let closed = frames.pop()
+            guard closed.node >= 0 else { return true }
+            entries[Int(closed.node)].next = Int32(truncatingIfNeeded: count)
+            closeAt = count &+ Int(closed.outerLeft) &- 1
+          }
+        }
+      }
+      return false
     }
 
     /// Makes an array or map of `values` values (keys and values alike for a map) the innermost open

@@ -14,6 +14,11 @@ struct MessagePackScanner {
   }
 
   var remaining: Int { bytes.count &- offset }
+
+  /// How many bytes at least follow a head for ``quickHead(in:at:checksText:farFromEnd:)`` to read it as far
+  /// from the end: more than any fixstr (32 bytes with its format byte), float64 (9) or fixarray's or
+  /// fixmap's values (30, a byte each at least) take.
+  static let farFromEnd = 33
   var isAtEnd: Bool { offset >= bytes.count }
 
   /// A value's head as the document index's fast path reads it: from the format byte alone (and the length
@@ -34,26 +39,34 @@ struct MessagePackScanner {
   /// The value at `offset`, which must be within `bytes`, as ``QuickHead`` tells it. These are most of an
   /// animation file's values and all of its keys; what is not one of them, or is faulty, is `.other`,
   /// which `readHeader()` reads and checks.
+  ///
+  /// With `farFromEnd`, the caller has checked that ``farFromEnd`` bytes or more follow `offset`'s: then
+  /// every value here but a str8 fits whatever its format byte says (a fixstr takes at most 32 bytes, a
+  /// float64 9, a fixarray or fixmap holds at most 30 values), and no length is checked again.
   @inline(__always)
-  static func quickHead(in bytes: ByteView, at offset: Int, checksText: Bool) -> QuickHead {
+  static func quickHead(in bytes: ByteView, at offset: Int, checksText: Bool, farFromEnd: Bool = false) -> QuickHead {
     let remaining = bytes.count &- offset
     let format = bytes[offset]
     // Tested in the order of how common they are: fixstr, fixint, float64, fixmap and fixarray, str8.
     if format & 0xE0 == 0xA0 {
       let length = Int(format & 0x1F)
-      guard length < remaining else { return .other }
-      if checksText && !bytes.isShortASCII(at: offset &+ 1, count: length, remaining: remaining &- 1) {
-        return .other
+      if farFromEnd {
+        if checksText && !bytes.isShortASCII(farFromEndAt: offset &+ 1, count: length) { return .other }
+      } else {
+        guard length < remaining else { return .other }
+        if checksText && !bytes.isShortASCII(at: offset &+ 1, count: length, remaining: remaining &- 1) {
+          return .other
+        }
       }
       return .leaf(width: 1 &+ length)
     }
     if format &+ 0x20 < 0xA0 { return .leaf(width: 1) }  // 0x00...0x7F and 0xE0...0xFF, now below 0xA0
-    if format == 0xCB { return remaining >= 9 ? .float64 : .other }
+    if format == 0xCB { return farFromEnd || remaining >= 9 ? .float64 : .other }
     if format & 0xE0 == 0x80 {
       let isMap = format < 0x90
       let values = Int(format & 0x0F) &<< (isMap ? 1 : 0)
       // Each value takes at least a byte: `arrayHeader` and `mapHeader` check the same.
-      return values < remaining ? .container(values: values, isMap: isMap) : .other
+      return farFromEnd || values < remaining ? .container(values: values, isMap: isMap) : .other
     }
     if format == 0xD9 {  // str8, as ids (36-character UUIDs) are
       guard remaining >= 2 else { return .other }

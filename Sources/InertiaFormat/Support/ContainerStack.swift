@@ -28,6 +28,14 @@ struct ContainerStack<Element>: ~Copyable {
     count &+= 1
   }
 
+  /// Pushes an element when the caller knows the stack has room for it (`count < capacity`): no test.
+  @inline(__always)
+  mutating func pushWithinCapacity(_ element: consuming Element) {
+    assert(count < capacity, "a push onto a full stack of \(capacity)")
+    (storage + count).initialize(to: element)
+    count &+= 1
+  }
+
   /// Whether the stack is at its capacity: the next push grows it.
   var isFull: Bool {
     @inline(__always) get { count == capacity }

@@ -157,6 +157,22 @@ extension ByteView {
 }
 
 extension ByteView {
+  /// ``isShortASCII(at:count:remaining:)`` for a run (of 0 to 31 bytes) that 32 bytes or more of the view
+  /// start (the document index's fast path, far from the end of the bytes): every word read here lies in
+  /// them, whatever the run's length.
+  @inline(__always)
+  func isShortASCII(farFromEndAt offset: Int, count length: Int) -> Bool {
+    assert(count &- offset >= 32, "isShortASCII(farFromEndAt: \(offset)) of a view of \(count)")
+    if length <= 8 {
+      // As in `isShortASCII(at:count:remaining:)`: an empty run is `false`, left to the general path.
+      return littleEndianWord(at: offset) & WordScan.highs &>> UInt64(64 &- 8 &* length) == 0
+    }
+    guard length <= 16 else { return isASCII(at: offset, count: length) }
+    return (word(UInt64.self, at: offset) | word(UInt64.self, at: offset &+ length &- 8)) & WordScan.highs == 0
+  }
+}
+
+extension ByteView {
   /// Whether the `count` bytes at `offset`, which the caller has checked lie in the view, are all below
   /// 0x80: read eight at a time, the last eight overlapping those before. A run shorter than eight bytes
   /// is read as the word it starts, the bytes past the run masked off, when the view holds that word.
