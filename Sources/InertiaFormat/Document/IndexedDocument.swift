@@ -341,36 +341,40 @@ public final class IndexedDocument: @unchecked Sendable {
       _ offset: inout Int, _ count: inout Int, _ entries: UnsafeMutableBufferPointer<Record>,
       _ frames: inout ContainerStack<Frame>, _ left: inout Int
     ) -> Bool {
+      let asciiMasks = ShortASCIIMasks.table
       var closeAt = count &+ left
       defer { left = closeAt &- count }
       while offset < limit {
-        let start = offset
-        let index = count
+        let width: Int
         var values = 0
         var isMap = false
-        switch MessagePackScanner.quickHead(in: bytes, at: start, checksText: checkingText, farFromEnd: farFromEnd) {
-        case .leaf(let width):
-          offset &+= width
+        switch MessagePackScanner.quickHead(
+          in: bytes, at: offset, checksText: checkingText, farFromEnd: farFromEnd, asciiMasks: asciiMasks)
+        {
+        case .leaf(let leafWidth):
+          width = leafWidth
         case .float64:
           // All exponent bits set: NaN or an infinity, for `readValue` to note.
-          let bits = bytes.bigEndian(UInt64.self, at: start &+ 1)
+          let bits = bytes.bigEndian(UInt64.self, at: offset &+ 1)
           if bits & Self.float64Exponent == Self.float64Exponent { return false }
-          offset &+= 9
+          width = 9
         case .container(let count, let map) where frames.count < openLimit:
-          offset &+= 1
+          width = 1
           (values, isMap) = (count, map)
         default:
           return false
         }
         // A value's subtree ends after it, unless it is an array or map, whose end is set as it closes.
-        entries[index] = Record(head: Int32(truncatingIfNeeded: start), next: Int32(truncatingIfNeeded: index &+ 1))
-        count = index &+ 1
+        entries[count] = Record(head: Int32(truncatingIfNeeded: offset), next: Int32(truncatingIfNeeded: count &+ 1))
+        offset &+= width
+        count &+= 1
         if values > 0 {
-          // The container around it has `closeAt - index` values left to read, this one among them.
+          // The container around it has `closeAt - node` values left to read, this one among them.
+          let node = count &- 1
           frames.pushWithinCapacity(
             Frame(
-              node: Int32(truncatingIfNeeded: index), total: Int32(truncatingIfNeeded: values),
-              outerLeft: Int32(truncatingIfNeeded: closeAt &- index), isMap: isMap))
+              node: Int32(truncatingIfNeeded: node), total: Int32(truncatingIfNeeded: values),
+              outerLeft: Int32(truncatingIfNeeded: closeAt &- node), isMap: isMap))
           closeAt = count &+ values
         } else {
           // As `close(_:_:_:_:)` does: each container completed closes, and the one around it has a value

@@ -42,16 +42,22 @@ struct MessagePackScanner {
   ///
   /// With `farFromEnd`, the caller has checked that ``farFromEnd`` bytes or more follow `offset`'s: then
   /// every value here but a str8 fits whatever its format byte says (a fixstr takes at most 32 bytes, a
-  /// float64 9, a fixarray or fixmap holds at most 30 values), and no length is checked again.
+  /// float64 9, a fixarray or fixmap holds at most 30 values), and no length is checked again; a short
+  /// string's bytes are tested with `asciiMasks` (``ShortASCIIMasks/table``, which a loop reads once).
   @inline(__always)
-  static func quickHead(in bytes: ByteView, at offset: Int, checksText: Bool, farFromEnd: Bool = false) -> QuickHead {
+  static func quickHead(
+    in bytes: ByteView, at offset: Int, checksText: Bool, farFromEnd: Bool = false,
+    asciiMasks: UnsafePointer<UInt64> = ShortASCIIMasks.table
+  ) -> QuickHead {
     let remaining = bytes.count &- offset
     let format = bytes[offset]
     // Tested in the order of how common they are: fixstr, fixint, float64, fixmap and fixarray, str8.
     if format & 0xE0 == 0xA0 {
       let length = Int(format & 0x1F)
       if farFromEnd {
-        if checksText && !bytes.isShortASCII(farFromEndAt: offset &+ 1, count: length) { return .other }
+        if checksText && !bytes.isShortASCII(farFromEndAt: offset &+ 1, count: length, masks: asciiMasks) {
+          return .other
+        }
       } else {
         guard length < remaining else { return .other }
         if checksText && !bytes.isShortASCII(at: offset &+ 1, count: length, remaining: remaining &- 1) {

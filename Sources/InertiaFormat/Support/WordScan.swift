@@ -156,19 +156,34 @@ extension ByteView {
   }
 }
 
-extension ByteView {
-  /// ``isShortASCII(at:count:remaining:)`` for a run (of 0 to 31 bytes) that 32 bytes or more of the view
-  /// start (the document index's fast path, far from the end of the bytes): every word read here lies in
-  /// them, whatever the run's length.
-  @inline(__always)
-  func isShortASCII(farFromEndAt offset: Int, count length: Int) -> Bool {
-    assert(count &- offset >= 32, "isShortASCII(farFromEndAt: \(offset)) of a view of \(count)")
-    if length <= 8 {
-      // As in `isShortASCII(at:count:remaining:)`: an empty run is `false`, left to the general path.
-      return littleEndianWord(at: offset) & WordScan.highs &>> UInt64(64 &- 8 &* length) == 0
+/// The masks ``ByteView/isShortASCII(farFromEndAt:count:masks:)`` tests a run of 0 to 16 bytes with: for
+/// each length, the high bits of the run's bytes in the word it starts and in the word eight bytes on (the
+/// first byte in memory the lowest, as ``ByteView/littleEndianWord(at:)`` reads it). Made once, never
+/// freed, and never written after: threads share it without a lock.
+enum ShortASCIIMasks {
+  nonisolated(unsafe) static let table: UnsafePointer<UInt64> = {
+    let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 34)
+    for length in 0...16 {
+      let (first, second) = (min(length, 8), max(length - 8, 0))
+      table[2 * length] = first == 0 ? 0 : WordScan.highs >> UInt64(64 - 8 * first)
+      table[2 * length + 1] = second == 0 ? 0 : WordScan.highs >> UInt64(64 - 8 * second)
     }
+    return UnsafePointer(table)
+  }()
+}
+
+extension ByteView {
+  /// Whether the `count` bytes (0 to 31) at `offset` are all below 0x80, for a run that 32 bytes or more of
+  /// the view start (the document index's fast path, far from the end of the bytes): every word read here
+  /// lies in them, whatever the run's length. A run of up to sixteen bytes is tested as the two words it
+  /// starts, each masked to the run's bytes by `masks` (``ShortASCIIMasks/table``), without a branch on
+  /// its length.
+  @inline(__always)
+  func isShortASCII(farFromEndAt offset: Int, count length: Int, masks: UnsafePointer<UInt64>) -> Bool {
+    assert(count &- offset >= 32, "isShortASCII(farFromEndAt: \(offset)) of a view of \(count)")
     guard length <= 16 else { return isASCII(at: offset, count: length) }
-    return (word(UInt64.self, at: offset) | word(UInt64.self, at: offset &+ length &- 8)) & WordScan.highs == 0
+    let mask = masks + 2 &* length
+    return littleEndianWord(at: offset) & mask[0] | littleEndianWord(at: offset &+ 8) & mask[1] == 0
   }
 }
 
