@@ -278,6 +278,35 @@ struct SchemaTests {
     #expect(InertiaSchema.violations(in: ["id": 1]).map(\.message) == ["expected an array, found a map"])
   }
 
+  /// The walk compares a key's first sixteen bytes with the table's names when the document holds them,
+  /// and its bytes otherwise: an object's last keys, at the end of a document, take the second way, the
+  /// same object followed by another the first. Each gives the same violations.
+  @Test("The walk finds the same faults in an object at the end of the document as away from it")
+  func walkAtTheEnd() {
+    var keyframe = SpecExamples.card0Keyframe1.mapEntries!
+    keyframe[2].value = ["scale": "big", "translate": [1, 2, 3], "rotate": 0, "rotateCenter": 0, "opacity": 1]
+    let base = SpecExamples.circleAnimation.mapEntries!
+    let objects: [MessagePackValue] = [
+      SpecExamples.circleAnimation,
+      .map(base.reversed()),
+      .map(base + [.init("k", 1)]),
+      .map(base + [.init("id", "again")]),
+      .map(base + [.init(1, 1)]),
+      .map(base.dropLast()),
+      .map(Array(base.dropLast()) + [.init("keyframes", [.map(keyframe)])]),
+      .map(Array(base.dropLast()) + [.init("keyframes", [.map(keyframe + [.init("o", 1)])])]),
+    ]
+    for object in objects {
+      let alone = InertiaSchema.violations(in: [object]).map(\.description)
+      let followed = InertiaSchema.violations(in: [object, SpecExamples.circleAnimation]).map(\.description)
+      #expect(alone == followed, "\(object)")
+    }
+    #expect(
+      InertiaSchema.violations(in: [.map(base + [.init("k", 1)])]).map(\.description) == [
+        "/0/k: unknown field \"k\" in an animation object"
+      ])
+  }
+
   @Test("Value types describe themselves as messages name them")
   func typeDescriptions() {
     #expect(InertiaSchema.ValueType.oneOf(["a", "b", "c"]).description == "\"a\", \"b\" or \"c\"")

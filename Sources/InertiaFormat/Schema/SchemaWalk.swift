@@ -310,6 +310,8 @@ package final class SchemaWalk {
     // `nextSibling` read from the index in place), without its test that `node` is a map (the caller knows
     // it is).
     let end = Int(nodes[node.index].next)
+    // A key with sixteen bytes from its head on starts at or before this.
+    let lastWordsStart = bytes.count &- 16
     var keyIndex = node.index &+ 1
     while keyIndex < end {
       let key = nodes[keyIndex]
@@ -319,7 +321,8 @@ package final class SchemaWalk {
       keyIndex = Int(nodes[valueIndex].next)
       // A fixstr key (most) is found by its first sixteen bytes (``IndexedDocument/leadingWords(of:)``),
       // first as the field after the previous key's, as fields mostly come in the table's order.
-      let words = bytes.leadingWords(at: Int(key.head))
+      let head = Int(key.head)
+      let words = head <= lastWordsStart ? bytes.leadingWords(within: head) : nil
       let field: UnsafePointer<CompiledSchema.WalkField>
       if let words, expected.pointee.name.starts(words) {
         field = expected

@@ -86,6 +86,13 @@ extension ByteView {
   @inlinable @inline(__always)
   func leadingWords(at offset: Int) -> (UInt64, UInt64)? {
     guard count &- offset >= 16 else { return nil }
+    return leadingWords(within: offset)
+  }
+
+  /// ``leadingWords(at:)`` where the caller has checked that sixteen bytes or more are left from `offset`.
+  @inlinable @inline(__always)
+  func leadingWords(within offset: Int) -> (UInt64, UInt64) {
+    assert(count &- offset >= 16, "sixteen bytes at \(offset) of a view of \(count)")
     return (
       UInt64(littleEndian: word(UInt64.self, at: offset)), UInt64(littleEndian: word(UInt64.self, at: offset &+ 8))
     )
