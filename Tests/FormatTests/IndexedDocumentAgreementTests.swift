@@ -216,6 +216,21 @@ struct IndexedDocumentAgreementTests {
     }
   }
 
+  @Test("The ASCII test of a run of any length: exact, whichever byte in it or next to it is not ASCII")
+  func runASCII() {
+    // A run of `length` bytes at offset 9 of a view with nine bytes after it, one byte of which (or none) is
+    // 0x80: before the run, in it, or after it.
+    for length in 0...72 {
+      for high in [nil] + Array(0..<(length + 18)) {
+        var bytes = [UInt8](repeating: 0x61, count: length + 18)
+        if let high { bytes[high] = 0x80 }
+        let isASCII = high.map { $0 < 9 || $0 >= 9 + length } ?? true
+        let result = bytes.withUnsafeBytes { ByteView($0).isASCII(at: 9, count: length) }
+        #expect(result == isASCII, "\(length) bytes, 0x80 at \(high.map(String.init) ?? "none")")
+      }
+    }
+  }
+
   @Test("The index's short-string ASCII tests: exact, but for an empty run with sixteen bytes after it near the end")
   func shortASCII() {
     // A run of `length` bytes at offset 1 of a view of `1 + remaining` bytes, one byte of which (or none) is

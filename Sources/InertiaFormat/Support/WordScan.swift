@@ -210,6 +210,16 @@ extension ByteView {
     if length <= 16 {  // most keys that are not shorter: two words, overlapping unless sixteen bytes long
       return (word(UInt64.self, at: offset) | word(UInt64.self, at: end &- 8)) & WordScan.highs == 0
     }
+    if length <= 40 {
+      // Ids (36-character UUIDs, str8s) and long keys: the first sixteen bytes and the last sixteen (for up to
+      // 32 bytes) or the last eight (for more), overlapping the first, without a loop.
+      let first = word(UInt64.self, at: offset) | word(UInt64.self, at: offset &+ 8)
+      let last =
+        length <= 32
+        ? word(UInt64.self, at: end &- 16) | word(UInt64.self, at: end &- 8)
+        : word(UInt64.self, at: offset &+ 16) | word(UInt64.self, at: offset &+ 24) | word(UInt64.self, at: end &- 8)
+      return (first | last) & WordScan.highs == 0
+    }
     var bits = word(UInt64.self, at: end &- 8)
     var i = offset
     while end &- i > 8 {
