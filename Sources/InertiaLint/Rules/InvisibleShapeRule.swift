@@ -59,12 +59,12 @@ struct InvisibleShapeRule: LintRule {
       let hasStroke = description.stroke != nil
       let strokeWidth = description.strokeWidthValue ?? 0
       if !hasFill && !(hasStroke && strokeWidth > 0) {
-        let reason =
+        // Whole literals, which make a message with no allocation at all: many files have a shape like this.
+        findings.report(
           hasStroke
-          ? "it has no fill, and its stroke draws nothing without a positive strokeWidth"
-          : "it has neither fill nor stroke"
-        // Made with one allocation (see `String(concatenating:)`): many files have a shape like this.
-        findings.report(String(concatenating: "shape draws nothing: ", reason), at: description.object)
+            ? "shape draws nothing: it has no fill, and its stroke draws nothing without a positive strokeWidth"
+            : "shape draws nothing: it has neither fill nor stroke",
+          at: description.object)
       }
     }
   }
