@@ -38,10 +38,14 @@ struct InvisibleShapeRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
-    for shape in context.outline.shapes {
-      guard let description = shape.description else {
-        if shape.shape == nil, shape.vertices == nil, (shape.shapes.flatMap { document.count(of: $0) } ?? 0) == 0 {
-          findings.report("shape has neither `shape` nor `vertices`: it draws nothing", at: shape.object)
+    // By index, reading the fields used: `for shape in shapes` would copy each whole shape.
+    let shapes = context.outline.shapes
+    for index in shapes.indices {
+      guard let description = shapes[index].description else {
+        if shapes[index].shape == nil, shapes[index].vertices == nil,
+          (shapes[index].shapes.flatMap { document.count(of: $0) } ?? 0) == 0
+        {
+          findings.report("shape has neither `shape` nor `vertices`: it draws nothing", at: shapes[index].object)
         }
         continue
       }
