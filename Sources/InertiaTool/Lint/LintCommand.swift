@@ -36,6 +36,10 @@ package enum LintCommand {
     package var writer = AtomicWriter()
     /// Writes bytes to standard output as they are: the fixed document of `--fix -`, which may be binary.
     package var writeData: @Sendable (UnsafeRawBufferPointer) -> Void = { _ in }
+    /// Writes a block of the report to standard output as bytes, in place of the command's `stdout`,
+    /// when set (the process sets it; tests that read the report from `stdout` leave it `nil`): a block
+    /// made into a `String` first was copied and checked as UTF-8 whole, which it always is.
+    package var writeReport: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
     /// An environment for tests: by default no variables, no terminal and empty standard input.
     package init(
