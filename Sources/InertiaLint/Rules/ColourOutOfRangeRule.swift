@@ -60,7 +60,7 @@ struct ColourOutOfRangeRule: LintRule {
     // By index, reading the two fields used: `for shape in shapes` would copy each whole shape.
     let shapes = context.outline.shapes
     for index in shapes.indices {
-      guard shapes[index].description != nil else { continue }
+      // A shape without a description has neither colour: `check` returns at once for each.
       check("fill", shapes[index].description?.fill)
       check("stroke", shapes[index].description?.stroke)
     }

@@ -177,11 +177,19 @@ struct ReportBytes: Sendable {
     let low = ~high
     var offset = 0
     var flags: UInt64 = 0
-    while raw.count &- offset >= 8 {
-      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    @inline(__always) func check(_ word: UInt64) {
       let seven = word & low
       flags |= word | ((seven &+ 0x0101_0101_0101_0101) & high) | (~(seven &+ 0x6060_6060_6060_6060) & high)
+    }
+    while raw.count &- offset >= 8 {
+      check(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
       offset &+= 8
+    }
+    // The last few bytes of text of a word or more are checked as the word that ends it (some of its bytes
+    // are checked twice, which changes nothing), rather than one by one.
+    if offset < raw.count && raw.count >= 8 {
+      check(raw.loadUnaligned(fromByteOffset: raw.count &- 8, as: UInt64.self))
+      offset = raw.count
     }
     guard flags & high == 0 else { return false }
     while offset < raw.count {
