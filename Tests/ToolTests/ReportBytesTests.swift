@@ -184,6 +184,16 @@ struct TextReportLineTests {
         return key.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "~") && $0 != UInt8(ascii: "/") }
       }
       #expect(isPlain == (needsNoEscape && keysArePlain), "\(piecewise.string)")
+      // A plain file name known beforehand changes nothing: the line of a finding naming it, or any other.
+      for known in ["Screens/card.inertia", finding.file] where isPlain || known != finding.file {
+        var hinted = ReportBytes()
+        hinted.append("> ")
+        let isHintedPlain = withUnsafePointer(to: finding) {
+          reporter.appendPlain($0, to: &hinted, plainFile: known)
+        }
+        #expect(isHintedPlain == isPlain, "\(piecewise.string) knowing \(known)")
+        #expect(hinted.string == plain.string)
+      }
       // The line as the report gives it, through either path.
       #expect(reporter.line(finding) == String(piecewise.string.dropFirst(2)))
     }

@@ -42,8 +42,15 @@ struct TextReporter: Reporter, FileRenderer {
       text.append(byte: UInt8(ascii: "\n"))
     }
     findings.withUnsafeBufferPointer { findings in
+      // The file's name, once a line has found it plain: a file's findings all name it, with the same string.
+      var plainFile: String?
       for index in findings.indices where !findings[index].isFixed {
-        append(findings.baseAddress.unsafelyUnwrapped + index, to: &text)
+        let finding = findings.baseAddress.unsafelyUnwrapped + index
+        if style.color || !appendPlain(finding, to: &text, plainFile: plainFile) {
+          appendPiecewise(finding, to: &text)
+        } else if plainFile == nil {
+          plainFile = finding.pointee.file
+        }
         text.append(byte: UInt8(ascii: "\n"))
       }
     }
@@ -114,7 +121,10 @@ struct TextReporter: Reporter, FileRenderer {
   /// ``appendPiecewise(_:to:)`` appends for it. The text from the file (its name, the message and the
   /// pointer's keys) is checked where it landed; when any of it is not all printable ASCII, or a key holds
   /// a `~` or `/`, which that one escapes, this returns `false`, having appended nothing.
-  func appendPlain(_ finding: UnsafePointer<Finding>, to text: inout ReportBytes) -> Bool {
+  ///
+  /// `plainFile` is a file name an earlier line found all printable ASCII: a finding naming it (the same
+  /// string, compared in a step) has its name copied without the check.
+  func appendPlain(_ finding: UnsafePointer<Finding>, to text: inout ReportBytes, plainFile: String? = nil) -> Bool {
     let severity = finding.pointee.severity.rawValue
     // The pieces, a bound for the pointer (a slash and a key, or a slash, a sign and twenty digits), and at
     // most 64 bytes more: the position (two numbers of twenty bytes and four separators, at the most) and
@@ -131,7 +141,7 @@ struct TextReporter: Reporter, FileRenderer {
     var plain = false
     text.append(atMost: bound) { line in
       line.write(finding.pointee.file)
-      guard line.isPrintableASCII(from: 0) else { return false }
+      guard plainFile == finding.pointee.file || line.isPrintableASCII(from: 0) else { return false }
       if !finding.pointee.hasPosition {
         line.write(": " as StaticString)
       } else if let number = finding.pointee.line, let column = finding.pointee.column {
