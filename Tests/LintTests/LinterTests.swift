@@ -114,17 +114,27 @@ struct LinterTests {
     }
   }
 
-  @Test("Repeated strings are found among few and many, whatever their hashes")
-  func repeatedStrings() throws {
-    let names = (0..<40).map { "s\($0)" } + ["s3", "s20", "s39", "s0"]
+  /// Repeats among the first few strings (searched in a list), past them (in the table), at the switch from
+  /// one to the other, and after the strings are forgotten.
+  @Test(
+    "Repeated strings are found among few and many, whatever their hashes",
+    arguments: [
+      (0..<40).map { "s\($0)" } + ["s3", "s20", "s39", "s0"],
+      ["a", "b", "a", "c", "b", "b"] + (0..<10).map { "t\($0)" } + ["a", "t9", "u", "u", "t0"],
+      (0..<16).map { "v\($0)" } + ["v15", "v0", "w", "v7", "w"],
+    ])
+  func repeatedStrings(_ names: [String]) throws {
     let document = try IndexedDocument.read(Array(("[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]").utf8))
     let nodes = document.elements(of: try #require(document.root))
     // Each string's first place, for those that repeat an earlier one.
     let expected = names.indices.map { index in names.firstIndex(of: names[index]).flatMap { $0 < index ? $0 : nil } }
     for hash in [{ document.stringHash(of: $0) ?? 0 }, { (_: IndexedDocument.Node) in UInt64(7) }] {
-      var strings = RepeatedStrings()
-      let found = nodes.map { strings.earlier($0, hash: hash($0), in: document).map { nodes.firstIndex(of: $0)! } }
-      #expect(found == expected)
+      var strings = RepeatedStrings(capacity: 4)
+      for _ in 0..<2 {
+        let found = nodes.map { strings.earlier($0, hash: hash($0), in: document).map { nodes.firstIndex(of: $0)! } }
+        #expect(found == expected)
+        strings.removeAll()
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import InertiaFormat
+import InertiaLint
 import Testing
 
 @testable import InertiaTool
@@ -116,5 +117,86 @@ struct NestedJSONTests {
     }.joined(separator: "\n")
     #expect(JSONOutput.nested(value, depth: depth) == expected)
     #expect(expected.contains("\n" + indent + "  \"file\""))
+  }
+}
+
+/// The text report's line in one step (``TextReporter/appendPlain(_:to:)``): the bytes the piece-by-piece
+/// line gives, and nothing at all for a line it leaves to that one.
+@Suite("Text report lines")
+struct TextReportLineTests {
+  static let files = ["Screens/card.inertia", "a", "", "name with spaces.inertia", "bad\nname.inertia", "é.inertia"]
+  static let messages = [
+    "", "shape draws nothing", String(repeating: "long message ", count: 40), "tab\there", "id 'é'",
+  ]
+  static let pointers = [
+    JSONPointer(), JSONPointer([.index(0), .key("keyframes"), .index(12), .key("duration")]),
+    JSONPointer([.key("a/b")]), JSONPointer([.key("c~d")]), JSONPointer([.key("line\nbreak")]),
+    JSONPointer([.key("")]), JSONPointer([.index(1_234_567_890), .index(-3), .index(Int.max)]),
+    JSONPointer([.key("shapes"), .index(9), .key("a key of more than fifteen bytes")]),
+  ]
+
+  /// Findings at each sort of position: an offset, a line and column, none.
+  static var findings: [Finding] {
+    var findings: [Finding] = []
+    for file in files {
+      for message in messages {
+        for pointer in pointers {
+          for position in 0..<4 {
+            var finding = Finding(
+              file: file, ruleID: "unaddressable-id", severity: [.error, .warning, .info][position % 3],
+              message: message, pointer: pointer, offset: [0, 7, 123_456_789, Int.max][position])
+            switch position {
+            case 1: (finding.line, finding.column) = (1, 1)
+            case 2: (finding.line, finding.column) = (Int.max, 1_234_567)
+            case 3: finding.hasPosition = false
+            default: break
+            }
+            findings.append(finding)
+          }
+        }
+      }
+    }
+    return findings
+  }
+
+  @Test("A plain line is the line made piece by piece; any other is left to that")
+  func plainLines() {
+    let reporter = TextReporter()
+    var plainCount = 0
+    for finding in Self.findings {
+      var piecewise = ReportBytes()
+      piecewise.append("> ")
+      withUnsafePointer(to: finding) { reporter.appendPiecewise($0, to: &piecewise) }
+      var plain = ReportBytes()
+      plain.append("> ")
+      let isPlain = withUnsafePointer(to: finding) { reporter.appendPlain($0, to: &plain) }
+      if isPlain {
+        plainCount += 1
+        #expect(plain.string == piecewise.string)
+      } else {
+        #expect(plain.string == "> ", "nothing appended for \(piecewise.string)")
+      }
+      let needsNoEscape = [finding.file, finding.message].allSatisfy { text in
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+      }
+      let keysArePlain = finding.pointer.components.allSatisfy {
+        guard case .key(let key) = $0 else { return true }
+        return key.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "~") && $0 != UInt8(ascii: "/") }
+      }
+      #expect(isPlain == (needsNoEscape && keysArePlain), "\(piecewise.string)")
+      // A plain file name known beforehand changes nothing: the line of a finding naming it, or any other.
+      for known in ["Screens/card.inertia", finding.file] where isPlain || known != finding.file {
+        var hinted = ReportBytes()
+        hinted.append("> ")
+        let isHintedPlain = withUnsafePointer(to: finding) {
+          reporter.appendPlain($0, to: &hinted, plainFile: known)
+        }
+        #expect(isHintedPlain == isPlain, "\(piecewise.string) knowing \(known)")
+        #expect(hinted.string == plain.string)
+      }
+      // The line as the report gives it, through either path.
+      #expect(reporter.line(finding) == String(piecewise.string.dropFirst(2)))
+    }
+    #expect(plainCount > 100)
   }
 }

@@ -23,16 +23,24 @@ public struct LintContext {
 
   /// What the rules of one document work out once and share, whichever thread asks first: the others
   /// wait for it rather than work it out again.
-  final class Shared: Sendable {
+  ///
+  /// The outline and the schema walk's events are held here, each with a lock of its own when threads
+  /// share the document (so that working out one holds up only those waiting for that one), rather than
+  /// in a cell object each: two cells made and freed for every small file cost more than their values'
+  /// checks. Each is read and written only under its lock, or by the one thread of an unthreaded document.
+  final class Shared: @unchecked Sendable {
     /// The most findings of a rule reported in the document (0: all), which bounds the events kept.
     let findingLimit: Int
     /// The findings left out, which the schema walk leaves out of its events too.
     let suppression: FindingSuppression
-    private let outlineCell: Once<DocumentOutline>
-    private let schemaEventsCell: Once<Box<SchemaWalk.Events>>
+    /// The locks of ``outline(_:)`` and ``schemaEvents(_:)``; `nil` for a document one thread lints.
+    private let outlineLock, schemaEventsLock: Lock?
+    // No run-time exclusivity checks (a thread-local look-up at each use): the locks keep threads apart.
+    @exclusivity(unchecked) private var outlineValue: DocumentOutline?
+    @exclusivity(unchecked) private var schemaEventsValue: SchemaWalk.Events?
     /// The schema walk in pieces, when threads share it out (see ``prepare(_:outline:walk:)``), cut by the
-    /// first thread that walks one.
-    private let piecesCell: Once<Box<SchemaWalk.Pieces>>
+    /// first thread that walks one; `nil` when the walk is not shared out.
+    private let piecesCell: Once<Box<SchemaWalk.Pieces>>?
     /// The events of each piece (at most this many), worked out by the thread that takes it; none when the
     /// first thread that needs the events walks the whole document.
     private let pieceEvents: [Once<Box<SchemaWalk.Events>>]
@@ -48,28 +56,48 @@ public struct LintContext {
     ) {
       self.findingLimit = findingLimit
       self.suppression = suppression
-      outlineCell = Once(locked: threaded)
-      schemaEventsCell = Once(locked: threaded)
-      piecesCell = Once(locked: threaded)
+      (outlineLock, schemaEventsLock) = threaded ? (Lock(), Lock()) : (nil, nil)
+      piecesCell = walkPieces > 0 ? Once(locked: threaded) : nil
       pieceEvents = (0..<walkPieces).map { _ in Once(locked: threaded) }
       (nextPiece, outlineTaker) = threaded ? (IndexDispenser(), IndexDispenser()) : (nil, nil)
     }
 
+    /// The outline, worked out by the first thread that asks (the others wait for it).
+    @inline(__always)
     func outline(_ document: IndexedDocument) -> DocumentOutline {
-      outlineCell.value { DocumentOutline(document) }
+      // Small enough to inline where rules read it: one thread's outline, once made, is read with no lock.
+      if outlineLock == nil, let outlineValue { return outlineValue }
+      return lockedOutline(document)
     }
 
+    /// ``outline(_:)`` under its lock, made if no thread has made it yet.
+    @inline(never)
+    private func lockedOutline(_ document: IndexedDocument) -> DocumentOutline {
+      outlineLock?.lock()
+      defer { outlineLock?.unlock() }
+      if let outlineValue { return outlineValue }
+      let made = DocumentOutline(document)
+      outlineValue = made
+      return made
+    }
+
+    /// The schema walk's events, worked out by the first thread that asks (the others wait for them).
     func schemaEvents(_ document: IndexedDocument) -> SchemaWalk.Events {
-      schemaEventsCell.value {
-        guard !pieceEvents.isEmpty else {
-          return Box(SchemaWalk.events(in: document, limit: findingLimit, filter: Self.filter(suppression, document)))
-        }
+      schemaEventsLock?.lock()
+      defer { schemaEventsLock?.unlock() }
+      if let schemaEventsValue { return schemaEventsValue }
+      let made: SchemaWalk.Events
+      if pieceEvents.isEmpty {
+        made = SchemaWalk.events(in: document, limit: findingLimit, filter: Self.filter(suppression, document))
+      } else {
         walkSchemaPieces(document)
         // A piece that another thread is still walking holds its cell's lock: this waits for it.
         let pieces = pieces(document)
         let parts = (0..<pieces.count).map { piece($0, of: pieces, document) }
-        return Box(SchemaWalk.merged(parts, limit: findingLimit))
-      }.value
+        made = SchemaWalk.merged(parts, limit: findingLimit)
+      }
+      schemaEventsValue = made
+      return made
     }
 
     /// Works out, side by side with the other threads, what the rules about to run wait for: the first
@@ -90,7 +118,8 @@ public struct LintContext {
 
     /// The schema walk's pieces.
     private func pieces(_ document: IndexedDocument) -> SchemaWalk.Pieces {
-      piecesCell.value { Box(SchemaWalk.Pieces(document, count: pieceEvents.count)) }.value
+      // Only asked for when there are pieces (`pieceEvents` is not empty), which is when the cell is made.
+      piecesCell!.value { Box(SchemaWalk.Pieces(document, count: pieceEvents.count)) }.value
     }
 
     /// The events of one piece of the schema walk, walked by the first thread that asks.

@@ -291,21 +291,22 @@ public struct Linter: Sendable {
   func finished(_ part: consuming PartLinted) -> Linted {
     var findings: [Finding] = []
     swap(&findings, &part.findings)
-    // Sort positions rather than findings, which are large to move.
-    var order: [(offset: Int, position: Int, index: Int)] = []
-    order.reserveCapacity(findings.count)
-    for run in part.runs {
-      for index in run.range { order.append((findings[index].offset, run.position, index)) }
-    }
-    order.sort { a, b in
-      if a.offset != b.offset { return a.offset < b.offset }
-      let (first, second) = (findings[a.index], findings[b.index])
+    // Sort the findings' indices rather than the findings, which are large to move, and arrange the
+    // findings by them: one array, the indices, made for it. The runs partition the findings, so each
+    // finding's rule is found in them, for the last of the ties (which are rare: a tie of offsets first).
+    var sources = Array(findings.indices)
+    let runs = part.runs
+    func position(_ index: Int) -> Int { runs.first { $0.range.contains(index) }.map(\.position) ?? 0 }
+    sources.sort { a, b in
+      let (offsetA, offsetB) = (findings[a].offset, findings[b].offset)
+      if offsetA != offsetB { return offsetA < offsetB }
+      let (first, second) = (findings[a], findings[b])
       if Finding.reportOrder(first, second) { return true }
       if Finding.reportOrder(second, first) { return false }
       // A rule's findings are in its order in `findings`.
-      return (a.position, a.index) < (b.position, b.index)
+      return (position(a), a) < (position(b), b)
     }
-    Self.arrange(&findings, as: order.map(\.index))
+    Self.arrange(&findings, as: sources)
     if part.document.encoding == .json {
       for (index, place) in part.document.lineAndColumn(ofOffsets: findings.map(\.offset)).enumerated() {
         (findings[index].line, findings[index].column) = place

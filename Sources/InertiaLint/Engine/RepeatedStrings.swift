@@ -28,16 +28,32 @@ struct RepeatedStrings {
   }
 
   /// ``earlier(_:in:)`` for a string whose ``IndexedDocument/stringHash(of:)`` is known already.
+  ///
+  /// The few strings' search is all this inlines; the table's is a call of its own, so that the common case
+  /// is a short loop rather than a large function's entry and exit for every string.
+  @inline(__always)
   mutating func earlier(_ node: IndexedDocument.Node, hash: UInt64, in document: IndexedDocument)
     -> IndexedDocument.Node?
   {
-    func same(_ other: IndexedDocument.Node) -> Bool { document.isSameString(other, as: node) }
     if first.isEmpty {
-      if let match = few.first(where: { $0.hash == hash && same($0.node) }) { return match.node }
+      for index in few.indices where few[index].hash == hash && document.isSameString(few[index].node, as: node) {
+        return few[index].node
+      }
       if few.count < Self.fewLimit {
         few.append((hash, node))
         return nil
       }
+    }
+    return earlierInTable(node, hash: hash, in: document)
+  }
+
+  /// ``earlier(_:hash:in:)`` past the few strings: they are moved into the table the first time.
+  @inline(never)
+  private mutating func earlierInTable(_ node: IndexedDocument.Node, hash: UInt64, in document: IndexedDocument)
+    -> IndexedDocument.Node?
+  {
+    func same(_ other: IndexedDocument.Node) -> Bool { document.isSameString(other, as: node) }
+    if first.isEmpty {
       for entry in few { record(entry.node, hash: entry.hash) }
       few.removeAll()
     }

@@ -19,7 +19,14 @@ public struct LintReport: Sendable {
   /// In how many files findings were fixed.
   public private(set) var fixedFileCount = 0
   /// How many findings remain of each rule, by rule id.
-  public private(set) var countsByRule: [String: Int] = [:]
+  public var countsByRule: [String: Int] {
+    Dictionary(uniqueKeysWithValues: ruleCounts.lazy.map { ($0.rule, $0.count) })
+  }
+  /// ``countsByRule`` as files add to it: a rule's count where the rule first came. A run's findings come
+  /// from a few rules, whose ids are the same strings in every file (compared in a step when they are), so
+  /// a short search costs less than hashing each file's rule ids into a dictionary; reports read the
+  /// dictionary once, at the end.
+  private var ruleCounts: [(rule: String, count: Int)] = []
   /// How many findings remain of each severity.
   private var infoCount = 0, warningCount = 0, errorCount = 0
   /// How many findings the configurations' ignores and the baseline left out (see ``FindingSuppression``),
@@ -52,7 +59,36 @@ public struct LintReport: Sendable {
   ///   - isFile: whether they are a linted file's (`false` for a path that could not be read, which is no
   ///     linted file).
   public mutating func add(_ findings: [Finding], isFile: Bool = true) {
-    add(FileCounts(findings), isFile: isFile)
+    // Counted straight into the report, as ``add(_:isFile:)-(FileCounts,_)`` would add the file's counts:
+    // no counts of the file's own made and freed.
+    if isFile { fileCount += 1 }
+    var fixedHere = 0
+    for index in findings.indices {
+      if findings[index].isFixed {
+        fixedHere += 1
+        continue
+      }
+      // A finding that says "… and N more" stands for those N.
+      let omitted = findings[index].omittedCount
+      let count = omitted > 0 ? omitted : 1
+      switch findings[index].severity {
+      case .info: infoCount += count
+      case .warning: warningCount += count
+      case .error: errorCount += count
+      }
+      add(count, ofRule: findings[index].ruleID)
+    }
+    fixedCount += fixedHere
+    if fixedHere > 0 { fixedFileCount += 1 }
+  }
+
+  /// Adds `count` findings of `rule` to ``ruleCounts``.
+  private mutating func add(_ count: Int, ofRule rule: String) {
+    if let index = ruleCounts.firstIndex(where: { $0.rule == rule }) {
+      ruleCounts[index].count += count
+    } else {
+      ruleCounts.append((rule, count))
+    }
   }
 
   /// Adds one file's findings counted beforehand, on whichever thread had them at hand.
@@ -61,7 +97,7 @@ public struct LintReport: Sendable {
     infoCount += counts.infos
     warningCount += counts.warnings
     errorCount += counts.errors
-    for (rule, count) in counts.byRule { countsByRule[rule, default: 0] += count }
+    for (rule, count) in counts.byRule { add(count, ofRule: rule) }
     fixedCount += counts.fixed
     if counts.fixed > 0 { fixedFileCount += 1 }
   }

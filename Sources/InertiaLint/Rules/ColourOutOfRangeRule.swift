@@ -57,10 +57,12 @@ struct ColourOutOfRangeRule: LintRule {
           at: entry.value, fix: fix)
       }
     }
-    for shape in context.outline.shapes {
-      guard let description = shape.description else { continue }
-      check("fill", description.fill)
-      check("stroke", description.stroke)
+    // By index, reading the two fields used: `for shape in shapes` would copy each whole shape.
+    let shapes = context.outline.shapes
+    for index in shapes.indices {
+      // A shape without a description has neither colour: `check` returns at once for each.
+      check("fill", shapes[index].description?.fill)
+      check("stroke", shapes[index].description?.stroke)
     }
   }
 

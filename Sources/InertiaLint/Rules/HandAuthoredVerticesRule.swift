@@ -25,10 +25,13 @@ struct HandAuthoredVerticesRule: LintRule {
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    for shape in context.outline.shapes {
-      guard let vertices = shape.vertices, !context.document.isNil(vertices) else { continue }
+    // By index, reading the two fields used: `for shape in shapes` would copy each whole shape.
+    let shapes = context.outline.shapes
+    for index in shapes.indices {
+      guard let vertices = shapes[index].vertices, !context.document.isNil(vertices) else { continue }
       let both =
-        shape.description != nil ? "; this shape also has a `shape` description, so it describes its outline twice" : ""
+        shapes[index].description != nil
+        ? "; this shape also has a `shape` description, so it describes its outline twice" : ""
       findings.report(
         "vertices are authored by hand: the editor does not write them and cannot re-create this shape\(both)",
         at: vertices)

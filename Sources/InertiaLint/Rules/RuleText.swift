@@ -95,7 +95,11 @@ enum RuleText {
   /// How the outline names a track in messages.
   static func trackName(_ track: DocumentOutline.Track, _ context: LintContext) -> String {
     let name = trackNamePieces(track, context)
-    return String(concatenating: name.before, name.name, name.after)
+    return String(concatenating: { text in
+      text.add(name.before)
+      text.add(name.name)
+      text.add(name.after)
+    })
   }
 
   /// ``trackName(_:_:)`` in three pieces, for a message to join with its own in one string: the words

@@ -114,17 +114,24 @@ struct UnaddressableIDRule: LintRule {
       let root = context.document.root
     else { return }
     let ids = context.settings.containerIDs
-    // Made with one allocation (see `String(concatenating:)`): every file of a tree of
-    // containers has this finding.
-    let expected =
-      ids.count == 1 ? String(concatenating: "'", ids[0], "'") : ids.map { "'\($0)'" }.joined(separator: " or ")
+    // Made with one allocation (see `String(concatenating:)`): every file of a tree of containers has this
+    // finding. The ids are quoted and joined with " or " in place, as `ids.map { "'\($0)'" }` joined would.
     findings.report(
-      String(
-        concatenating: "the file's container id '", container, "' (its name) is not ", expected,
-        """
-        : the editor sends schemas only to the container 'animation', so a container with this id loads the \
-        file but receives nothing from the editor
-        """),
+      String(concatenating: { text in
+        text.add("the file's container id '")
+        text.add(container)
+        text.add("' (its name) is not ")
+        for index in ids.indices {
+          text.add(index == 0 ? "'" : "' or '")
+          text.add(ids[index])
+        }
+        if !ids.isEmpty { text.add("'") }
+        text.add(
+          """
+          : the editor sends schemas only to the container 'animation', so a container with this id loads \
+          the file but receives nothing from the editor
+          """)
+      }),
       at: root, severity: .warning)
   }
 }

@@ -70,7 +70,8 @@ package enum PathText {
   /// Whether the name is not valid UTF-8 (holds raw bytes).
   package static func hasRawBytes(_ path: String) -> Bool {
     // A raw-byte code point is four bytes in UTF-8, the first 0xF4: without one, there is none to decode.
-    if path.utf8.withContiguousStorageIfAvailable({ !$0.contains(0xF4) }) == true { return false }
+    // ASCII (most names), checked a word at a time, has none; other text is searched for the 0xF4.
+    if path.utf8.withContiguousStorageIfAvailable({ $0.isASCII || !$0.contains(0xF4) }) == true { return false }
     return path.unicodeScalars.contains(where: isRawByte)
   }
 

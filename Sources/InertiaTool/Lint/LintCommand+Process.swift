@@ -18,6 +18,8 @@ extension LintCommand {
     ProcessSignals.install()
     var environment = Environment.process
     environment.writeData = { bytes in writeStandardOutput(bytes) }
+    // What `stdout` below does with the report's text, given its bytes.
+    environment.writeReport = { bytes in writeStandardOutput(bytes) }
     return run(
       arguments: ProcessArguments.all,
       stdout: { text in

@@ -36,6 +36,10 @@ package enum LintCommand {
     package var writer = AtomicWriter()
     /// Writes bytes to standard output as they are: the fixed document of `--fix -`, which may be binary.
     package var writeData: @Sendable (UnsafeRawBufferPointer) -> Void = { _ in }
+    /// Writes a block of the report to standard output as bytes, in place of the command's `stdout`,
+    /// when set (the process sets it; tests that read the report from `stdout` leave it `nil`): a block
+    /// made into a `String` first was copied and checked as UTF-8 whole, which it always is.
+    package var writeReport: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
     /// An environment for tests: by default no variables, no terminal and empty standard input.
     package init(
@@ -160,15 +164,18 @@ package enum LintCommand {
     // so that the delivering thread only joins parts in order.
     let renderer = reporter.renderer
     ThreadPool.forEach(plan.inputs, jobs: jobs) { input in
-      let outcome = LintRunner.lint(input, linter: linters.linter(for: input), standardInput: standardInput)
+      let outcome = linters.lint(input, standardInput: standardInput)
       let findings: [Finding]
       switch outcome {
       case .linted(let linted): findings = linted.findings
       case .unreadable(let reason): findings = [IOErrorFinding.finding(path: input.path, reason: reason)]
       }
-      let part = renderer?.render(findings, ReportedFile(path: input.path, physicalPath: input.physicalPath))
-      return (input, outcome, findings, part)
-    } deliver: { input, outcome, findings, part in
+      let file = ReportedFile(path: input.path, physicalPath: input.physicalPath)
+      let part = renderer?.render(findings, file)
+      // The file is kept for the delivery only when it makes the file's part there (a copy of its names
+      // kept for every file is retained and released for nothing).
+      return (part == nil ? file : nil, outcome, findings, part)
+    } deliver: { file, outcome, findings, part in
       var isFile = true
       switch outcome {
       case .linted(let linted): report.suppressedCount += linted.suppressedCount
@@ -177,8 +184,8 @@ package enum LintCommand {
       report.add(findings, isFile: isFile)
       if let part {
         output.write(reporter.join(part))
-      } else {
-        output.write(reporter.file(findings, ReportedFile(path: input.path, physicalPath: input.physicalPath)))
+      } else if let file {
+        output.write(reporter.file(findings, file))
       }
     }
     output.write(reporter.tail(report, errors: []))
@@ -235,6 +242,22 @@ package enum LintCommand {
       var linter = applied[input.configuration].linter
       linter.suppression = suppression(for: input)
       return linter
+    }
+
+    /// Lints one input with ``linter(for:)``'s linter (see ``LintRunner/lint(_:linter:standardInput:)``).
+    ///
+    /// An input that nothing is left out of (most) is linted with its configuration's linter where it is:
+    /// a copy of the linter, to set its suppression, retains and then releases all it holds, for every file.
+    func lint(_ input: LintInput, standardInput: [UInt8]?) -> LintOutcome {
+      let suppression = suppression(for: input)
+      // The configuration's linter leaves nothing out (its suppression is set per input, here), so with
+      // nothing to leave out of this input it is the linter `linter(for:)` makes.
+      guard suppression.isEmpty && applied[input.configuration].linter.suppression.isEmpty else {
+        var linter = applied[input.configuration].linter
+        linter.suppression = suppression
+        return LintRunner.lint(input, linter: linter, standardInput: standardInput)
+      }
+      return LintRunner.lint(input, linter: applied[input.configuration].linter, standardInput: standardInput)
     }
 
     /// What the input's configuration's ignores and the baselines leave out of it.

@@ -6,6 +6,8 @@ import InertiaLint
 /// half-written, and a failed write (a full disk) is an error, never a cut report and exit 0.
 final class ReportOutput {
   private let stdout: (String) -> Void
+  /// Writes the report's bytes to standard output in place of `stdout`, when the environment has it.
+  private let writeReport: (@Sendable (UnsafeRawBufferPointer) -> Void)?
   private let writer: AtomicWriter
   private let replacement: AtomicWriter.Replacement?
   private var failure: FileIOError?
@@ -17,6 +19,7 @@ final class ReportOutput {
   /// - Throws: ``FileIOError`` when the output file cannot be begun.
   init(_ options: LintOptions, stdout: @escaping (String) -> Void, environment: LintCommand.Environment) throws {
     self.stdout = stdout
+    writeReport = environment.writeReport
     writer = environment.writer
     name = options.outputFile ?? "-"
     if let path = options.outputFile, path != "-" {
@@ -48,7 +51,11 @@ final class ReportOutput {
   func flush() {
     guard !pending.isEmpty else { return }
     defer { pending.removeAll() }
-    guard let replacement else { return stdout(pending.string) }
+    guard let replacement else {
+      // The same bytes either way: the report's are UTF-8 (see ``ReportBytes``), which the string keeps.
+      if let writeReport { return pending.withUnsafeBytes(writeReport) }
+      return stdout(pending.string)
+    }
     guard failure == nil else { return }
     pending.withUnsafeBytes { bytes in
       do throws(FileIOError) {

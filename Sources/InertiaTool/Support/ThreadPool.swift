@@ -73,7 +73,9 @@ package enum ThreadPool {
     _ inputs: [Input], jobs: Int, _ body: @escaping @Sendable (Input) -> Output, deliver: (Output) -> Void
   ) {
     if jobs <= 1 || inputs.count <= 1 {
-      for input in inputs { deliver(body(input)) }
+      // By index, each input read in place: `for input in inputs` copied each (its strings retained and
+      // released).
+      for index in inputs.indices { deliver(body(inputs[index])) }
       return
     }
     let workers = min(jobs, inputs.count)

@@ -42,8 +42,15 @@ struct TextReporter: Reporter, FileRenderer {
       text.append(byte: UInt8(ascii: "\n"))
     }
     findings.withUnsafeBufferPointer { findings in
+      // The file's name, once a line has found it plain: a file's findings all name it, with the same string.
+      var plainFile: String?
       for index in findings.indices where !findings[index].isFixed {
-        append(findings.baseAddress.unsafelyUnwrapped + index, to: &text)
+        let finding = findings.baseAddress.unsafelyUnwrapped + index
+        if style.color || !appendPlain(finding, to: &text, plainFile: plainFile) {
+          appendPiecewise(finding, to: &text)
+        } else if plainFile == nil {
+          plainFile = finding.pointee.file
+        }
         text.append(byte: UInt8(ascii: "\n"))
       }
     }
@@ -104,6 +111,80 @@ struct TextReporter: Reporter, FileRenderer {
   /// for the call (all its strings retained, then released), as the compiler does for a struct of another
   /// module taken from an array; read in place, only the strings appended are retained, for their append.
   func append(_ finding: UnsafePointer<Finding>, to text: inout ReportBytes) {
+    if !style.color && appendPlain(finding, to: &text) { return }
+    appendPiecewise(finding, to: &text)
+  }
+
+  /// Appends the line for a finding with nothing to escape and no colour, nearly every line, in one step:
+  /// room is made once for the line's pieces (whose lengths are known beforehand, to within a few bytes)
+  /// and each piece copied into it (``ReportBytes/append(atMost:_:)``), the same bytes as
+  /// ``appendPiecewise(_:to:)`` appends for it. The text from the file (its name, the message and the
+  /// pointer's keys) is checked where it landed; when any of it is not all printable ASCII, or a key holds
+  /// a `~` or `/`, which that one escapes, this returns `false`, having appended nothing.
+  ///
+  /// `plainFile` is a file name an earlier line found all printable ASCII: a finding naming it (the same
+  /// string, compared in a step) has its name copied without the check.
+  func appendPlain(_ finding: UnsafePointer<Finding>, to text: inout ReportBytes, plainFile: String? = nil) -> Bool {
+    let severity = finding.pointee.severity.rawValue
+    // The pieces, a bound for the pointer (a slash and a key, or a slash, a sign and twenty digits), and at
+    // most 64 bytes more: the position (two numbers of twenty bytes and four separators, at the most) and
+    // the punctuation around the severity, the rule and the pointer.
+    var bound =
+      finding.pointee.file.utf8.count + finding.pointee.message.utf8.count + finding.pointee.ruleID.utf8.count
+      + severity.utf8.count + 64
+    for component in finding.pointee.pointer.components {
+      switch component {
+      case .index: bound += 22
+      case .key(let key): bound += 1 + key.utf8.count
+      }
+    }
+    var plain = false
+    text.append(atMost: bound) { line in
+      line.write(finding.pointee.file)
+      guard plainFile == finding.pointee.file || line.isPrintableASCII(from: 0) else { return false }
+      if !finding.pointee.hasPosition {
+        line.write(": " as StaticString)
+      } else if let number = finding.pointee.line, let column = finding.pointee.column {
+        line.write(byte: UInt8(ascii: ":"))
+        line.write(number)
+        line.write(byte: UInt8(ascii: ":"))
+        line.write(column)
+        line.write(": " as StaticString)
+      } else {
+        line.write(": offset " as StaticString)
+        line.write(finding.pointee.offset)
+        line.write(": " as StaticString)
+      }
+      line.write(severity)
+      line.write(": " as StaticString)
+      let message = line.count
+      line.write(finding.pointee.message)
+      guard line.isPrintableASCII(from: message) else { return false }
+      line.write(" [" as StaticString)
+      line.write(finding.pointee.ruleID)
+      line.write(byte: UInt8(ascii: "]"))
+      if !finding.pointee.pointer.isRoot {
+        line.write(" at " as StaticString)
+        for component in finding.pointee.pointer.components {
+          line.write(byte: UInt8(ascii: "/"))
+          switch component {
+          case .index(let index):
+            line.write(index)
+          case .key(let key):
+            let start = line.count
+            line.write(key)
+            guard line.isPrintableASCII(from: start), !line.holdsPointerEscape(from: start) else { return false }
+          }
+        }
+      }
+      plain = true
+      return true
+    }
+    return plain
+  }
+
+  /// Appends the line for a finding piece by piece, each escaped as it needs and in colour when asked.
+  func appendPiecewise(_ finding: UnsafePointer<Finding>, to text: inout ReportBytes) {
     paint(finding.pointee.file, "1", into: &text)
     if !finding.pointee.hasPosition {
       text.append(": ")
