@@ -15,20 +15,18 @@ public struct LintReport: Sendable {
   /// How many files were linted.
   public private(set) var fileCount = 0
   /// How many findings were fixed, and in how many files.
-  public private(set) var fixedCount = 0
+  public var fixedCount: Int { totals.fixed }
   /// In how many files findings were fixed.
   public private(set) var fixedFileCount = 0
   /// How many findings remain of each rule, by rule id.
   public var countsByRule: [String: Int] {
-    Dictionary(uniqueKeysWithValues: ruleCounts.lazy.map { ($0.rule, $0.count) })
+    Dictionary(uniqueKeysWithValues: totals.byRule.lazy.map { ($0.rule, $0.count) })
   }
-  /// ``countsByRule`` as files add to it: a rule's count where the rule first came. A run's findings come
-  /// from a few rules, whose ids are the same strings in every file (compared in a step when they are), so
-  /// a short search costs less than hashing each file's rule ids into a dictionary; reports read the
-  /// dictionary once, at the end.
-  private var ruleCounts: [(rule: String, count: Int)] = []
-  /// How many findings remain of each severity.
-  private var infoCount = 0, warningCount = 0, errorCount = 0
+  /// The run's findings counted as a file's are (``FileCounts``): its rule counts a short list where each
+  /// rule first came, as a run's findings come from a few rules, whose ids are the same strings in every
+  /// file (compared in a step when they are), so a short search costs less than hashing each file's rule
+  /// ids into a dictionary; reports read the dictionary once, at the end.
+  private var totals = FileCounts()
   /// How many findings the configurations' ignores and the baseline left out (see ``FindingSuppression``),
   /// which the summary mentions so that a clean run through a baseline does not look like a clean file.
   public var suppressedCount = 0
@@ -59,46 +57,19 @@ public struct LintReport: Sendable {
   ///   - isFile: whether they are a linted file's (`false` for a path that could not be read, which is no
   ///     linted file).
   public mutating func add(_ findings: [Finding], isFile: Bool = true) {
-    // Counted straight into the report, as ``add(_:isFile:)-(FileCounts,_)`` would add the file's counts:
-    // no counts of the file's own made and freed.
+    // Counted straight into the totals: no counts of the file's own made and freed.
     if isFile { fileCount += 1 }
-    var fixedHere = 0
-    for index in findings.indices {
-      if findings[index].isFixed {
-        fixedHere += 1
-        continue
-      }
-      // A finding that says "… and N more" stands for those N.
-      let omitted = findings[index].omittedCount
-      let count = omitted > 0 ? omitted : 1
-      switch findings[index].severity {
-      case .info: infoCount += count
-      case .warning: warningCount += count
-      case .error: errorCount += count
-      }
-      add(count, ofRule: findings[index].ruleID)
-    }
-    fixedCount += fixedHere
-    if fixedHere > 0 { fixedFileCount += 1 }
-  }
-
-  /// Adds `count` findings of `rule` to ``ruleCounts``.
-  private mutating func add(_ count: Int, ofRule rule: String) {
-    if let index = ruleCounts.firstIndex(where: { $0.rule == rule }) {
-      ruleCounts[index].count += count
-    } else {
-      ruleCounts.append((rule, count))
-    }
+    if totals.add(findings) > 0 { fixedFileCount += 1 }
   }
 
   /// Adds one file's findings counted beforehand, on whichever thread had them at hand.
   public mutating func add(_ counts: FileCounts, isFile: Bool = true) {
     if isFile { fileCount += 1 }
-    infoCount += counts.infos
-    warningCount += counts.warnings
-    errorCount += counts.errors
-    for (rule, count) in counts.byRule { add(count, ofRule: rule) }
-    fixedCount += counts.fixed
+    totals.infos += counts.infos
+    totals.warnings += counts.warnings
+    totals.errors += counts.errors
+    for (rule, count) in counts.byRule { totals.add(count, ofRule: rule) }
+    totals.fixed += counts.fixed
     if counts.fixed > 0 { fixedFileCount += 1 }
   }
 
@@ -112,15 +83,24 @@ public struct LintReport: Sendable {
     /// The findings that remain, by rule, in the order the rules first come.
     var byRule: [(rule: String, count: Int)] = []
 
+    /// No findings.
+    init() {}
+
     /// Counts `findings`, fixed ones included.
     public init(_ findings: [Finding]) {
-      // Tallied by rule in a small array, not a dictionary: a file's findings come from a few rules, whose
-      // ids are the same strings (compared in a step when they are). Each finding is read field by field,
-      // not copied whole (a copy retains and releases every string it holds).
       byRule.reserveCapacity(findings.count)
+      add(findings)
+    }
+
+    /// Adds `findings`, fixed ones included; returns how many of them are fixed.
+    @discardableResult
+    mutating func add(_ findings: [Finding]) -> Int {
+      // Each finding is read field by field, not copied whole (a copy retains and releases every string it
+      // holds).
+      var fixedHere = 0
       for index in findings.indices {
         if findings[index].isFixed {
-          fixed += 1
+          fixedHere += 1
           continue
         }
         // A finding that says "… and N more" stands for those N.
@@ -131,11 +111,18 @@ public struct LintReport: Sendable {
         case .warning: warnings += count
         case .error: errors += count
         }
-        if let rule = byRule.firstIndex(where: { $0.rule == findings[index].ruleID }) {
-          byRule[rule].count += count
-        } else {
-          byRule.append((findings[index].ruleID, count))
-        }
+        add(count, ofRule: findings[index].ruleID)
+      }
+      fixed += fixedHere
+      return fixedHere
+    }
+
+    /// Adds `count` findings of `rule` to ``byRule``.
+    mutating func add(_ count: Int, ofRule rule: String) {
+      if let index = byRule.firstIndex(where: { $0.rule == rule }) {
+        byRule[index].count += count
+      } else {
+        byRule.append((rule, count))
       }
     }
   }
@@ -143,9 +130,9 @@ public struct LintReport: Sendable {
   /// How many findings there are of a severity, not counting the ones fixed.
   public func count(_ severity: Severity) -> Int {
     switch severity {
-    case .info: infoCount
-    case .warning: warningCount
-    case .error: errorCount
+    case .info: totals.infos
+    case .warning: totals.warnings
+    case .error: totals.errors
     }
   }
 

@@ -41,25 +41,37 @@ struct StringPieces {
       count &+= piece.utf8.count
       return
     }
-    let (at, room) = (start + count, capacity &- count)
-    // A plain copy of the bytes, from the string's own storage (every native and small string has it),
-    // where initializing from a collection takes several times as long.
     // The room is checked, though the counting pass made it (a `write` adding other pieces the second
     // time would otherwise write past the string's storage).
-    let copied = piece.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-      precondition(bytes.count <= room, "String(concatenating:) was given longer pieces the second time")
-      if let source = bytes.baseAddress { at.initialize(from: source, count: bytes.count) }
+    count &+= piece.copyUTF8(
+      to: start + count, room: capacity &- count, "String(concatenating:) was given longer pieces the second time")
+  }
+}
+
+extension String {
+  /// Copies the string's UTF-8 to `destination`, which has room for `room` bytes, and returns how many it
+  /// copied; a string longer than the room stops the program with `overflow` instead of writing past it.
+  ///
+  /// A plain copy from the string's own storage (every native and small string has one), where
+  /// initializing from the `utf8` view takes several times as long. For writers that made their room
+  /// beforehand: messages and report lines (inlinable, so that the tool's report writer inlines it too).
+  @inlinable @inline(__always)
+  package func copyUTF8(
+    to destination: UnsafeMutablePointer<UInt8>, room: Int, _ overflow: @autoclosure () -> String
+  ) -> Int {
+    let copied = utf8.withContiguousStorageIfAvailable { bytes -> Int in
+      precondition(bytes.count <= room, overflow())
+      if let source = bytes.baseAddress { destination.initialize(from: source, count: bytes.count) }
       return bytes.count
     }
-    if let copied {
-      count &+= copied
-    } else {
-      // A bridged string without contiguous UTF-8 (none on Linux), byte by byte.
-      for byte in piece.utf8 {
-        precondition(count < capacity, "String(concatenating:) was given longer pieces the second time")
-        start[count] = byte
-        count &+= 1
-      }
+    if let copied { return copied }
+    // A bridged string without contiguous UTF-8 (none on Linux), byte by byte.
+    var count = 0
+    for byte in utf8 {
+      precondition(count < room, overflow())
+      destination[count] = byte
+      count &+= 1
     }
+    return count
   }
 }

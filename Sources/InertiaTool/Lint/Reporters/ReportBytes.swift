@@ -1,4 +1,5 @@
 import InertiaFormat
+import InertiaLint
 
 /// A piece of a report as UTF-8 bytes, built with appends that cost a copy each.
 ///
@@ -231,18 +232,7 @@ struct ReportBytes: Sendable {
     /// Writes a string's UTF-8.
     @inline(__always)
     mutating func write(_ text: String) {
-      let (start, free) = (start + count, room &- count)
-      let written = text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-        precondition(bytes.count <= free, "ReportBytes.Writer: past the room made")
-        if let source = bytes.baseAddress { start.initialize(from: source, count: bytes.count) }
-        return bytes.count
-      }
-      if let written {
-        count &+= written
-      } else {
-        // A bridged string without contiguous UTF-8 (none on Linux), byte by byte.
-        for byte in text.utf8 { write(byte: byte) }
-      }
+      count &+= text.copyUTF8(to: start + count, room: room &- count, "ReportBytes.Writer: past the room made")
     }
 
     /// Writes a literal's bytes, one by one: the literals of a line are a few bytes each, for which a call
