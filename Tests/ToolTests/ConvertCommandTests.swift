@@ -5,6 +5,10 @@ import Testing
 @testable import InertiaFormat
 @testable import InertiaTool
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The `inertia-convert` executable SwiftPM built beside the test bundle, if it is there.
 let builtConvertTool: URL? = {
   guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
@@ -274,6 +278,56 @@ struct ConvertCommandTests {
     #expect(try out.contents() == ["a.json", "b.animation.json"])
     #expect(text(try out.read("b.animation.json")) == "{\n  \"x\": 2.5\n}\n")
     #expect(text(try out.read("a.json")) == "[1]\n")
+  }
+
+  @Test("--out-dir: a result over an existing file keeps its permissions, a new one gets a new file's, a link is kept")
+  func outDirectoryPermissions() throws {
+    let directory = try TemporaryDirectory()
+    let inputs = try ["a", "b", "c"].map { try directory.write("\($0).json", "[1]") }
+    let out = try TemporaryDirectory()
+    let existing = try out.write("a.inertia", "old")
+    chmod(existing, 0o664)  // a mode a new file would not get: the umask takes group write
+    try out.write("real.inertia", "old")
+    try FileManager.default.createSymbolicLink(atPath: out.file("c.inertia"), withDestinationPath: "real.inertia")
+    // Planned side by side (more than a few outputs) and not: the plan's look decides either way.
+    let many = try (0..<300).map { try directory.write("many\($0).json", "[\($0)]") }
+    let result = runConvert(["to-msgpack", "--out-dir", out.path] + inputs + many)
+    #expect(result.status == 0 && result.stderr.isEmpty)
+    func mode(_ path: String) -> mode_t {
+      var info = stat()
+      lstat(path, &info)
+      return info.st_mode & 0o7777
+    }
+    let umask = Glibc.umask(0)
+    Glibc.umask(umask)
+    #expect(mode(existing) == 0o664)
+    #expect(mode(out.file("b.inertia")) == 0o666 & ~umask)
+    #expect(mode(out.file("many299.inertia")) == 0o666 & ~umask)
+    #expect(try out.read("a.inertia") == [0x91, 0x01])
+    #expect(try out.read("many7.inertia") == [0x91, 0x07])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out.file("c.inertia")) == "real.inertia")
+    #expect(try out.read("real.inertia") == [0x91, 0x01])
+  }
+
+  @Test("A plan notes which outputs do not exist yet, and still refuses an output that is an input")
+  func planNotesNewOutputs() throws {
+    let directory = try TemporaryDirectory()
+    let a = try directory.write("a.json", "[1]")
+    let b = try directory.write("b.json", "[2]")
+    try directory.write("a.inertia", "old")
+    let plan = try OutputPlan(inputs: [a, b], output: nil, outputDirectory: nil) {
+      $0.replacingOccurrences(of: ".json", with: ".inertia")
+    }
+    #expect(plan.items.map(\.destinationIsNew) == [false, true])
+    // Every output new: the inputs need no look, and nothing is refused.
+    let out = try TemporaryDirectory()
+    let fresh = try OutputPlan(inputs: [a, b], output: nil, outputDirectory: out.path) { $0 }
+    #expect(fresh.items.map(\.destinationIsNew) == [true, true])
+    // An output that exists and is an input, among many planned side by side.
+    let many = try (0..<300).map { try directory.write("m\($0).json", "[]") }
+    #expect(throws: UsageError.self) {
+      try OutputPlan(inputs: many + [a], output: nil, outputDirectory: directory.path) { $0 }
+    }
   }
 
   @Test("the output is never the input, however it is named")

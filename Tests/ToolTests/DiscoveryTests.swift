@@ -206,6 +206,25 @@ struct DiscoveryOrderTests {
     #expect(above.map(\.path) == ["../b/c.inertia"])
     #expect(above.first?.readPath == sandbox.root + "/a/b/../b/c.inertia")
   }
+
+  @Test("A file is known to be named itself, not through a symbolic link, as a listing or lstat tells")
+  func namesRegularFile() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("a/file.inertia", "")
+    try FileManager.default.createSymbolicLink(
+      atPath: sandbox.path("a/link.inertia"), withDestinationPath: "file.inertia")
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path("linked"), withDestinationPath: "a")
+    func known(_ paths: [String]) throws -> [String: Bool] {
+      Dictionary(uniqueKeysWithValues: try Self.discover(sandbox, paths).inputs.map { ($0.path, $0.namesRegularFile) })
+    }
+    // The link and its file are one file, found once (by the first path): listed in order, the file.
+    #expect(try known(["a"]) == ["a/file.inertia": true])
+    #expect(try known(["a/link.inertia"]) == ["a/link.inertia": false])
+    #expect(try known(["a/file.inertia"]) == ["a/file.inertia": true])
+    // A folder reached through a link: its files are named themselves all the same.
+    #expect(try known(["linked/file.inertia"]) == ["linked/file.inertia": true])
+    #expect(try known(["linked"]) == ["linked/file.inertia": true])
+  }
 }
 
 @Suite("The walk's order and its .gitignore decisions")

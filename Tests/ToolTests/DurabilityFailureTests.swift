@@ -114,6 +114,25 @@ struct DurabilityFailureTests {
     }
   }
 
+  @Test(
+    "Every other writer keeps the permissions of a file it replaces, set-ID bits and all",
+    arguments: [0o640, 0o664, 0o4755, 0o2775] as [mode_t])
+  func everyWriterKeepsPermissions(mode: mode_t) throws {
+    for writer in Writer.allCases {
+      let directory = try TemporaryDirectory()
+      let input = try directory.write("card0.inertia", Array(FixCommandTests.fixable().utf8))
+      let target = directory.file(writer.target)
+      let original = writer == .merge ? FixCommandTests.fixable() : "old"
+      try directory.write(writer.target, original)
+      chmod(target, mode)
+      let before = FixCommandTests.mode(target)
+      let (status, stderr) = writer.run(input: input, target: target, in: directory, syncs: AtomicWriter())
+      #expect(status != 2, "\(writer): \(stderr)")
+      #expect(try String(contentsOfFile: target, encoding: .utf8) != original, "\(writer): the file is replaced")
+      #expect(FixCommandTests.mode(target) == before, "\(writer)")
+    }
+  }
+
   /// The commands other than `--fix` that write files, each run so that it writes `target`.
   enum Writer: CaseIterable, CustomStringConvertible {
     case reportFile, baseline, toJSON, outDir, svg, merge

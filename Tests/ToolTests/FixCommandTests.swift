@@ -136,17 +136,60 @@ struct FixCommandTests {
     #expect(run.stdout.contains("good/animation.inertia: fixed 1 problem"))
   }
 
-  @Test("A fixed file keeps its permissions", arguments: [0o640, 0o755, 0o600] as [mode_t])
-  func permissions(mode: mode_t) throws {
+  /// Permissions a file may have: common ones, ones the umask takes from a new file (group and others'
+  /// write), and the set-user-ID, set-group-ID and sticky bits.
+  static let modes: [mode_t] = [0o640, 0o755, 0o600, 0o664, 0o666, 0o777, 0o4755, 0o2775, 0o1644]
+
+  @Test(
+    "A fixed file keeps its permissions, found in a folder or named", arguments: modes,
+    [["--fix"], ["--fix", "animation.inertia"]])
+  func permissions(mode: mode_t, arguments: [String]) throws {
     let sandbox = try LintSandbox()
     let path = try sandbox.write("animation.inertia", Self.fixable())
     chmod(path, mode)
-    let run = sandbox.run(["--no-config", "--fix"])
+    // What the file has (a set-group-ID bit of a group the process is not in is not set).
+    let before = Self.mode(path)
+    let run = sandbox.run(["--no-config"] + arguments)
     #expect(run.status == 0)
     #expect(try sandbox.text("animation.inertia") == Self.fixable(duration: "0.001"))
-    #expect(Self.mode(path) == mode)
+    #expect(Self.mode(path) == before)
     // Nothing is left beside it.
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root) == ["animation.inertia"])
+  }
+
+  @Test("A fixed file keeps its owner and group where the process may set them (as root)")
+  func ownerAndGroup() throws {
+    try #require(getuid() == 0, "only root may give a file to another user")
+    let sandbox = try LintSandbox()
+    let path = try sandbox.write("animation.inertia", Self.fixable())
+    #expect(chown(path, 1234, 5678) == 0)
+    chmod(path, 0o640)
+    let run = sandbox.run(["--no-config", "--fix"])
+    #expect(run.status == 0)
+    var info = stat()
+    stat(path, &info)
+    #expect(info.st_uid == 1234 && info.st_gid == 5678 && info.st_mode & 0o7777 == 0o640)
+    #expect(try sandbox.text("animation.inertia") == Self.fixable(duration: "0.001"))
+  }
+
+  @Test("A file that becomes a symbolic link to itself before it is replaced is not replaced, nor is the link")
+  func becomesLinkBeforeReplaced() throws {
+    let sandbox = try LintSandbox()
+    let path = try sandbox.write("a/animation.inertia", Self.fixable())
+    let moved = sandbox.path("a/moved.json")
+    let run = sandbox.run(["--no-config", "--fix", "a"]) {
+      $0.writer = AtomicWriter { step in
+        // The file read is moved aside and a link to it put in its place: the same file, found through the
+        // path, but renaming over the path would replace the link.
+        guard case .madeDurable = step else { return }
+        rename(path, moved)
+        symlink(moved, path)
+      }
+    }
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("a/animation.inertia: not fixed: it changed while it was being fixed"), "\(run.stderr)")
+    #expect(Self.isSymbolicLink(path))
+    #expect(try sandbox.text("a/moved.json") == Self.fixable())
   }
 
   @Test("A symbolic link is written through: the link stays a link, and its target is fixed")

@@ -169,7 +169,7 @@ package struct ConvertCommand {
       var message: String?
       let status = report(item, stderr: { message = $0 }) {
         try FileIO.withContents(of: item.input, maxSize: options.limits.maxInputSize) { bytes in
-          replacement = try writer.prepare(destination) { fd in
+          replacement = try writer.prepare(destination, known: item.destinationIsNew ? .absent : .nothing) { fd in
             try write(bytes, to: fd, path: destination, options: options)
           }
         }

@@ -13,7 +13,7 @@ import InertiaLint
 /// so that once a batch is done every file in it is on the disk.
 ///
 /// A replacement goes in steps, for one file or for thousands at once:
-/// 1. ``begin(_:)`` makes a temporary file beside the target (`.NAME.tmp-XXXXXX`, its name shortened
+/// 1. ``begin(_:known:)`` makes a temporary file beside the target (`.NAME.tmp-XXXXXX`, its name shortened
 ///    to fit when NAME is long) with the target's permissions, owner and group where the process may set
 ///    them; the caller writes the new contents to its descriptor and calls ``finish(_:)``.
 /// 2. ``commit(_:check:)`` makes the data of every temporary file durable (one `syncfs` per file system
@@ -125,12 +125,51 @@ package struct AtomicWriter: Sendable {
     package let fd: Int32
     /// The temporary file's slot in ``TemporaryFiles``.
     let slot: Int?
+    /// The file system the temporary file is on, when it was looked at as it was made (`nil`: its folder
+    /// is looked at when the batch is made durable).
+    var device: UInt64? = nil
+  }
+
+  /// What a replacement keeps of the file it replaces: its permissions, owner and group.
+  package struct Existing: Equatable, Sendable {
+    /// The permission bits, set-user-ID, set-group-ID and sticky bits included.
+    package var mode: UInt32
+    package var owner: UInt32
+    package var group: UInt32
+
+    package init(mode: UInt32, owner: UInt32, group: UInt32) {
+      (self.mode, self.owner, self.group) = (mode & 0o7777, owner, group)
+    }
+
+    /// What `stat` or `lstat` told of a file.
+    init(_ info: stat) {
+      self.init(mode: UInt32(info.st_mode), owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
+    }
+  }
+
+  /// What a caller knows of the file at a path it writes, which spares looking it up again.
+  package enum Known: Sendable {
+    /// Nothing: ``begin(_:known:)`` looks.
+    case nothing
+    /// Nothing was there when the caller looked: the file is made new, and whatever is there when the
+    /// batch is committed is replaced.
+    case absent
+    /// A regular file named itself (not a symbolic link to one), which the caller has just looked at:
+    /// it is replaced, keeping these. A file that has changed since must be caught before it is replaced
+    /// (``commit(_:check:)``'s `check`).
+    case regularFile(Existing)
   }
 
   /// Starts replacing the file at `path` (or creating it): the new contents go to the returned
   /// replacement's descriptor.
+  /// - Parameter known: what the caller knows of the file, which `begin` then need not look up.
   /// - Throws: ``FileIOError`` when the temporary file cannot be made, or `path` is a directory.
-  package func begin(_ path: String) throws(FileIOError) -> Replacement {
+  package func begin(_ path: String, known: Known = .nothing) throws(FileIOError) -> Replacement {
+    switch known {
+    case .absent: return try makeTemporary(for: path, target: path, replacing: nil)
+    case .regularFile(let existing): return try makeTemporary(for: path, target: path, replacing: existing)
+    case .nothing: break
+    }
     if let fd = Self.standardStream(path) { return try Self.inPlace(path, fd: fd) }
     // One `lstat` tells what is at `path` in the usual case, a regular file or nothing: only a symbolic
     // link needs its target found and looked at (then `stat` follows it, as `open` would).
@@ -148,22 +187,49 @@ package struct AtomicWriter: Sendable {
       // A device, a FIFO or a socket is written in place.
       return try Self.inPlace(path, fd: PathText.withCString(path) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) })
     }
-    let template = Self.temporaryTemplateBytes(for: target)
-    // A new file gets the permissions any program's new file gets there (0666 less the umask, or what the
-    // directory's default ACL says), from the kernel as it is made; a replaced file keeps its own.
-    let (fd, temporary, slot) = try TemporaryFiles.make(template, mode: exists ? 0o600 : 0o666, for: path)
-    if exists {
-      fchmod(fd, existing.st_mode & 0o7777)
-      // Keep the owner and group too where the process may (as root, or a group it belongs to).
-      _ = fchown(fd, existing.st_uid, existing.st_gid)
-    }
-    return Replacement(path: path, target: target, temporary: temporary, fd: fd, slot: slot)
+    return try makeTemporary(for: path, target: target, replacing: exists ? Existing(existing) : nil)
   }
 
-  /// Begins replacing `path`, writes `bytes` to it and finishes, ready for ``commit(_:check:)``; on a
-  /// failure nothing is left behind.
-  package func prepare(_ path: String, bytes: [UInt8]) throws(FileIOError) -> Replacement {
-    let replacement = try begin(path)
+  /// Makes the temporary file of a replacement of `target` (named `path` by the caller): a new file gets
+  /// the permissions any program's new file gets there (0666 less the umask, or what the folder's default
+  /// ACL says), from the kernel as it is made; a replaced file keeps its own, and its owner and group where
+  /// the process may set them (as root, or a group it belongs to).
+  private func makeTemporary(for path: String, target: String, replacing existing: Existing?) throws(FileIOError)
+    -> Replacement
+  {
+    let template = Self.temporaryTemplateBytes(for: target)
+    guard let existing else {
+      let (fd, temporary, slot) = try TemporaryFiles.make(template, mode: 0o666, for: path)
+      return Replacement(path: path, target: target, temporary: temporary, fd: fd, slot: slot)
+    }
+    // Made with the file's permissions when it is made with the file's owner and group too (nearly always:
+    // the user's own file), so that one `fstat` finds nothing to set; private until they are set otherwise.
+    let isOwn = existing.owner == Self.user && existing.group == Self.group
+    let (fd, temporary, slot) = try TemporaryFiles.make(
+      template, mode: mode_t(isOwn ? existing.mode & 0o777 : 0o600), for: path)
+    var made = stat()
+    let looked = fstat(fd, &made) == 0
+    // The owner and group first: changing them clears the set-user-ID and set-group-ID bits, which the
+    // permissions then set again.
+    var setsMode = !looked || Existing(made).mode != existing.mode
+    if !looked || made.st_uid != existing.owner || made.st_gid != existing.group {
+      _ = fchown(fd, existing.owner, existing.group)
+      setsMode = true
+    }
+    if setsMode { fchmod(fd, mode_t(existing.mode)) }
+    var replacement = Replacement(path: path, target: target, temporary: temporary, fd: fd, slot: slot)
+    if looked { replacement.device = UInt64(made.st_dev) }
+    return replacement
+  }
+
+  /// The process's effective user and group, which a file it makes gets (but in a set-group-ID folder).
+  private static let user = UInt32(geteuid())
+  private static let group = UInt32(getegid())
+
+  /// Begins replacing `path` (see ``begin(_:known:)``), writes `bytes` to it and finishes, ready for
+  /// ``commit(_:check:)``; on a failure nothing is left behind.
+  package func prepare(_ path: String, known: Known = .nothing, bytes: [UInt8]) throws(FileIOError) -> Replacement {
+    let replacement = try begin(path, known: known)
     var failure: FileIOError?
     bytes.withUnsafeBytes { buffer in
       do throws(FileIOError) {
@@ -180,10 +246,11 @@ package struct AtomicWriter: Sendable {
     return replacement
   }
 
-  /// Begins replacing `path`, lets `body` write the contents to the descriptor and finishes, ready for
-  /// ``commit(_:check:)``; when `body` throws, nothing is left behind and the error is rethrown.
-  package func prepare(_ path: String, _ body: (Int32) throws -> Void) throws -> Replacement {
-    let replacement = try begin(path)
+  /// Begins replacing `path` (see ``begin(_:known:)``), lets `body` write the contents to the descriptor
+  /// and finishes, ready for ``commit(_:check:)``; when `body` throws, nothing is left behind and the error
+  /// is rethrown.
+  package func prepare(_ path: String, known: Known = .nothing, _ body: (Int32) throws -> Void) throws -> Replacement {
+    let replacement = try begin(path, known: known)
     do {
       try body(replacement.fd)
     } catch {
@@ -225,13 +292,12 @@ package struct AtomicWriter: Sendable {
     let syncfs = pending.count > Self.syncfsThreshold ? syncs.fileSystem : nil
     // 1. The data, before any rename: one syncfs per file system, or where that fails an fsync per file,
     // which tells which files' data failed.
+    // The file systems, found once for both syncs.
+    let fileSystems = syncfs == nil ? [] : groupedByDevice(pending, of: replacements)
     var unsynced = pending
     if let syncfs {
       unsynced = []
-      for (directory, indices) in groupedByDevice(pending.map { ($0, replacements[$0]) }) where syncfs(directory) != nil
-      {
-        unsynced += indices
-      }
+      for (directory, indices) in fileSystems where syncfs(directory) != nil { unsynced += indices }
     }
     if !unsynced.isEmpty {
       let file = syncs.file
@@ -284,9 +350,9 @@ package struct AtomicWriter: Sendable {
       }
     }
     if let syncfs {
-      for (directory, indices) in groupedByDevice(renamed.map { ($0, replacements[$0]) })
-      where syncfs(directory) != nil {
-        add(indices)
+      for (directory, indices) in fileSystems {
+        let inPlace = indices.filter { failures[$0] == nil }
+        if !inPlace.isEmpty && syncfs(directory) != nil { add(inPlace) }
       }
     } else {
       add(renamed)
@@ -307,16 +373,18 @@ package struct AtomicWriter: Sendable {
     if let slot = replacement.slot { TemporaryFiles.forget(slot) }
   }
 
-  /// The replacements' indices by the file system their target's directory is on, with one directory of
-  /// each to name that file system.
-  private func groupedByDevice(_ items: [(Int, Replacement)]) -> [(String, [Int])] {
+  /// The indices of `replacements` by the file system their temporary files are on, with one folder of
+  /// each group to name that file system: the device noted as each was made, or else its folder's.
+  private func groupedByDevice(_ indices: [Int], of replacements: [Replacement]) -> [(String, [Int])] {
     var groups: [(device: UInt64, directory: String, indices: [Int])] = []
     var devices: [String: UInt64] = [:]  // a batch has many files to a directory: one stat each
     var previous: (directory: String, device: UInt64)?  // and they come a folder's files after another's
-    for (index, replacement) in items {
+    for index in indices {
+      let replacement = replacements[index]
       let directory = FilePath.directory(of: replacement.target)
       let device =
-        (previous?.directory == directory ? previous?.device : nil)
+        replacement.device
+        ?? (previous?.directory == directory ? previous?.device : nil)
         ?? devices[directory]
         ?? {
           var info = stat()
@@ -325,7 +393,9 @@ package struct AtomicWriter: Sendable {
           return device
         }()
       previous = (directory, device)
-      if let group = groups.firstIndex(where: { $0.device == device }) {
+      if let last = groups.indices.last, groups[last].device == device {
+        groups[last].indices.append(index)
+      } else if let group = groups.firstIndex(where: { $0.device == device }) {
         groups[group].indices.append(index)
       } else {
         groups.append((device, directory, [index]))

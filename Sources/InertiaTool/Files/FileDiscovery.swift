@@ -94,10 +94,18 @@ struct FileDiscovery {
         continue
       }
       let readPath = FilePath.isAbsolute(path) ? path : FilePath.join(currentDirectory, path)
+      // `lstat` first, which tells a regular file named itself from a link to one; a link is followed.
       var info = stat()
-      guard PathText.withCString(readPath, { stat($0, &info) }) == 0 else {
+      guard PathText.withCString(readPath, { lstat($0, &info) }) == 0 else {
         problems.append(Problem(path: path, reason: Self.reason(errno)))
         continue
+      }
+      let namesRegularFile = (info.st_mode & S_IFMT) == S_IFREG
+      if (info.st_mode & S_IFMT) == S_IFLNK {
+        guard PathText.withCString(readPath, { stat($0, &info) }) == 0 else {
+          problems.append(Problem(path: path, reason: Self.reason(errno)))
+          continue
+        }
       }
       guard let physical = FileIO.physicalPath(readPath) else {
         problems.append(Problem(path: path, reason: Self.reason(errno)))
@@ -115,6 +123,7 @@ struct FileDiscovery {
         var input = LintInput(path: path, readPath: readPath, fileName: FilePath.name(of: physical))
         input.configuration = configuration
         input.physicalPath = physical
+        input.namesRegularFile = namesRegularFile
         walked.append(found.count)
         found.append((input, FileID(info)))
       }
@@ -254,7 +263,8 @@ struct FileDiscovery {
         let path = readsPhysical ? location : FilePath.join(directory, name)
         let input = LintInput(
           path: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
-          readPath: path, fileName: name, physicalPath: location, configuration: configuration)
+          readPath: path, fileName: name, physicalPath: location, configuration: configuration,
+          namesRegularFile: listedType == Int32(DT_REG))
         kept.append((name, false, found.count))
         found.append((input, id))
       }

@@ -21,13 +21,17 @@ struct FileIdentity: Equatable, Sendable {
   let mode: UInt32
   /// The owner's user id.
   let owner: UInt32
+  /// The group's id.
+  let group: UInt32
   /// Whether it is a regular file (not a device, a FIFO or a socket).
   let isRegular: Bool
 
-  /// The identity of the file at `path` (following symbolic links), or `nil` when there is none.
-  init?(_ path: String) {
+  /// The identity of the file at `path` (following symbolic links unless told not to, when a link is
+  /// itself the file looked at), or `nil` when there is none.
+  init?(_ path: String, followingLinks: Bool = true) {
     var info = stat()
-    guard PathText.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+    let found = PathText.withCString(path) { followingLinks ? stat($0, &info) : lstat($0, &info) }
+    guard found == 0 else { return nil }
     self.init(info)
   }
 
@@ -53,6 +57,10 @@ struct FileIdentity: Equatable, Sendable {
     links = UInt64(info.st_nlink)
     mode = UInt32(info.st_mode & 0o7777)
     owner = UInt32(info.st_uid)
+    group = UInt32(info.st_gid)
     isRegular = (info.st_mode & S_IFMT) == S_IFREG
   }
+
+  /// What a replacement of the file keeps of it (see ``AtomicWriter/Existing``).
+  var existing: AtomicWriter.Existing { AtomicWriter.Existing(mode: mode, owner: owner, group: group) }
 }

@@ -35,10 +35,13 @@ package struct OutputPlan {
     package var displayName: String { input == "-" ? "<stdin>" : input }
     /// Where its result goes.
     package let destination: Destination
+    /// Whether nothing was at the destination file when the plan looked: its writer makes it new without
+    /// looking again (``AtomicWriter/begin(_:new:)``).
+    package var destinationIsNew = false
   }
 
   /// The inputs, in the order given, each with its destination.
-  package let items: [Item]
+  package private(set) var items: [Item]
 
   /// Plans a run.
   /// - Parameters:
@@ -71,17 +74,31 @@ package struct OutputPlan {
     try checkOutputs()
   }
 
-  /// Refuses a plan in which an output is also an input, or two outputs are one file.
-  private func checkOutputs() throws(UsageError) {
+  /// Refuses a plan in which an output is also an input, or two outputs are one file; notes the outputs
+  /// that do not exist yet.
+  private mutating func checkOutputs() throws(UsageError) {
+    let files = items.indices.filter { index in
+      guard case .file(let path) = items[index].destination else { return false }
+      return !Self.isStream(path)
+    }
+    // Looked up side by side: a batch names thousands.
+    let found = ThreadPool.forEach(files, jobs: files.count > 256 ? ThreadPool.processorCount : 1) { [items] index in
+      guard case .file(let path) = items[index].destination else { return Found.nothing }
+      return Self.lookUp(path)
+    }
+    // Only an output that exists can be an input: the inputs are looked up when one does.
     var inputs: [FileID: String] = [:]
-    for item in items where item.input != "-" {
-      if let id = FileIO.identity(of: item.input), inputs[id] == nil { inputs[id] = item.input }
+    if found.contains(where: { if case .nothing = $0 { false } else { true } }) {
+      for item in items where item.input != "-" {
+        if let id = FileIO.identity(of: item.input), inputs[id] == nil { inputs[id] = item.input }
+      }
     }
     var outputs: [Self.OutputKey: Item] = [:]
     var directories: [String: FileID?] = [:]  // --out-dir's outputs share one
-    for item in items {
-      guard case .file(let path) = item.destination, !Self.isStream(path) else { continue }
-      let key = Self.key(of: path, directories: &directories)
+    for (index, lookedUp) in zip(files, found) {
+      let item = items[index]
+      guard case .file(let path) = item.destination else { continue }
+      let key = Self.key(of: path, lookedUp, directories: &directories)
       if case .existing(let id) = key, let input = inputs[id] {
         throw UsageError(
           "\(item.displayName): the output \(path) would overwrite the input \(input); nothing was written")
@@ -91,7 +108,26 @@ package struct OutputPlan {
           "\(other.displayName) and \(item.displayName) would both be written to \(path); nothing was written")
       }
       outputs[key] = item
+      if case .nothing = lookedUp { items[index].destinationIsNew = true }
     }
+  }
+
+  /// What is at an output's path.
+  enum Found: Sendable {
+    /// Nothing (or nothing the process may see).
+    case nothing
+    /// A file, which is no symbolic link.
+    case file(FileID)
+    /// A symbolic link.
+    case link
+  }
+
+  /// What `lstat` finds at `path`.
+  static func lookUp(_ path: String) -> Found {
+    var info = stat()
+    guard PathText.withCString(path, { lstat($0, &info) }) == 0 else { return .nothing }
+    if (info.st_mode & S_IFMT) == S_IFLNK { return .link }
+    return .file(FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
   }
 
   /// An output file as the kernel will find it: the file that exists there, or the name it will be
@@ -102,16 +138,13 @@ package struct OutputPlan {
     case unknown([UInt8])
   }
 
-  /// The key of the output `path`; `directories` keeps the directories' identities found so far.
-  static func key(of path: String, directories: inout [String: FileID?]) -> OutputKey {
-    // One `lstat` tells in the usual cases: nothing is there, or a file that is no link.
-    var info = stat()
-    let found = PathText.withCString(path) { lstat($0, &info) } == 0
-    if found && (info.st_mode & S_IFMT) != S_IFLNK {
-      return .existing(FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
-    }
-    if found, let id = FileIO.identity(of: path) { return .existing(id) }
-    let resolved = found ? FileIO.resolvedPath(path) : path
+  /// The key of the output `path`, at which ``lookUp(_:)`` found `found` (one `lstat` tells in the usual
+  /// cases: nothing is there, or a file that is no link); `directories` keeps the directories' identities
+  /// found so far.
+  private static func key(of path: String, _ found: Found, directories: inout [String: FileID?]) -> OutputKey {
+    if case .file(let id) = found { return .existing(id) }
+    if case .link = found, let id = FileIO.identity(of: path) { return .existing(id) }
+    let resolved = { if case .link = found { FileIO.resolvedPath(path) } else { path } }()
     let directoryPath = FilePath.directory(of: resolved)
     let directory: FileID?
     if let known = directories[directoryPath] {

@@ -36,9 +36,6 @@ struct FileFixOutcome: Sendable {
     /// The findings fixed and remaining once it is written (placed in the new file).
     var fixed: [Finding]
     var remaining: [Finding]
-    /// The findings of the file as it was, should it not be written after all: worked out only then (see
-    /// ``FileFixer/originalFindings(of:readAs:input:linter:)``).
-    var original: @Sendable () -> [Finding]
   }
 
   var path: String

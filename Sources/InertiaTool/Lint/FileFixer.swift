@@ -84,7 +84,8 @@ struct FileFixer: Sendable {
     }
     let replacement: AtomicWriter.Replacement
     do throws(FileIOError) {
-      replacement = try writer.prepare(path, bytes: result.fixed)
+      replacement = try writer.prepare(
+        path, known: input.namesRegularFile ? .regularFile(identity.existing) : .nothing, bytes: result.fixed)
     } catch {
       // Said as a dry run would say it when the file itself is why (it is read-only, say).
       outcome.status = .notWritten(Self.reasonNotToWrite(path, readAs: identity) ?? "cannot write: \(error.reason)")
@@ -93,8 +94,7 @@ struct FileFixer: Sendable {
     }
     outcome.status = .pending
     outcome.pending = FileFixOutcome.Pending(
-      replacement: replacement, identity: identity, fixed: result.fixedFindings, remaining: result.remainingFindings,
-      original: Self.originalFindings(of: path, readAs: identity, input: input, linter: fixer.linter))
+      replacement: replacement, identity: identity, fixed: result.fixedFindings, remaining: result.remainingFindings)
     return .success(outcome)
   }
 
@@ -115,27 +115,39 @@ struct FileFixer: Sendable {
   }
 
   /// Puts every pending file in place together, durably (see ``AtomicWriter``), checking each just before
-  /// it is replaced; marks each written, or not written and why.
-  static func commit(_ outcomes: inout [Result<FileFixOutcome, FileReadFailure>], writer: AtomicWriter) {
-    let indices = outcomes.indices.filter { (try? outcomes[$0].get())?.pending != nil }
-    let pendings = indices.map { try! outcomes[$0].get().pending! }
-    let failures = writer.commit(pendings.map(\.replacement)) { index in
-      reasonNotToWrite(pendings[index].replacement.path, readAs: pendings[index].identity)
+  /// it is replaced; marks each written, or not written and why, with the findings of the file as it was
+  /// (`originalFindings`, given the outcome's index and the file as it was read).
+  static func commit(
+    _ outcomes: inout [Result<FileFixOutcome, FileReadFailure>], writer: AtomicWriter,
+    originalFindings: (Int, FileIdentity) -> [Finding]
+  ) {
+    var indices: [Int] = []
+    var replacements: [AtomicWriter.Replacement] = []
+    var identities: [FileIdentity] = []
+    for index in outcomes.indices {
+      guard case .success(let outcome) = outcomes[index], let pending = outcome.pending else { continue }
+      indices.append(index)
+      replacements.append(pending.replacement)
+      identities.append(pending.identity)
     }
-    for (index, (pending, failure)) in zip(indices, zip(pendings, failures)) {
-      guard case .success(var outcome) = outcomes[index] else { continue }
-      if let failure, !failure.isReplaced {
-        outcome.status = .notWritten(failure.description)
-        outcome.fixed = []
-        outcome.remaining = pending.original()
-        outcome.report = nil
-      } else {
-        outcome.status = failure.map { .writtenNotDurable($0.description) } ?? .written
-        outcome.fixed = pending.fixed
-        outcome.remaining = pending.remaining
+    let failures = writer.commit(replacements) { [replacements, identities] index in
+      reasonNotToWrite(replacements[index], readAs: identities[index])
+    }
+    for (position, index) in indices.enumerated() {
+      outcomes[index].modifyOutcome { outcome in
+        let pending = outcome.pending!
+        outcome.pending = nil
+        if let failure = failures[position], !failure.isReplaced {
+          outcome.status = .notWritten(failure.description)
+          outcome.fixed = []
+          outcome.remaining = originalFindings(index, pending.identity)
+          outcome.report = nil
+        } else {
+          outcome.status = failures[position].map { .writtenNotDurable($0.description) } ?? .written
+          outcome.fixed = pending.fixed
+          outcome.remaining = pending.remaining
+        }
       }
-      outcome.pending = nil
-      outcomes[index] = .success(outcome)
     }
   }
 
@@ -143,22 +155,32 @@ struct FileFixer: Sendable {
   /// the file read again, when it is still the one read (kept in memory until every file is committed, the
   /// bytes read would be as large as the files fixed), and none when it has changed since, as when it
   /// changes while it is linted: nothing found in a version that is gone is reported.
-  static func originalFindings(
-    of path: String, readAs identity: FileIdentity, input: LintInput, linter: Linter
-  ) -> @Sendable () -> [Finding] {
-    {
-      let linted = try? FileIO.withCheckedContents(of: path, maxSize: DecodingLimits.default.maxInputSize) {
-        contents, now in
-        now == identity ? linter.linted(contents, file: input.path, fileName: input.fileName).findings : nil
-      }
-      return (linted ?? nil) ?? []
+  func originalFindings(of input: LintInput, readAs identity: FileIdentity) -> [Finding] {
+    guard let path = input.readPath else { return [] }
+    let linted = try? FileIO.withCheckedContents(of: path, maxSize: DecodingLimits.default.maxInputSize) {
+      contents, now in
+      now == identity ? fixer.linter.linted(contents, file: input.path, fileName: input.fileName).findings : nil
     }
+    return (linted ?? nil) ?? []
   }
 
-  /// Why a file read as `identity` must not be replaced now, if it must not.
-  static func reasonNotToWrite(_ path: String, readAs identity: FileIdentity) -> String? {
-    guard let now = FileIdentity(path) else { return "it changed while it was being fixed" }
-    // Checked first: a FIFO's or a device's times change as it is read.
+  /// Why the file a replacement replaces, read as `identity`, must not be replaced now, if it must not:
+  /// the file itself is looked at, not a symbolic link found in its place since it was read (which the
+  /// rename would replace).
+  static func reasonNotToWrite(_ replacement: AtomicWriter.Replacement, readAs identity: FileIdentity) -> String? {
+    reasonNotToWrite(replacement.target, readAs: identity, followingLinks: false)
+  }
+
+  /// Why the file at `path`, read as `identity`, must not be replaced now, if it must not.
+  static func reasonNotToWrite(_ path: String, readAs identity: FileIdentity, followingLinks: Bool = true) -> String? {
+    guard let now = FileIdentity(path, followingLinks: followingLinks) else {
+      return "it changed while it was being fixed"
+    }
+    // Another file there (a link put in its place, say) has changed; the file read is looked at first for
+    // what it is, since a FIFO's or a device's times change as it is read.
+    guard now.device == identity.device && now.inode == identity.inode else {
+      return "it changed while it was being fixed"
+    }
     if !now.isRegular || !identity.isRegular {
       return "it is not a regular file"
     }
@@ -183,5 +205,16 @@ struct FileFixer: Sendable {
     // A file nobody may write (chmod a-w) is read-only even to root, who could replace it anyway.
     if identity.mode & 0o222 == 0 { return "it is read-only" }
     return nil
+  }
+}
+
+extension Result where Success == FileFixOutcome, Failure == FileReadFailure {
+  /// Changes a file's outcome where it is (nothing, for a file that could not be read): no copy of it is
+  /// held meanwhile, so its arrays are changed without being copied.
+  mutating func modifyOutcome(_ body: (inout FileFixOutcome) -> Void) {
+    guard case .success(var outcome) = self else { return }
+    self = .failure(FileReadFailure(path: "", reason: ""))
+    body(&outcome)
+    self = .success(outcome)
   }
 }

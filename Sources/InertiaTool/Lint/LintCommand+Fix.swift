@@ -41,7 +41,12 @@ extension LintCommand {
       }
       return outcome
     }
-    FileFixer.commit(&outcomes, writer: environment.writer)
+    FileFixer.commit(&outcomes, writer: environment.writer) { index, identity in
+      // The file as it was, linted again as it was fixed: a file whose fix is not written after all (rare).
+      var fileFixer = fileFixers[inputs[index].configuration]
+      fileFixer.fixer.linter.suppression = linters.suppression(for: inputs[index])
+      return fileFixer.originalFindings(of: inputs[index], readAs: identity)
+    }
     progress?.finish()
 
     if options.diff {

@@ -15,6 +15,10 @@ package struct LintInput: Sendable, Equatable {
   package var physicalPath: String?
   /// Which configuration applies to it (an index into ``ConfigurationResolver/applied``).
   package var configuration = 0
+  /// Whether `readPath` named a regular file itself when it was found, not a symbolic link (as a folder's
+  /// listing or `lstat` told): `--fix` replaces it without looking it up again, and refuses to if it has
+  /// become anything else by then.
+  package var namesRegularFile = false
 
   /// Whether this is standard input rather than a file.
   package var isStandardInput: Bool { readPath == nil }
