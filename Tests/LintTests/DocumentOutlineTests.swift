@@ -1,8 +1,8 @@
 import Foundation
-import InertiaFormat
 import TestSupport
 import Testing
 
+@testable import InertiaFormat
 @testable import InertiaLint
 
 /// The outline reads each object's keys once and records the fields rules use; what it records must be
@@ -221,6 +221,122 @@ struct DocumentOutlineTests {
         }
         return MessagePackValue.MapEntry(.string(key), value)
       })
+  }
+
+  /// Every field of every record of an outline, its numbers by their bits, as lines to compare.
+  static func record(of outline: DocumentOutline) -> [String] {
+    func node(_ node: IndexedDocument.Node?) -> String { node.map { String($0.index) } ?? "-" }
+    func number(_ value: Double?) -> String { value.map { String($0.bitPattern) } ?? "-" }
+    var lines = outline.animations.map {
+      "animation \($0.object.index) \($0.index) \(node($0.id)) \(node($0.invokeType))"
+    }
+    lines += outline.tracks.map {
+      "track \($0.object.index) \(node($0.id)) \(node($0.initialValues)) \($0.animationIndex) \($0.shapeIndex ?? -1) "
+        + "\($0.isPlayed) \(node($0.keyframesArray)) \($0.keyframeRange) \(number($0.timing.playedLength))"
+    }
+    lines += outline.keyframes.map {
+      "keyframe \($0.object.index) \($0.index) \(node($0.id)) \(node($0.duration)) \(node($0.values)) \(number($0.seconds))"
+    }
+    lines += outline.shapes.map { shape in
+      let fields = [shape.id, shape.shape, shape.vertices, shape.transforms, shape.animation, shape.shapes]
+      var line = "shape \(shape.object.index) \(fields.map(node)) \(node(shape.showsBeforeAnimation)) "
+      line += "\(shape.animationIndex) \(shape.depth) \(shape.parentIndex ?? -1)"
+      if let d = shape.description {
+        line += " description \(d.object.index) \([d.width, d.height, d.fill, d.stroke, d.strokeWidth].map(node)) "
+        line += [d.widthValue, d.heightValue, d.strokeWidthValue].map(number).joined(separator: " ")
+      }
+      return line
+    }
+    return lines
+  }
+
+  @Test("An outline carried over a fix of values is the outline of the fixed document; a key replaced is refused")
+  func carriedOverReplacedValues() throws {
+    var rng = SeededGenerator(seed: 0x6361_7272_6965_64)
+    var (carried, refused, retimed, described) = (0, 0, 0, 0)
+    for (name, document) in try Self.documents() where document.encoding == .messagePack {
+      let scalars = (0..<document.nodeCount).map(IndexedDocument.Node.init).filter {
+        !document.isMap($0) && !document.isArray($0)
+      }
+      let keys = scalars.filter { document.ancestors(of: $0)?.isKey == true }
+      let values = scalars.filter { document.ancestors(of: $0)?.isKey == false }
+      let outline = DocumentOutline(document)
+      // The values the outline reads: durations, sizes and colours (`nil` ones too).
+      var read = outline.keyframes.compactMap(\.duration)
+      for description in outline.shapes.compactMap(\.description) {
+        read += [description.width, description.height, description.strokeWidth].compactMap { $0 }
+        read += ["fill", "stroke"].compactMap { document.value(forKey: $0, in: description.object) }
+      }
+      read = read.filter { !document.isMap($0) && !document.isArray($0) }
+      guard !values.isEmpty else { continue }
+      for _ in 0..<12 {
+        // One to three values, mostly ones the outline reads, sometimes a key, each replaced by any kind.
+        let replaced = Set(
+          (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0 where !keys.isEmpty: keys.randomElement(using: &rng)!
+            case 1...7 where !read.isEmpty: read.randomElement(using: &rng)!
+            default: values.randomElement(using: &rng)!
+            }
+          }
+        ).sorted()
+        let replacements: [MessagePackValue] = replaced.map { _ in
+          [.nil, .bool(false), .int(0), .int(-3), .float64(0.001), .float64(-2.5), .string("w"), .float64(.nan)]
+            .randomElement(using: &rng)!
+        }
+        var bytes: [UInt8] = []
+        var copied = 0
+        let old = Array(document.messagePack)
+        for (node, value) in zip(replaced, replacements) {
+          let range = document.messagePackRange(of: node)
+          bytes += old[copied..<range.lowerBound]
+          bytes += MessagePackWriter().write(value)
+          copied = range.upperBound
+        }
+        bytes += old[copied...]
+        let fixed = try #require(document.replacingValues(replaced, with: bytes), "\(name)")
+        let anyKey = replaced.contains { document.ancestors(of: $0)?.isKey == true }
+        guard let outlineOfFixed = outline.replacingValues(replaced, in: fixed) else {
+          #expect(anyKey, "\(name): refused without a key replaced")
+          refused += 1
+          continue
+        }
+        #expect(!anyKey, "\(name): carried over a key replaced")
+        #expect(Self.record(of: outlineOfFixed) == Self.record(of: DocumentOutline(fixed)), "\(name) \(replaced)")
+        carried += 1
+        retimed += outline.keyframes.count { replaced.contains($0.duration ?? IndexedDocument.Node(-1)) }
+        described += outline.shapes.count { shape in
+          guard let description = shape.description else { return false }
+          return replaced.contains { document.ancestors(of: $0)?.containers.last == description.object }
+        }
+      }
+    }
+    // Both ways are taken, and durations and descriptions' fields are among the values replaced.
+    #expect(
+      carried > 1_000 && refused > 100 && retimed > 100 && described > 50,
+      "\(carried), \(refused), \(retimed), \(described)")
+  }
+
+  @Test("A value's containers and whether it is a key are those a walk down from the top finds")
+  func ancestors() throws {
+    for (name, document) in try Self.documents() {
+      // Every node's children, walked down from the top: each child's containers are its parent's and the parent.
+      var expected: [Int: (containers: [Int], isKey: Bool)] = [:]
+      var stack: [(IndexedDocument.Node, [Int])] = document.root.map { [($0, [])] } ?? []
+      while let (node, containers) = stack.popLast() {
+        var (child, position) = (document.firstChild(of: node), 0)
+        while let current = child {
+          expected[current.index] = (containers + [node.index], document.isMap(node) && position % 2 == 0)
+          stack.append((current, containers + [node.index]))
+          (child, position) = (document.nextSibling(of: current, in: node), position + 1)
+        }
+      }
+      for index in 0..<document.nodeCount {
+        let found = document.ancestors(of: IndexedDocument.Node(index))
+        #expect(found?.containers.map(\.index) == expected[index]?.containers, "\(name) \(index)")
+        #expect(found?.isKey == expected[index]?.isKey, "\(name) \(index)")
+      }
+    }
   }
 
   @Test("the outline's animations, shapes, tracks and keyframes are those a plain recursive walk finds")

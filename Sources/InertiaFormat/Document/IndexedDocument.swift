@@ -634,6 +634,27 @@ public final class IndexedDocument: @unchecked Sendable {
   @inlinable @inline(__always)
   public func subtreeEnd(of node: Node) -> Int { Int(entries[node.index].next) }
 
+  /// The containers holding `node`, outermost first (the top-level value first, `node`'s parent last), and
+  /// whether `node` is a key of its parent (a map's entries are its children in turn, key then value);
+  /// `nil` for the top-level value. Found by going down from the top, each container's children passed
+  /// over by their subtrees.
+  package func ancestors(of node: Node) -> (containers: [Node], isKey: Bool)? {
+    guard var parent = root, node.index > 0, node.index < entries.count else { return nil }
+    var containers: [Node] = []
+    while true {
+      containers.append(parent)
+      var position = 0
+      var child = firstChild(of: parent)
+      while let current = child, subtreeEnd(of: current) <= node.index {
+        child = nextSibling(of: current, in: parent)
+        position += 1
+      }
+      guard let holder = child else { return nil }
+      if holder == node { return (containers, isMap(parent) && position % 2 == 0) }
+      parent = holder
+    }
+  }
+
   /// The value a JSON Pointer names, if the document has it. A map entry is named by its key's pointer
   /// token (the string itself, or the JSON text of a key that is not a string), and a key that appears
   /// twice names its first entry.

@@ -135,7 +135,89 @@ public final class DocumentOutline: Sendable {
   public func keyframes(of track: Track) -> ArraySlice<Keyframe> {
     keyframes[track.keyframeRange]
   }
+
+  private init(animations: [Animation], tracks: [Track], shapes: [Shape], keyframes: [Keyframe]) {
+    (self.animations, self.tracks, self.shapes, self.keyframes) = (animations, tracks, shapes, keyframes)
+  }
+
+  /// The outline of `document`, which is the document outlined here with the values at `replaced` (none
+  /// of them, before or after, an array or a map) replaced by others and every value numbered as before
+  /// (``IndexedDocument/replacingValues(_:with:limits:)``): what the outline reads of the values replaced
+  /// read again, without walking the document. `nil` when a replaced value is a map's key (a field may be
+  /// found, or lost, by its name), which only a walk can tell.
+  ///
+  /// The outline's records hold nodes, which keep their numbers, and decide what they record by whether a
+  /// value is an array or a map, which no replacement changes; what they read of a value is a keyframe's
+  /// duration in seconds (and so its track's timing) and a shape description's sizes and whether its
+  /// colours are `nil`, which are read again for the keyframes and descriptions a replaced value is a field
+  /// of.
+  package func replacingValues(_ replaced: [IndexedDocument.Node], in document: IndexedDocument) -> DocumentOutline? {
+    var keyframes = self.keyframes
+    var tracks = self.tracks
+    var shapes = self.shapes
+    var trackByObject: [IndexedDocument.Node: Int]?  // made when a replaced value may be a keyframe's
+    for node in replaced {
+      guard let (containers, isKey) = document.ancestors(of: node) else { continue }
+      if isKey { return nil }
+      let object = containers[containers.count - 1]
+      guard containers.count >= 3, document.isMap(object) else { continue }
+      // A keyframe: a map in the `keyframes` array of a track.
+      if trackByObject == nil {
+        trackByObject = Dictionary(tracks.indices.map { (tracks[$0].object, $0) }) { first, _ in first }
+      }
+      if let trackIndex = trackByObject?[containers[containers.count - 3]],
+        tracks[trackIndex].keyframesArray == containers[containers.count - 2],
+        let index = Self.position(of: object, among: keyframes, in: tracks[trackIndex].keyframeRange)
+      {
+        let keyframe = keyframes[index]
+        var fields = KeyframeFields()
+        fields.read(object, document, names: KeyframeFields.names)
+        keyframes[index] = Keyframe(
+          object: object, index: keyframe.index, id: fields.id, duration: fields.duration, values: fields.values,
+          seconds: fields.duration.flatMap { document.double(of: $0) })
+        let track = tracks[trackIndex]
+        tracks[trackIndex] = Track(
+          object: track.object, id: track.id, initialValues: track.initialValues, animationIndex: track.animationIndex,
+          shapeIndex: track.shapeIndex, isPlayed: track.isPlayed, keyframesArray: track.keyframesArray,
+          keyframeRange: track.keyframeRange, timing: TrackTiming(keyframes[track.keyframeRange]))
+        continue
+      }
+      // A shape's description: the map of a shape's `shape` field.
+      if let index = Self.position(of: containers[containers.count - 2], among: shapes, in: shapes.indices),
+        shapes[index].description?.object == object
+      {
+        let shape = shapes[index]
+        shapes[index] = Shape(
+          object: shape.object, id: shape.id, shape: shape.shape, vertices: shape.vertices,
+          transforms: shape.transforms, animation: shape.animation, shapes: shape.shapes,
+          showsBeforeAnimation: shape.showsBeforeAnimation, animationIndex: shape.animationIndex, depth: shape.depth,
+          parentIndex: shape.parentIndex,
+          description: Builder.describe(object, document, names: DescriptionFields.names))
+      }
+    }
+    return DocumentOutline(animations: animations, tracks: tracks, shapes: shapes, keyframes: keyframes)
+  }
+
+  /// Where the record of `object` is among `records[range]`, which are in the order of their objects.
+  private static func position<Record: OutlineRecord>(
+    of object: IndexedDocument.Node, among records: [Record], in range: Range<Int>
+  ) -> Int? {
+    var (low, high) = (range.lowerBound, range.upperBound)
+    while low < high {
+      let middle = (low + high) / 2
+      if records[middle].object < object { low = middle + 1 } else { high = middle }
+    }
+    return low < range.upperBound && records[low].object == object ? low : nil
+  }
 }
+
+/// A record of the outline, of one object.
+private protocol OutlineRecord {
+  var object: IndexedDocument.Node { get }
+}
+
+extension DocumentOutline.Keyframe: OutlineRecord {}
+extension DocumentOutline.Shape: OutlineRecord {}
 
 extension DocumentOutline {
   /// The outline's arrays as the walk fills them.
@@ -216,7 +298,7 @@ extension DocumentOutline {
     }
 
     @inline(__always)
-    private static func describe(
+    static func describe(
       _ object: IndexedDocument.Node, _ document: IndexedDocument, names: borrowing EncodedKeyNames
     ) -> Description {
       var fields = DescriptionFields()

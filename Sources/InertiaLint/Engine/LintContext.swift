@@ -52,8 +52,9 @@ public struct LintContext {
     /// which its cells then take locks for (a small file, linted on one thread, takes none).
     init(
       findingLimit: Int = 0, suppression: FindingSuppression = FindingSuppression(),
-      walkPieces: Int = 0, threaded: Bool = true
+      walkPieces: Int = 0, threaded: Bool = true, outline: DocumentOutline? = nil
     ) {
+      outlineValue = outline
       self.findingLimit = findingLimit
       self.suppression = suppression
       (outlineLock, schemaEventsLock) = threaded ? (Lock(), Lock()) : (nil, nil)
@@ -68,6 +69,13 @@ public struct LintContext {
       // Small enough to inline where rules read it: one thread's outline, once made, is read with no lock.
       if outlineLock == nil, let outlineValue { return outlineValue }
       return lockedOutline(document)
+    }
+
+    /// The outline, if a thread has made it (or it was given).
+    var madeOutline: DocumentOutline? {
+      outlineLock?.lock()
+      defer { outlineLock?.unlock() }
+      return outlineValue
     }
 
     /// ``outline(_:)`` under its lock, made if no thread has made it yet.

@@ -176,21 +176,29 @@ public struct Linter: Sendable {
     let range: Range<Int>
   }
 
-  /// A lint of `indexed` with no rule run yet.
-  func beginLint(_ indexed: IndexedDocument, file: String, fileName: String?) -> PartLinted {
-    beginLint(indexed, file: file, fileName: fileName, threads: threads(for: indexed))
+  /// A lint of `indexed` with no rule run yet; its outline is `outline` when one is given (see
+  /// ``DocumentOutline/replacingValues(_:in:)``), made when a rule first needs it otherwise.
+  func beginLint(
+    _ indexed: IndexedDocument, file: String, fileName: String?, outline: DocumentOutline? = nil
+  ) -> PartLinted {
+    beginLint(indexed, file: file, fileName: fileName, threads: threads(for: indexed), outline: outline)
   }
+
+  /// The outline of the part's document, if a rule has made it (or it was given).
+  func outline(of part: PartLinted) -> DocumentOutline? { part.common.madeOutline }
 
   /// How many threads a document's rules are shared out among: the runner's, for a large document.
   private func threads(for indexed: IndexedDocument) -> Int {
     indexed.nodeCount >= Self.parallelNodeCount ? runner.width : 1
   }
 
-  private func beginLint(_ indexed: IndexedDocument, file: String, fileName: String?, threads: Int) -> PartLinted {
+  private func beginLint(
+    _ indexed: IndexedDocument, file: String, fileName: String?, threads: Int, outline: DocumentOutline? = nil
+  ) -> PartLinted {
     let sharesWalk = threads > 1 && schedule.contains { LintContext.Shared.readsSchemaEvents($0.id) }
     let common = LintContext.Shared(
       findingLimit: maxFindingsPerRule, suppression: suppression,
-      walkPieces: sharesWalk ? Self.schemaWalkPieces : 0, threaded: threads > 1)
+      walkPieces: sharesWalk ? Self.schemaWalkPieces : 0, threaded: threads > 1, outline: outline)
     var part = PartLinted(document: indexed, file: file, fileName: fileName, threads: threads, common: common)
     part.runs.reserveCapacity(schedule.count)
     return part

@@ -175,8 +175,15 @@ public struct DocumentFixer: Sendable {
         candidates.map { findings[$0].fix! }, into: current, encoding: encoding)
       if splices.isEmpty { break }
       let candidate = tamper?(spliced) ?? spliced
+      // The outline of the fixed document, from the original's when only values were replaced (nearly
+      // always): made again otherwise, by the first rule that needs it.
+      var outline: DocumentOutline?
       do {
-        document = try FixVerification.verify(original: document, fixed: candidate, fixes: splices.map(\.fix))
+        let verified = try FixVerification.verified(original: document, fixed: candidate, fixes: splices.map(\.fix))
+        if let replaced = verified.replaced {
+          outline = linter.outline(of: part)?.replacingValues(replaced, in: verified.document)
+        }
+        document = verified.document
       } catch {
         // Worked out again rather than kept through the rounds: a file that fails verification is rare.
         let original = linter.linted(FileContents(copying: bytes), file: file, fileName: fileName)
@@ -195,7 +202,7 @@ public struct DocumentFixer: Sendable {
       }
       result.rounds.append(splices)
       current = candidate
-      part = linter.beginLint(document, file: file, fileName: fileName)
+      part = linter.beginLint(document, file: file, fileName: fileName, outline: outline)
       linter.lint(&part, including: fixes)
       findings = linter.finished(part).findings
     }

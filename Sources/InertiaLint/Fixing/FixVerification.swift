@@ -37,11 +37,22 @@ public enum FixVerification {
   public static func verify(original: IndexedDocument, fixed: [UInt8], fixes: [Fix]) throws(Failure)
     -> IndexedDocument
   {
+    try verified(original: original, fixed: fixed, fixes: fixes).document
+  }
+
+  /// ``verify(original:fixed:fixes:)``, saying which values were replaced when the fixed document is indexed
+  /// from the original's, its values numbered as the original's (``IndexedDocument/replacingValues(_:with:limits:)``):
+  /// `replaced` is `nil` when it was read anew.
+  static func verified(original: IndexedDocument, fixed: [UInt8], fixes: [Fix]) throws(Failure)
+    -> (document: IndexedDocument, replaced: [IndexedDocument.Node]?)
+  {
     let fixes = fixes.sorted { $0.byteRange.lowerBound < $1.byteRange.lowerBound }
     for (a, b) in zip(fixes, fixes.dropFirst()) where a.byteRange.upperBound > b.byteRange.lowerBound {
       throw Failure("fixes at bytes \(a.byteRange) and \(b.byteRange) overlap")
     }
-    if let document = replacedValues(original: original, fixed: fixed, fixes: fixes) { return document }
+    if let (document, nodes) = replacedValues(original: original, fixed: fixed, fixes: fixes) {
+      return (document, nodes)
+    }
     let document: IndexedDocument
     do {
       document = try IndexedDocument.read(fixed, as: original.encoding)
@@ -51,7 +62,7 @@ public enum FixVerification {
     var walk = ParallelWalk(old: original, new: document, fixes: fixes)
     try walk.run()
     try checkUnchangedBytes(original, document, replaced: walk.replaced)
-    return document
+    return (document, nil)
   }
 
   /// The check of a MessagePack file whose fixes (in order) each replace one value that is not an array or
@@ -60,7 +71,9 @@ public enum FixVerification {
   /// byte outside them), and each new value must read back as its fix's replacement, kind included. That
   /// is the whole check for such fixes, without reading the fixed file again. `nil` when the fixes are not
   /// all such or something differs: the whole check then runs and names what differs.
-  private static func replacedValues(original: IndexedDocument, fixed: [UInt8], fixes: [Fix]) -> IndexedDocument? {
+  private static func replacedValues(original: IndexedDocument, fixed: [UInt8], fixes: [Fix]) -> (
+    IndexedDocument, [IndexedDocument.Node]
+  )? {
     guard original.encoding == .messagePack else { return nil }
     var nodes: [IndexedDocument.Node] = []
     nodes.reserveCapacity(fixes.count)
@@ -72,7 +85,7 @@ public enum FixVerification {
     }
     guard let document = original.replacingValues(nodes, with: fixed) else { return nil }
     for (node, fix) in zip(nodes, fixes) where document.value(of: node) != fix.replacement { return nil }
-    return document
+    return (document, nodes)
   }
 
   /// Checks that the bytes between the replaced values are the same in both inputs.
