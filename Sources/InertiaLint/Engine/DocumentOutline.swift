@@ -155,18 +155,15 @@ public final class DocumentOutline: Sendable {
     var keyframes = self.keyframes
     var tracks = self.tracks
     var shapes = self.shapes
-    var trackByObject: [IndexedDocument.Node: Int]?  // made when a replaced value may be a keyframe's
     for node in replaced {
       guard let (containers, isKey) = document.ancestors(of: node) else { continue }
       if isKey { return nil }
       let object = containers[containers.count - 1]
       guard containers.count >= 3, document.isMap(object) else { continue }
-      // A keyframe: a map in the `keyframes` array of a track.
-      if trackByObject == nil {
-        trackByObject = Dictionary(tracks.indices.map { (tracks[$0].object, $0) }) { first, _ in first }
-      }
-      if let trackIndex = trackByObject?[containers[containers.count - 3]],
-        tracks[trackIndex].keyframesArray == containers[containers.count - 2],
+      // A keyframe: a map in the `keyframes` array of a track, which is one of the tracks of the animation
+      // the value is in (the top-level array's element, whose tracks are side by side in `tracks`).
+      if let trackIndex = track(in: containers[1], keyframes: containers[containers.count - 2], tracks),
+        tracks[trackIndex].object == containers[containers.count - 3],
         let index = Self.position(of: object, among: keyframes, in: tracks[trackIndex].keyframeRange)
       {
         let keyframe = keyframes[index]
@@ -198,6 +195,26 @@ public final class DocumentOutline: Sendable {
     return DocumentOutline(animations: animations, tracks: tracks, shapes: shapes, keyframes: keyframes)
   }
 
+  /// The track of the file's animation `animation` (an element of the top-level array) whose `keyframes`
+  /// array is `array`, if there is one.
+  private func track(in animation: IndexedDocument.Node, keyframes array: IndexedDocument.Node, _ tracks: [Track])
+    -> Int?
+  {
+    guard let found = Self.position(of: animation, among: animations, in: animations.indices) else { return nil }
+    // The animation's tracks are side by side, its own and then its shapes', in the order of the animations.
+    let animationIndex = animations[found].index
+    var (low, high) = (0, tracks.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if tracks[middle].animationIndex < animationIndex { low = middle + 1 } else { high = middle }
+    }
+    while low < tracks.count && tracks[low].animationIndex == animationIndex {
+      if tracks[low].keyframesArray == array { return low }
+      low += 1
+    }
+    return nil
+  }
+
   /// Where the record of `object` is among `records[range]`, which are in the order of their objects.
   private static func position<Record: OutlineRecord>(
     of object: IndexedDocument.Node, among records: [Record], in range: Range<Int>
@@ -216,6 +233,7 @@ private protocol OutlineRecord {
   var object: IndexedDocument.Node { get }
 }
 
+extension DocumentOutline.Animation: OutlineRecord {}
 extension DocumentOutline.Keyframe: OutlineRecord {}
 extension DocumentOutline.Shape: OutlineRecord {}
 

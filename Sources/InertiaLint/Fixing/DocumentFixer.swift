@@ -159,12 +159,21 @@ public struct DocumentFixer: Sendable {
     linter.lint(&part, including: fixes)
     var findings = linter.finished(part).findings
     var current = bytes
-    var fixedValues: Set<FixedValue> = []
+    // The values fixed so far, and the same as a set once a finding of a later round needs them looked up
+    // (which few do: hashing every pointer fixed would mostly be for nothing).
+    var fixedValues: [FixedValue] = []
+    var fixedSet: Set<FixedValue> = []
+    var inSet = 0  // how many of `fixedValues` are in `fixedSet`
+    func wasFixed(_ value: FixedValue) -> Bool {
+      fixedSet.formUnion(fixedValues[inSet...])
+      inSet = fixedValues.count
+      return fixedSet.contains(value)
+    }
     for round in 0..<Self.maximumRounds {
       var candidates: [Int] = []
       for index in findings.indices {
         guard let fix = findings[index].fix, fix.safety == .safe || includesUnsafe,
-          !fixedValues.contains(FixedValue(ruleID: findings[index].ruleID, pointer: fix.pointer)),
+          fixedValues.isEmpty || !wasFixed(FixedValue(ruleID: findings[index].ruleID, pointer: fix.pointer)),
           // A replacement that writes the bytes already there fixes nothing.
           FixApplier.encoded(fix.replacement, encoding).map({ !current[fix.byteRange].elementsEqual($0) }) ?? false
         else { continue }
@@ -196,7 +205,7 @@ public struct DocumentFixer: Sendable {
       for splice in splices {
         var finding = findings[candidates[splice.index]]
         finding.isFixed = true
-        fixedValues.insert(FixedValue(ruleID: finding.ruleID, pointer: splice.fix.pointer))
+        fixedValues.append(FixedValue(ruleID: finding.ruleID, pointer: splice.fix.pointer))
         result.fixedFindings.append(finding)
         result.fixedRounds.append(round)
       }

@@ -24,7 +24,7 @@ struct FileFixOutcome: Sendable {
     /// Fixes were found but the file was left as it was, for the reason given.
     case notWritten(String)
     /// Fixed, with the new contents in a temporary file waiting to be put in place with the others
-    /// (see ``AtomicWriter``).
+    /// (see ``AtomicWriter``); once ``FileFixer/commit(_:writer:originalFindings:)`` has run, put in place.
     case pending
   }
 

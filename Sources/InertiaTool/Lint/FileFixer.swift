@@ -115,8 +115,10 @@ struct FileFixer: Sendable {
   }
 
   /// Puts every pending file in place together, durably (see ``AtomicWriter``), checking each just before
-  /// it is replaced; marks each written, or not written and why, with the findings of the file as it was
-  /// (`originalFindings`, given the outcome's index and the file as it was read).
+  /// it is replaced. A file put in place is left pending, which now means written (its report part is made
+  /// already); one that was not is marked not written and why, with the findings of the file as it was
+  /// (`originalFindings`, given the outcome's index and the file as it was read), and one whose rename
+  /// could not be made durable is marked so.
   static func commit(
     _ outcomes: inout [Result<FileFixOutcome, FileReadFailure>], writer: AtomicWriter,
     originalFindings: (Int, FileIdentity) -> [Finding]
@@ -133,17 +135,19 @@ struct FileFixer: Sendable {
     let failures = writer.commit(replacements) { [replacements, identities] index in
       reasonNotToWrite(replacements[index], readAs: identities[index])
     }
+    // Only the files that failed are looked at again: a batch of thousands is nearly all written.
     for (position, index) in indices.enumerated() {
+      guard let failure = failures[position] else { continue }
       outcomes[index].modifyOutcome { outcome in
         let pending = outcome.pending!
         outcome.pending = nil
-        if let failure = failures[position], !failure.isReplaced {
+        if !failure.isReplaced {
           outcome.status = .notWritten(failure.description)
           outcome.fixed = []
           outcome.remaining = originalFindings(index, pending.identity)
           outcome.report = nil
         } else {
-          outcome.status = failures[position].map { .writtenNotDurable($0.description) } ?? .written
+          outcome.status = .writtenNotDurable(failure.description)
           outcome.fixed = pending.fixed
           outcome.remaining = pending.remaining
         }

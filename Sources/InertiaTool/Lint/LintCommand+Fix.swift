@@ -84,8 +84,10 @@ extension LintCommand {
         environment: environment)
     else { return 2 }
     var failed = !plan.problems.isEmpty
-    for (input, outcome) in zip(inputs, outcomes) {
-      switch outcome {
+    // By index, each outcome read in place (a pair of copies from `zip` retained every string of both).
+    for index in outcomes.indices {
+      let input = inputs[index]
+      switch outcomes[index] {
       case .failure(let failure):
         let findings = [IOErrorFinding.finding(path: failure.path, reason: failure.reason)]
         report.add(findings, isFile: false)
