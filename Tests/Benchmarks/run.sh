@@ -191,13 +191,20 @@ generate_data() {
   fi
 }
 
-# The I/O floor: read the input, write as many bytes as the conversion writes, convert nothing.
+# The I/O floors: read the input, write as many bytes as the conversion writes, convert nothing; and the
+# system calls of a batch write of 10,000 files, parsing nothing.
 floor=""
+batchfloor=""
 build_floor() {
   if command -v cc >/dev/null && cc -O2 -o "$work/iofloor" "$here/iofloor.c"; then
     floor=$work/iofloor
   else
     echo "run.sh: no C compiler: the I/O floor rows are left out" >&2
+  fi
+  if command -v cc >/dev/null && cc -O2 -pthread -o "$work/batchfloor" "$here/batchfloor.c"; then
+    batchfloor=$work/batchfloor
+  else
+    echo "run.sh: the batch-write floor did not build: its rows are left out" >&2
   fi
 }
 
@@ -392,6 +399,14 @@ bench_batch() {
   if ! $lint || ! $batch || ! lint_is_available "$bin/inertia-lint"; then
     return
   fi
+  # How much larger --out-dir's JSON is than its MessagePack, for its floor to write as many bytes.
+  rm -rf outdir && mkdir outdir
+  local files=()
+  mapfile -t files < <(find fixrepo -name '*.inertia' | sort)
+  "$bin/inertia-convert" to-json --out-dir outdir "${files[@]}"
+  json_scale=$("$py" -c 'import sys; print(int(sys.argv[1]) / int(sys.argv[2]))' \
+    "$(cat outdir/*.json | wc -c)" "$(cat "${files[@]}" | wc -c)")
+  rm -rf outdir
   batch_group "batch writes, 10,000 files"
   if [[ -d /dev/shm && -w /dev/shm ]]; then
     local shm
@@ -405,17 +420,34 @@ bench_batch() {
 }
 
 batch_group() {  # NAME; run in the folder holding fixrepo/
-  local files=()
+  local files=() copies=()
   mapfile -t files < <(find fixrepo -name '*.inertia' | sort)
+  copies=("${files[@]/#fixrepo/fixcopy}")
+  local threads
+  threads=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
   group_begin
   add --tool "inertia-lint (no fix)" --direction batch --input fixrepo --ok-codes 0,1 -- \
     "$bin/inertia-lint" fixrepo
+  local fix_floor=() out_dir_floor=()
+  if [[ -n $batchfloor ]]; then
+    fix_floor=(--ratio-to "--fix I/O floor")
+    out_dir_floor=(--ratio-to "--out-dir I/O floor")
+    # The system calls of each batch, on as many threads as the tools use, nothing parsed: --fix's replaces
+    # each file with its own bytes; --out-dir's writes each file's JSON size (its JSON over its MessagePack,
+    # measured once below) as a new file.
+    add --tool "--fix I/O floor" --direction batch --input fixrepo --no-warm-up \
+      --prepare "rm -rf fixcopy && cp -a fixrepo fixcopy && sync" --ratio-to "inertia-lint (no fix)" -- \
+      "$batchfloor" fix "$threads" "${copies[@]}"
+    add --tool "--out-dir I/O floor" --direction batch --input fixrepo --output outdir --no-warm-up \
+      --prepare "rm -rf outdir && mkdir outdir && sync" --ratio-to "inertia-lint (no fix)" -- \
+      "$batchfloor" out-dir "$threads" outdir "$json_scale" "${files[@]}"
+  fi
   add --tool "inertia-lint --fix" --direction batch --input fixrepo --ok-codes 0,1 --no-warm-up \
-    --prepare "rm -rf fixcopy && cp -a fixrepo fixcopy && sync" --ratio-to "inertia-lint (no fix)" -- \
-    "$bin/inertia-lint" --fix fixcopy
+    --prepare "rm -rf fixcopy && cp -a fixrepo fixcopy && sync" --ratio-to "inertia-lint (no fix)" \
+    ${fix_floor[@]+"${fix_floor[@]}"} -- "$bin/inertia-lint" --fix fixcopy
   add --tool "inertia-convert --out-dir" --direction batch --input fixrepo --output outdir --no-warm-up \
-    --prepare "rm -rf outdir && mkdir outdir && sync" --ratio-to "inertia-lint (no fix)" -- \
-    "$bin/inertia-convert" to-json --out-dir outdir "${files[@]}"
+    --prepare "rm -rf outdir && mkdir outdir && sync" --ratio-to "inertia-lint (no fix)" \
+    ${out_dir_floor[@]+"${out_dir_floor[@]}"} -- "$bin/inertia-convert" to-json --out-dir outdir "${files[@]}"
   # What writing 10,000 files durably costs at least: copy them, then one syncfs for them all.
   add --tool "cp + one syncfs" --direction batch --input fixrepo --output copydir --no-warm-up \
     --prepare "rm -rf copydir && mkdir copydir && sync" --ratio-to "inertia-lint (no fix)" -- \
