@@ -87,11 +87,7 @@ struct DurabilityFailureTests {
   func everyWriter() throws {
     for (syncs, replaced) in [(Self.dataFails, false), (Self.renamesFail(), true)] {
       for writer in Writer.allCases {
-        let directory = try TemporaryDirectory()
-        let input = try directory.write("card0.inertia", Array(FixCommandTests.fixable().utf8))
-        let target = directory.file(writer.target)
-        let original = writer == .merge ? FixCommandTests.fixable() : "old"
-        try directory.write(writer.target, original)
+        let (directory, input, target, original) = try writer.folder()
         let (status, stderr) = writer.run(
           input: input, target: target, in: directory, syncs: AtomicWriter(syncs: syncs))
         let lines = stderr.split(separator: "\n", omittingEmptySubsequences: true)
@@ -119,11 +115,7 @@ struct DurabilityFailureTests {
     arguments: [0o640, 0o664, 0o4755, 0o2775] as [mode_t])
   func everyWriterKeepsPermissions(mode: mode_t) throws {
     for writer in Writer.allCases {
-      let directory = try TemporaryDirectory()
-      let input = try directory.write("card0.inertia", Array(FixCommandTests.fixable().utf8))
-      let target = directory.file(writer.target)
-      let original = writer == .merge ? FixCommandTests.fixable() : "old"
-      try directory.write(writer.target, original)
+      let (directory, input, target, original) = try writer.folder()
       chmod(target, mode)
       let before = FixCommandTests.mode(target)
       let (status, stderr) = writer.run(input: input, target: target, in: directory, syncs: AtomicWriter())
@@ -138,6 +130,16 @@ struct DurabilityFailureTests {
     case reportFile, baseline, toJSON, outDir, svg, merge
 
     var target: String { self == .outDir ? "card0.json" : self == .merge ? "ours.inertia" : "out" }
+
+    /// A folder holding an input and the writer's target as it is before the run (a document `merge` can
+    /// merge into, "old" for the others).
+    func folder() throws -> (directory: TemporaryDirectory, input: String, target: String, original: String) {
+      let directory = try TemporaryDirectory()
+      let input = try directory.write("card0.inertia", Array(FixCommandTests.fixable().utf8))
+      let original = self == .merge ? FixCommandTests.fixable() : "old"
+      let target = try directory.write(self.target, original)
+      return (directory, input, target, original)
+    }
     var description: String {
       switch self {
       case .reportFile: "--output-file"
