@@ -290,10 +290,10 @@ package struct AtomicWriter: Sendable {
     let pending = replacements.indices.filter { replacements[$0].temporary != nil }
     guard !pending.isEmpty else { return failures }
     let syncfs = pending.count > Self.syncfsThreshold ? syncs.fileSystem : nil
-    // 1. The data, before any rename: one syncfs per file system, or where that fails an fsync per file,
-    // which tells which files' data failed.
     // The file systems, found once for both syncs.
     let fileSystems = syncfs == nil ? [] : groupedByDevice(pending, of: replacements)
+    // 1. The data, before any rename: one syncfs per file system, or where that fails an fsync per file,
+    // which tells which files' data failed.
     var unsynced = pending
     if let syncfs {
       unsynced = []
@@ -393,9 +393,7 @@ package struct AtomicWriter: Sendable {
           return device
         }()
       previous = (directory, device)
-      if let last = groups.indices.last, groups[last].device == device {
-        groups[last].indices.append(index)
-      } else if let group = groups.firstIndex(where: { $0.device == device }) {
+      if let group = groups.firstIndex(where: { $0.device == device }) {
         groups[group].indices.append(index)
       } else {
         groups.append((device, directory, [index]))

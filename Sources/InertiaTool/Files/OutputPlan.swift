@@ -36,7 +36,7 @@ package struct OutputPlan {
     /// Where its result goes.
     package let destination: Destination
     /// Whether nothing was at the destination file when the plan looked: its writer makes it new without
-    /// looking again (``AtomicWriter/begin(_:new:)``).
+    /// looking again (``AtomicWriter/Known/absent``).
     package var destinationIsNew = false
   }
 

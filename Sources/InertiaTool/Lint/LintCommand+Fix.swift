@@ -25,15 +25,19 @@ extension LintCommand {
     var done: (@Sendable (Int) -> Void)?
     if let progress { done = { progress.update($0) } }
     let linters = plan.linters
+    /// The fixer of an input: its configuration's, leaving out what is suppressed in it.
+    let fileFixer: @Sendable (LintInput) -> FileFixer = { input in
+      var fileFixer = fileFixers[input.configuration]
+      fileFixer.fixer.linter.suppression = linters.suppression(for: input)
+      return fileFixer
+    }
     // Each file's part of the report is made as soon as it is fixed, on the thread that fixed it, while its
     // findings are at hand: a pending file's as it reads once written, which nearly every one will be. The
     // findings are freed there, and the report only joins the parts in order.
     let renderer = options.diff ? nil : reporter(for: options, rules: ruleList(plan), environment).renderer
     let maxFindings = options.maxFindings
     var outcomes = ThreadPool.forEach(inputs, jobs: jobs, done: done) { input in
-      var fileFixer = fileFixers[input.configuration]
-      fileFixer.fixer.linter.suppression = linters.suppression(for: input)
-      var outcome = fileFixer.fix(input, standardInput: standardInput)
+      var outcome = fileFixer(input).fix(input, standardInput: standardInput)
       if !options.diff, case .success(var fixed) = outcome {
         fixed.report = FileFixer.report(of: fixed, renderer, input: input, maxFindings: maxFindings)
         fixed.dropFindings()
@@ -43,9 +47,7 @@ extension LintCommand {
     }
     FileFixer.commit(&outcomes, writer: environment.writer) { index, identity in
       // The file as it was, linted again as it was fixed: a file whose fix is not written after all (rare).
-      var fileFixer = fileFixers[inputs[index].configuration]
-      fileFixer.fixer.linter.suppression = linters.suppression(for: inputs[index])
-      return fileFixer.originalFindings(of: inputs[index], readAs: identity)
+      fileFixer(inputs[index]).originalFindings(of: inputs[index], readAs: identity)
     }
     progress?.finish()
 
