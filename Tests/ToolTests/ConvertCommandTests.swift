@@ -257,6 +257,32 @@ struct ConvertCommandTests {
     #expect(try directory.read("real.inertia") == (try Converter.toMessagePack(json: utf8(cardJSON))))
   }
 
+  @Test(
+    "-o and --out-dir through a link to no file yet make the file it names, through a chain of links, and keep them")
+  func outputThroughDanglingLink() throws {
+    let directory = try TemporaryDirectory()
+    let input = try directory.write("card.json", cardJSON)
+    try FileManager.default.createDirectory(atPath: directory.file("sub"), withIntermediateDirectories: true)
+    // link.inertia → sub/step.inertia → made.inertia (in sub), which does not exist yet.
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("link.inertia"), withDestinationPath: "sub/step.inertia")
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("sub/step.inertia"), withDestinationPath: "made.inertia")
+    let expected = try Converter.toMessagePack(json: utf8(cardJSON))
+    #expect(runConvert(["to-msgpack", input, "-o", directory.file("link.inertia")]).status == 0)
+    #expect(try directory.read("sub/made.inertia") == expected)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("link.inertia")) == "sub/step.inertia")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("sub/step.inertia")) == "made.inertia")
+    // An output of --out-dir that is such a link.
+    let out = try TemporaryDirectory()
+    try FileManager.default.createSymbolicLink(atPath: out.file("card.inertia"), withDestinationPath: "kept.inertia")
+    #expect(runConvert(["to-msgpack", "--out-dir", out.path, input]).status == 0)
+    #expect(try out.read("kept.inertia") == expected)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out.file("card.inertia")) == "kept.inertia")
+  }
+
   @Test("several inputs are each written next to themselves; one failure does not stop the others")
   func severalInputs() throws {
     let directory = try TemporaryDirectory()

@@ -55,13 +55,37 @@ package enum FileIO {
   }
 
   /// The path a symbolic link finally points at (or `path` itself when it is no link or does not exist).
+  /// A link to nothing yet gives the name it points at, followed from link to link as the kernel would:
+  /// writing through it makes that file, as a shell's `>` does, and the link stays.
   package static func resolvedPath(_ path: String) -> String {
     var info = stat()
-    guard PathText.withCString(path, { lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-      let real = PathText.withCString(path, { realpath($0, nil) })
-    else { return path }
-    defer { free(real) }
-    return PathText.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
+    guard PathText.withCString(path, { lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFLNK else {
+      return path
+    }
+    if let real = PathText.withCString(path, { realpath($0, nil) }) {
+      defer { free(real) }
+      return PathText.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
+    }
+    var current = path
+    // As many links as Linux follows (SYMLOOP_MAX); a loop ends on one of its links.
+    for _ in 0..<40 {
+      guard PathText.withCString(current, { lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+        let destination = linkDestination(current)
+      else { break }
+      current =
+        FilePath.isAbsolute(destination) ? destination : FilePath.join(FilePath.directory(of: current), destination)
+    }
+    return current
+  }
+
+  /// What a symbolic link holds, as bytes taken for a path; `nil` when it cannot be read.
+  private static func linkDestination(_ path: String) -> String? {
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+    let count = buffer.withUnsafeMutableBytes { raw in
+      PathText.withCString(path) { readlink($0, raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count) }
+    }
+    guard count > 0, count < buffer.count else { return nil }
+    return PathText.decode(buffer[..<count])
   }
 
   /// Which file a path names, following symbolic links: its device and inode, or `nil` when there is none.
