@@ -317,7 +317,7 @@ struct FixCommandTests {
         // Every file is fixed and its replacement durable; none is renamed yet. f1 changes meanwhile, and
         // f2's replacement goes missing, so its rename fails with f2 as it was read.
         guard case .madeDurable(let temporaries) = step else { return }
-        FileManager.default.createFile(atPath: changed, contents: Data("[]".utf8))
+        _ = FileManager.default.createFile(atPath: changed, contents: Data("[]".utf8))
         if let f2 = temporaries.first(where: { $0.contains("/f2/") }) { unlink(f2) }
       }
     }

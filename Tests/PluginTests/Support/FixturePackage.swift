@@ -131,7 +131,7 @@ struct ProcessResult {
     defer { try? files.removeItem(at: scratch) }
     let paths = ["in", "out", "err"].map { scratch.appendingPathComponent($0) }
     try Data(input).write(to: paths[0])
-    for path in paths.dropFirst() { files.createFile(atPath: path.path, contents: nil) }
+    for path in paths.dropFirst() { _ = files.createFile(atPath: path.path, contents: nil) }
     let handles =
       try [FileHandle(forReadingFrom: paths[0])] + paths.dropFirst().map { try FileHandle(forWritingTo: $0) }
     defer { for handle in handles { try? handle.close() } }
