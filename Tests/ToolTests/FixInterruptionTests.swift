@@ -63,6 +63,18 @@ struct FixInterruptionTests {
     return paths
   }
 
+  /// Appends a line to `.build/test-artifacts/fix-interruption.log`.
+  static func record(_ line: String) {
+    let folder = Fixtures.packageRoot.appendingPathComponent(".build/test-artifacts")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("fix-interruption.log").path
+    if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+    guard let handle = FileHandle(forWritingAtPath: path) else { return }
+    handle.seekToEndOfFile()
+    handle.write(Data((line + "\n").utf8))
+    handle.closeFile()
+  }
+
   static func copy(_ from: String, to: String) throws {
     try? FileManager.default.removeItem(atPath: to)
     try FileManager.default.copyItem(atPath: from, toPath: to)
@@ -149,7 +161,9 @@ struct FixInterruptionTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(work)/\(name)")))
         #expect(bytes == new[index], "\(name) after the rerun")
       }
-      print(
+      // What each kill caught, for whoever wants to see the spread of moments (kept out of the test output,
+      // which is a summary: `.build/test-artifacts/fix-interruption.log`).
+      Self.record(
         "signal \(signal), run \(attempt): \(fixedCount)/\(names.count) files fixed before the kill, \(leftovers) temporary files left"
       )
       try? FileManager.default.removeItem(atPath: work)
