@@ -23,8 +23,8 @@ let package = Package(
     .target(name: "InertiaTool", dependencies: ["InertiaFormat", "InertiaLint", "InertiaPreview"]),
     .executableTarget(name: "inertia-convert", dependencies: ["InertiaTool"]),
     .executableTarget(name: "inertia-lint", dependencies: ["InertiaTool"]),
-    // Lints a target's animation files as part of its build (see README.md, "In a Swift package or Xcode
-    // project").
+    // Lints a target's animation files as part of its build (see
+    // docs/integrations.md#in-a-swift-package-or-xcode-project).
     .plugin(name: "InertiaLintPlugin", capability: .buildTool(), dependencies: ["inertia-lint"]),
     // `swift package inertia-lint [--target NAME] [ARGUMENTS]`: lints, and may not write.
     .plugin(

@@ -189,8 +189,8 @@ def command_verify_bytes(args):
 
 # --- report ----------------------------------------------------------------------------------------
 
-# The goals the figures are held to (issue 13 and the README's promises), as time ratios within one
-# group: (group, tool, divided by tool, at most, what it means).
+# The goals the figures are held to (issue 13 and the promises of docs/guarantees.md#memory-and-speed),
+# as time ratios within one group: (group, tool, divided by tool, at most, what it means).
 GOALS = [
     ("start-up", "inertia-convert to-json (build-tools.sh)", "msgpack2json", 1.2,
      "inertia-convert start-up no slower than msgpack2json (x1.2)"),
@@ -313,8 +313,8 @@ def command_report(args):
         print(f"lint of the large file / to-json --compact throughput: {ratio:.2f} "
               f"(target >= 0.5: {'met' if ratio >= 0.5 else 'not met'})")
     print()
-    # The documented memory bounds (README.md, "Guarantees"): converting needs at most the input plus
-    # the output plus 32 MB; linting one file at most ten times the input plus 32 MB (README.md).
+    # The documented memory bounds (docs/guarantees.md#memory-and-speed): converting needs at most the
+    # input plus the output plus 32 MB; linting one file at most ten times the input plus 32 MB.
     slack = 32 * mb
     for r in records:
         peak = max(r["rss"])

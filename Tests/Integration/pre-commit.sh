@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drives the real pre-commit (installed from PyPI into .build/integration-venv) with this repository's
-# hook, exactly as README.md's "In a pre-commit hook" snippet configures it: the snippet is read out of
-# the README (its repo and rev pointed at this checkout's HEAD), so the two cannot drift.
+# hook, exactly as the snippet of docs/integrations.md#in-a-pre-commit-hook configures it: the snippet is
+# read out of that page (its repo and rev pointed at this checkout's HEAD), so the two cannot drift.
 #
 #   Tests/Integration/pre-commit.sh            (.ci/run runs it)
 #
@@ -24,10 +24,11 @@ fi
 export PRE_COMMIT_HOME=$root/.build/pre-commit-home
 rev=$(git -C "$root" rev-parse HEAD)
 
-# The snippet: the first yaml block after the README's "### In a pre-commit hook" heading.
-snippet=$(awk '/^### In a pre-commit hook/ { inside = 1 } inside && /^```yaml/ { block = 1; next }
-  block && /^```/ { exit } block { print }' "$root/README.md")
-echo "$snippet" | grep -q "id: inertia-lint" || fail "README.md's pre-commit snippet was not found"
+# The snippet: the first yaml block after the page's "## In a pre-commit hook" heading.
+page=docs/integrations.md
+snippet=$(awk '/^## In a pre-commit hook/ { inside = 1 } inside && /^```yaml/ { block = 1; next }
+  block && /^```/ { exit } block { print }' "$root/$page")
+echo "$snippet" | grep -q "id: inertia-lint" || fail "$page's pre-commit snippet was not found"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -64,7 +65,7 @@ print(row[0] if row else "")' "$PRE_COMMIT_HOME/db.db" "$root" "$rev")
   echo "pre-commit: the hook's tools are $(cat "$built")"
 fi
 
-# Fixing as the README suggests.
+# Fixing as the page suggests.
 configure "        args: [--fix, --strict]"
 if output=$(run Animations/Broken/animation.inertia); then fail "--fix did not stop the commit: $output"; fi
 echo "$output" | grep -q "files were modified by this hook" || fail "pre-commit did not see the fix: $output"

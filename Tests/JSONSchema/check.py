@@ -75,22 +75,27 @@ for file_name, keywords in invalid.items():
         if found != keywords:
             fail(f"Corpus/lint/{file_name} (draft {name}): failed {sorted(found)}, expected {sorted(keywords)}")
 
-# The configuration's schema: valid, and every configuration the README shows follows it.
+# The configuration's schema: valid, and every configuration the documentation (README.md and the pages
+# under docs/) shows follows it.
 lint_schema = json.loads((root / "schema/inertia-lint.schema.json").read_text(encoding="utf-8"))
 try:
     jsonschema.Draft202012Validator.check_schema(lint_schema)
 except jsonschema.SchemaError as error:
     fail(f"schema/inertia-lint.schema.json is not a valid draft 2020-12 schema: {error.message}")
 else:
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    blocks = [block.split("\n```")[0] for block in readme.split("```json\n")[1:]]
-    configurations = [json.loads(b) for b in blocks if '"ignore"' in b or '"rules": {' in b]
+    pages = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
+    configurations = []
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        blocks = [block.split("\n```")[0] for block in text.split("```json\n")[1:]]
+        name = page.relative_to(root)
+        configurations += [(name, json.loads(b)) for b in blocks if '"ignore"' in b or '"rules": {' in b]
     if len(configurations) < 2:
-        fail("README.md: fewer than two configuration examples found")
+        fail("README.md and docs/: fewer than two configuration examples found")
     lint_validator = jsonschema.Draft202012Validator(lint_schema)
-    for configuration in configurations:
+    for name, configuration in configurations:
         for error in lint_validator.iter_errors(configuration):
-            fail(f"README.md configuration example: {error.message}")
+            fail(f"{name} configuration example: {error.message}")
     checked += len(configurations)
 
 if failed:

@@ -5,7 +5,7 @@ import Testing
 
 @testable import InertiaPreview
 
-@Suite("The README's pictures")
+@Suite("The pictures of README.md and docs/previews.md")
 struct DocumentationPreviewTests {
   static let directory = Fixtures.packageRoot.appendingPathComponent("docs/previews")
 

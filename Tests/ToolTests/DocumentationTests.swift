@@ -5,23 +5,21 @@ import Testing
 @testable import InertiaLint
 @testable import InertiaTool
 
-/// The README section and the pre-commit hook agree with the code.
+/// The documentation (README.md and the pages under docs/) and the pre-commit hook agree with the code,
+/// and the pages' links lead somewhere.
 @Suite("Documentation")
 struct DocumentationTests {
-  static let readme = Fixtures.packageRoot.appendingPathComponent("README.md")
-
-  @Test("The README section's rule table lists every rule at its default severity")
+  @Test("The rule reference's table lists every rule at its default severity")
   func ruleTable() throws {
-    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-    // The table of the "### Rules" section of inertia-lint's part of the README.
-    let section = readme.components(separatedBy: "\n### Rules\n").dropFirst().first ?? ""
-    let text = section.components(separatedBy: "\n### ").first ?? ""
-    let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    // The table at the top of docs/rules.md: a row per rule, then `io-error`.
+    let text = try DocumentationPage("docs/rules.md").text
+    let rows = text.split(separator: "\n").filter { $0.hasPrefix("| [`") }
     let documented = rows.map { row in
       row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
     }
-    #expect(documented.map { $0[0] } == RuleRegistry.identifiers.map { "`\($0)`" })
-    for (row, rule) in zip(documented, RuleRegistry.descriptions) {
+    let identifiers = RuleRegistry.identifiers + [IOErrorFinding.ruleID]
+    #expect(documented.map { $0[0] } == identifiers.map { "[`\($0)`](#\($0))" })
+    for (row, rule) in zip(documented, RuleRegistry.descriptions + [IOErrorFinding.description]) {
       #expect(row[1] == rule.severity.rawValue, "\(rule.identifier)")
       // The fix column says `safe` or `unsafe`, as the rule's fixes are, or nothing.
       let fix = row.count > 3 ? row[3] : ""
@@ -57,19 +55,22 @@ struct DocumentationTests {
     #expect(FileManager.default.isExecutableFile(atPath: build.path))
   }
 
-  @Test("Every configuration the README shows is one inertia-lint accepts")
+  @Test("Every configuration the documentation shows is one inertia-lint accepts")
   func configurationExamples() throws {
-    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-    let blocks = readme.components(separatedBy: "```json\n").dropFirst().compactMap {
-      $0.components(separatedBy: "\n```").first
-    }
-    let configurations = blocks.filter { $0.contains("\"rules\"") || $0.contains("\"ignore\"") }
-    #expect(configurations.count >= 2, "the Configuration section and the ignores of Adopting")
-    for text in configurations where !text.contains("\"findings\"") && !text.contains("\"$schema\"") {
-      #expect(throws: Never.self, "\(text.prefix(60))") {
-        try LintConfiguration.parse(Array(text.utf8), path: "README.md")
+    var count = 0
+    for page in try DocumentationPage.all() {
+      let blocks = page.text.components(separatedBy: "```json\n").dropFirst().compactMap {
+        $0.components(separatedBy: "\n```").first
+      }
+      let configurations = blocks.filter { $0.contains("\"rules\"") || $0.contains("\"ignore\"") }
+      count += configurations.count
+      for text in configurations where !text.contains("\"findings\"") && !text.contains("\"$schema\"") {
+        #expect(throws: Never.self, "\(page.path): \(text.prefix(60))") {
+          try LintConfiguration.parse(Array(text.utf8), path: page.path)
+        }
       }
     }
+    #expect(count >= 2, "the Configuration section and the ignores of Adopting")
   }
 
   @Test("Every option in --help is parsed, and every parsed option is in --help")

@@ -7,16 +7,26 @@ import Testing
 
 private let base = AnimationVersion()
 
-/// Real `git merge` of branches that change `animation.inertia`, with the driver set up by the README's lines.
+/// Real `git merge` of branches that change `animation.inertia`, with the driver set up by the lines
+/// docs/integrations.md gives, and conflicts resolved as docs/convert.md says.
 @Suite("git merge through the merge driver", .enabled(if: GitRepository.isAvailable, GitRepository.unavailableReason))
 struct GitMergeTests {
-  static let heading = "### Merging `.inertia` files"
+  /// The set-up: the section of docs/integrations.md.
+  static let setUp = (page: "docs/integrations.md", heading: "### Merging `.inertia` files")
+  /// How to resolve a conflict: the section of docs/convert.md.
+  static let resolving = (page: "docs/convert.md", heading: "## `merge`: the git merge driver")
 
-  /// A repository set up with the README's first block, where `main` and `theirs` each changed the base's
+  /// The set-up's `sh` block, then the one that resolves a conflict.
+  static func blocks() throws -> [String] {
+    try GitRepository.shellBlocks(page: setUp.page, section: setUp.heading)
+      + GitRepository.shellBlocks(page: resolving.page, section: resolving.heading)
+  }
+
+  /// A repository set up with the set-up's block, where `main` and `theirs` each changed the base's
   /// `animation.inertia` into `ours` and `theirs`; `main` is checked out.
   static func branches(ours: AnimationVersion, theirs: AnimationVersion) throws -> GitRepository {
     let repository = try GitRepository()
-    let blocks = try GitRepository.readmeShellBlocks(section: heading)
+    let blocks = try Self.blocks()
     #expect(blocks.count == 2)
     #expect(blocks[0].contains("merge.inertia.driver \"inertia-convert merge "))
     let configured = try repository.shell(blocks[0])
@@ -59,10 +69,10 @@ struct GitMergeTests {
     let text = String(decoding: try repository.read("animation.inertia"), as: UTF8.self)
     let conflict = "<<<<<<< ours\n        \"duration\": 7,\n=======\n        \"duration\": 9,\n>>>>>>> theirs\n"
     #expect(text.contains(conflict))
-    // Resolve by taking theirs, then the README's second block.
+    // Resolve by taking theirs, then the block docs/convert.md gives.
     try repository.write(
       "animation.inertia", Array(text.replacingOccurrences(of: conflict, with: "        \"duration\": 9,\n").utf8))
-    let resolve = try GitRepository.readmeShellBlocks(section: Self.heading)[1]
+    let resolve = try Self.blocks()[1]
     let resolved = try repository.shell(resolve)
     #expect(resolved.status == 0, "\(resolved.stderr)")
     #expect(try repository.read("animation.inertia") == base.duration(1, "9").messagePack)
@@ -75,7 +85,7 @@ struct GitMergeTests {
     let repository = try Self.branches(ours: base.duration(1, "7"), theirs: base.duration(1, "9"))
     #expect(try repository.git(["merge", "--no-edit", "theirs"]).status == 1)
     let before = try repository.read("animation.inertia")
-    let resolve = try GitRepository.readmeShellBlocks(section: Self.heading)[1]
+    let resolve = try Self.blocks()[1]
     let result = try repository.shell(resolve)
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("<stdin>:26:1: "))
@@ -94,7 +104,7 @@ struct GitMergeTests {
   @Test("A branch whose file does not parse: a conflict, our file kept exactly")
   func brokenTheirs() throws {
     let repository = try GitRepository()
-    try repository.shell(try GitRepository.readmeShellBlocks(section: Self.heading)[0])
+    try repository.shell(try Self.blocks()[0])
     try repository.write("animation.inertia", base.messagePack)
     try repository.commitAll("base")
     try repository.git(["checkout", "-q", "-b", "theirs"])

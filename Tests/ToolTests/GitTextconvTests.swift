@@ -18,16 +18,18 @@ private func corpusBytes(_ name: String) throws -> [UInt8] {
   try Fixtures.bytes(Fixtures.corpus.appendingPathComponent(name))
 }
 
-/// Real git, configured by the README's own lines, over a history holding the files that used to stop it.
+/// Real git, configured by the lines docs/integrations.md gives, over a history holding the files that used
+/// to stop it.
 @Suite("git diff, git show and git log -p through textconv", .serialized)
 struct GitTextconvTests {
+  static let page = "docs/integrations.md"
   static let heading = "### Readable `git diff` for `.inertia` files"
 
-  /// A repository set up with the README's lines, whose history holds a valid file, then NaN, then an
+  /// A repository set up with the page's lines, whose history holds a valid file, then NaN, then an
   /// empty file, then a truncated one, then the file deleted, then another commit; and a bin value.
   static func makeHistory() throws -> (GitRepository, versions: [String: [UInt8]]) {
     let repository = try GitRepository()
-    let blocks = try GitRepository.readmeShellBlocks(section: heading)
+    let blocks = try GitRepository.shellBlocks(page: page, section: heading)
     #expect(blocks.count == 1)
     let setup = blocks.joined()
     #expect(setup.contains("git config diff.inertia.textconv \"inertia-convert textconv\""))

@@ -126,25 +126,10 @@ final class GitRepository {
     }
   }
 
-  /// The `sh` code blocks of a README section (from its heading to the next heading of any level), in
-  /// order: the lines a user copies.
-  static func readmeShellBlocks(section heading: String) throws -> [String] {
-    let readme = try String(
-      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    guard let start = readme.range(of: "\n\(heading)\n") else { throw ReadmeSectionMissing(heading: heading) }
-    var blocks: [String] = []
-    var fence: Substring?  // the opening line of the code block we are in
-    for line in readme[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
-      if fence == nil && line.hasPrefix("#") { break }
-      let trimmed = line.drop { $0 == " " }
-      if trimmed.hasPrefix("```") {
-        fence = fence == nil ? trimmed : nil
-        if fence == "```sh" { blocks.append("") }
-      } else if fence == "```sh" {
-        blocks[blocks.count - 1] += trimmed + "\n"
-      }
-    }
-    return blocks
+  /// The `sh` code blocks of a section of a documentation page (from its heading to the next heading of
+  /// its level or above), in order: the lines a user copies.
+  static func shellBlocks(page: String, section heading: String) throws -> [String] {
+    DocumentationPage.codeBlocks("sh", in: try DocumentationPage(page).section(heading))
   }
 }
 
@@ -152,8 +137,4 @@ struct GitFailure: Error, CustomStringConvertible {
   let command: String
   let result: GitRepository.Result
   var description: String { "\(command) exited \(result.status): \(result.stderr)" }
-}
-
-struct ReadmeSectionMissing: Error {
-  let heading: String
 }

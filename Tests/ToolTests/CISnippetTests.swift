@@ -5,15 +5,13 @@ import Testing
 
 @testable import InertiaTool
 
-/// The README's CI snippets, read out of the README and run as a workflow would run them, so that what
-/// users copy works.
-@Suite("README snippets")
-struct ReadmeSnippetTests {
-  /// The README's "### In CI" section.
+/// The CI snippets of docs/integrations.md, read out of the page and run as a workflow would run them, so
+/// that what users copy works.
+@Suite("CI snippets")
+struct CISnippetTests {
+  /// The "## In CI" section of docs/integrations.md.
   static func ciSection() throws -> String {
-    let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = readme.components(separatedBy: "\n### In CI\n").dropFirst().first ?? ""
-    return section.components(separatedBy: "\n### ").first ?? ""
+    try DocumentationPage("docs/integrations.md").section("## In CI")
   }
 
   /// The `run:` command of each step whose line contains `marker`, YAML quoting removed.

@@ -3,12 +3,12 @@ import InertiaFormat
 import TestSupport
 import Testing
 
-/// README.md's "Using the libraries" examples compile and do what their comments say, on the spec's example
-/// file as the editor writes it. The code is copied here verbatim between markers, and a test fails when
-/// the copy and the README differ.
-@Suite("README: Using the libraries")
-struct ReadmeExampleTests {
-  /// The lines of the README's first example above the copied part: the imports (this file's own) and the
+/// The examples of docs/libraries.md, "Using the libraries", compile and do what their comments say, on the
+/// spec's example file as the editor writes it. The code is copied here verbatim between markers, and a
+/// test fails when the copy and the page differ.
+@Suite("docs/libraries.md: Using the libraries")
+struct LibraryExampleTests {
+  /// The lines of the page's first example above the copied part: the imports (this file's own) and the
   /// file's name, which the test replaces with the corpus file's URL.
   static let header = [
     "import Foundation", "import InertiaFormat", "", #"let url = URL(fileURLWithPath: "animation.inertia")"#,
@@ -33,9 +33,9 @@ struct ReadmeExampleTests {
     return (times, unchanged, loop, offset)
   }
 
-  @Test("The README's examples are the ones compiled here, verbatim")
+  @Test("The page's examples are the ones compiled here, verbatim")
   func verbatim() throws {
-    let blocks = try Self.readmeBlocks()
+    let blocks = try Self.pageBlocks()
     try #require(blocks.count == 2, "the section has \(blocks.count) Swift blocks")
     #expect(blocks[0] == Self.header + (try Self.copied("first example")))
     #expect(blocks[1] == (try Self.copied("second example")))
@@ -55,11 +55,9 @@ struct ReadmeExampleTests {
     #expect(try InertiaJSONEncoder().encodeBytes(animations) == [UInt8](InertiaJSONEncoder().encode(animations)))
   }
 
-  /// The Swift code blocks of the README's "Using the libraries" section.
-  static func readmeBlocks() throws -> [[String]] {
-    let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = readme.components(separatedBy: "\n## Using the libraries\n").dropFirst().first ?? ""
-    let text = section.components(separatedBy: "\n## ").first ?? ""
+  /// The Swift code blocks of docs/libraries.md, the page "Using the libraries".
+  static func pageBlocks() throws -> [[String]] {
+    let text = try DocumentationPage("docs/libraries.md").text
     return DocumentedExamples.swiftBlocks(
       in: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
   }
