@@ -527,6 +527,20 @@ struct FixCommandTests {
         == (try JSONReader().read(Array(Self.fixable(duration: "0.001").utf8))))
   }
 
+  /// What the in-process run above checks, in the process itself: standard output takes nothing but the
+  /// fixed document (an editor replaces its buffer with it).
+  @Test(
+    "--fix - in the process writes the report to standard error, never after the document",
+    .enabled(if: builtConvertTool != nil, "the tools are not built beside the tests"))
+  func fixStandardInputInTheProcess() throws {
+    let lint = builtConvertTool!.deletingLastPathComponent().appendingPathComponent("inertia-lint")
+    let input = Array(Self.fixable(extra: #", "notes": "x""#).utf8)
+    let run = try runProcess(lint, ["--no-config", "--fix", "-"], input: input)
+    #expect(run.status == 0)
+    #expect(String(decoding: run.stdout, as: UTF8.self) == Self.fixable(duration: "0.001", extra: #", "notes": "x""#))
+    #expect(run.stderr.joined(separator: "\n").contains("unknown-field"), "the remaining finding, reported")
+  }
+
   @Test("GitHub annotations leave fixed findings out")
   func githubReport() throws {
     let sandbox = try LintSandbox(animation: Self.fixable())

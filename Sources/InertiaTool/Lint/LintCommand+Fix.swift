@@ -82,8 +82,8 @@ extension LintCommand {
       ? { text in for line in text.split(separator: "\n") { stderr(String(line)) } } : stdout
     guard
       case (let output, var reporter, var report)? = startReport(
-        plan, options, fixing: .init(isDryRun: options.dryRun), stdout: reportTo, stderr: stderr,
-        environment: environment)
+        plan, options, fixing: .init(isDryRun: options.dryRun), stdout: reportTo,
+        toStandardOutput: !options.fixesStandardInput, stderr: stderr, environment: environment)
     else { return 2 }
     var failed = !plan.problems.isEmpty
     // By index, each outcome read in place (a pair of copies from `zip` retained every string of both).

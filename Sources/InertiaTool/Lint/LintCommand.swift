@@ -334,11 +334,12 @@ package enum LintCommand {
   /// tally to go on with; `nil`, having said why on standard error, when the output cannot be opened.
   static func startReport(
     _ plan: Plan, _ options: LintOptions, fixing: LintReport.Fixing?, stdout: @escaping (String) -> Void,
-    stderr: (String) -> Void, environment: Environment
+    toStandardOutput: Bool = true, stderr: (String) -> Void, environment: Environment
   ) -> (output: ReportOutput, reporter: any Reporter, report: LintReport)? {
     let output: ReportOutput
     do {
-      output = try ReportOutput(options, stdout: stdout, environment: environment)
+      output = try ReportOutput(
+        options, stdout: stdout, toStandardOutput: toStandardOutput, environment: environment)
     } catch {
       stderr("inertia-lint: \(error)")
       return nil

@@ -15,11 +15,15 @@ final class ReportOutput {
   /// path taken from the current directory).
   private let name: String
 
-  /// Output for a run's options: `--output-file` or standard output.
+  /// Output for a run's options: `--output-file`, or `stdout` (standard output unless `toStandardOutput`
+  /// is `false`: `--fix -`'s report goes to standard error).
   /// - Throws: ``FileIOError`` when the output file cannot be begun.
-  init(_ options: LintOptions, stdout: @escaping (String) -> Void, environment: LintCommand.Environment) throws {
+  init(
+    _ options: LintOptions, stdout: @escaping (String) -> Void, toStandardOutput: Bool = true,
+    environment: LintCommand.Environment
+  ) throws {
     self.stdout = stdout
-    writeReport = environment.writeReport
+    writeReport = toStandardOutput ? environment.writeReport : nil
     writer = environment.writer
     name = options.outputFile ?? "-"
     if let path = options.outputFile, path != "-" {
