@@ -43,32 +43,26 @@ final class ReportOutput {
   /// Writes a piece of the report. Pieces are gathered and written in blocks of about 64 KiB (one write
   /// per file linted cost a tenth of a lint of small files); ``flush()`` writes what is gathered.
   func write(_ text: String) {
-    pending.append(text)
-    if pending.count >= Self.blockSize { flush() }
-  }
-
-  /// Writes a piece of the report made as bytes.
-  func write(_ bytes: ReportBytes) {
-    pending.append(bytes)
-    if pending.count >= Self.blockSize { flush() }
+    pending += text
+    if pending.utf8.count >= Self.blockSize { flush() }
   }
 
   /// Writes what is gathered: before anything goes to standard error, so the two stay in order.
   func flush() {
     guard !pending.isEmpty else { return }
-    defer { pending.removeAll() }
+    defer { pending.removeAll(keepingCapacity: true) }
     if let file {
       // A failed write stops the file's writes; ``finish()`` reports it.
-      file.output.write(pending.bytes)
+      file.output.write(pending)
       return
     }
     switch stream {
-    case .standardOutput(let output): output.write(pending.bytes)
-    case .standardError(let line): for text in pending.string.split(separator: "\n") { line(String(text)) }
+    case .standardOutput(let output): output.write(pending)
+    case .standardError(let line): for text in pending.split(separator: "\n") { line(String(text)) }
     }
   }
 
-  private var pending = ReportBytes()
+  private var pending = ""
   private static let blockSize = 1 << 16
 
   /// Puts the report file in place; the reason it could not be written, if it could not.
