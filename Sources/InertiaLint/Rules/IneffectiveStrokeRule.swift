@@ -34,11 +34,8 @@ struct IneffectiveStrokeRule: LintRule {
     ])
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    // By index, the description read only for a shape with a fill: `for shape in shapes` would copy each
-    // whole shape.
-    let shapes = context.outline.shapes
-    for index in shapes.indices {
-      guard shapes[index].description?.fill != nil, let description = shapes[index].description else { continue }
+    for shape in context.outline.shapes {
+      guard let description = shape.description, description.fill != nil else { continue }
       let stroke = description.stroke
       let width = description.strokeWidth
       let widthValue = description.strokeWidthValue ?? 0

@@ -31,20 +31,9 @@ struct LoopStretchedRule: LintRule {
     let loopText = RuleText.seconds(loop)
     for (track, keyframes, played) in context.playedTracks(longerThan: loop) {
       let length = RuleText.seconds(played)
-      let name = RuleText.trackNamePieces(track, context)
       findings.report(
-        String(concatenating: { text in
-          text.add(name.before)
-          text.add(name.name)
-          text.add(name.after)
-          text.add(" runs ")
-          text.add(length)
-          text.add(", longer than the ")
-          text.add(loopText)
-          text.add(" loop: every track in the container loops every ")
-          text.add(length)
-          text.add(" or more, holding its final pose until then")
-        }),
+        "\(RuleText.trackName(track, context)) runs \(length), longer than the \(loopText) loop: every track in "
+          + "the container loops every \(length) or more, holding its final pose until then",
         at: keyframes)
     }
   }
