@@ -36,7 +36,7 @@ struct ColourOutOfRangeRule: LintRule {
         Example(#"[{"id": "c", "shapes": [{"id": "S", "shape": {"fill": {"red": 2, "green": -1, "blue": 0.5}}}]}]"#),
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"fill": {"red": 1.0, "green": 0.0, "blue": 0.5}}}]}]"#)
     ],
-    fixSafety: .unsafe)
+    fixSafety: .unsafe, reads: .outline, cost: 7)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document

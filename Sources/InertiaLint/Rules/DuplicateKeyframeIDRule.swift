@@ -37,7 +37,7 @@ struct DuplicateKeyframeIDRule: LintRule {
         #"[{"id": "c", "keyframes": [{"id": "X", "duration": 0}, "#
           + #"{"id": "00000000-0000-4000-8000-000000000001", "duration": 1}]}]"#)
     ],
-    fixSafety: .safe)
+    fixSafety: .safe, reads: .outline, cost: 15)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document

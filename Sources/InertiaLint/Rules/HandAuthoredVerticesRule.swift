@@ -22,7 +22,8 @@ struct HandAuthoredVerticesRule: LintRule {
       Example(
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "circle", "width": 1, "height": 1}, "#
           + #""vertices": ↓[]}]}]"#),
-    ])
+    ],
+    reads: .outline)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for shape in context.outline.shapes {

@@ -31,7 +31,8 @@ struct IneffectiveStrokeRule: LintRule {
       Example(
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "circle", "width": 1, "height": 1, "#
           + #""fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}, "strokeWidth": ↓0.1}}]}]"#),
-    ])
+    ],
+    reads: .outline)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for shape in context.outline.shapes {

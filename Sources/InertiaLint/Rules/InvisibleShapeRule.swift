@@ -34,7 +34,8 @@ struct InvisibleShapeRule: LintRule {
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "oval", "width": ↓0, "height": 1, "#
           + #""fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
       Example(#"[{"id": "c", "shapes": [↓{"id": "S", "zIndex": 1}]}]"#),
-    ])
+    ],
+    reads: .outline, cost: 10)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document

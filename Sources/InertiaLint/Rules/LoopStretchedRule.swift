@@ -24,7 +24,8 @@ struct LoopStretchedRule: LintRule {
         "[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "5")]))]",
         settings: LintSettings(loopDuration: 5)),
     ],
-    triggeringExamples: [Example(RuleText.trackMarkedAtKeyframes(["0", "2", "2"]))])
+    triggeringExamples: [Example(RuleText.trackMarkedAtKeyframes(["0", "2", "2"]))],
+    reads: .outline, cost: 24)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let loop = context.settings.loopDuration

@@ -31,7 +31,7 @@ struct StrokeWidthClampedRule: LintRule {
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"width": 0.5, "height": 2, "#
           + #""stroke": {"red": 0, "green": 0, "blue": 0, "alpha": 1}, "strokeWidth": 0.25}}]}]"#)
     ],
-    fixSafety: .safe)
+    fixSafety: .safe, reads: .outline)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for shape in context.outline.shapes {

@@ -32,7 +32,8 @@ struct UnaddressableIDRule: LintRule {
       Example(#"[{"id": "a", "shapes": [{"id": "S", "shapes": [{"id": ↓"S"}]}, {"id": ↓""}]}]"#),
       Example(#"[{"id": ↓" card0"}]"#),
       Example("↓[]", fileName: "onboarding.inertia"),
-    ])
+    ],
+    reads: .outline, cost: 25)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document

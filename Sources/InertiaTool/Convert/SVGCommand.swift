@@ -4,8 +4,8 @@ import InertiaPreview
 
 /// `inertia-convert to-svg`: an animated SVG preview, a still, or a timeline of each file.
 ///
-/// A file the SwiftUI container could not decode (the linter's `invalid-file` and `schema` errors) gets those
-/// errors, not a picture. Exit codes: 0 success, 1 invalid input, 2 usage, configuration or I/O error.
+/// A file the SwiftUI container could not decode (the linter's errors that say so, of the rules that declare
+/// ``RuleDescription/findsUndecodableFiles``) gets those errors, not a picture. Exit codes: 0 success, 1 invalid input, 2 usage, configuration or I/O error.
 package enum SVGCommand {
   static let arguments = ArgumentParser([
     CommandOption("-o", "--output", value: "FILE", help: "Write the (single) SVG to FILE, atomically."),
@@ -274,11 +274,11 @@ package enum SVGCommand {
     }
   }
 
-  /// A linter running only `invalid-file` and `schema`: what keeps the SwiftUI container from decoding a file.
+  /// A linter running only the rules whose errors keep the SwiftUI container from decoding a file.
   static let decodability: Linter = {
     var severities: [String: RuleSeverity] = [:]
-    for id in RuleRegistry.identifiers where id != "invalid-file" && id != "schema" {
-      severities[id] = .off
+    for rule in RuleRegistry.descriptions where !rule.findsUndecodableFiles {
+      severities[rule.identifier] = .off
     }
     // Every id comes from the registry, so none is unknown.
     return try! Linter(severities: severities)
