@@ -5,12 +5,18 @@
 #
 #   Tests/Benchmarks/run.sh [--runs N] [--batch-runs N] [--animations N] [--skip-build] [--no-lint]
 #                           [--no-batch] [--only GROUPS]
+#   Tests/Benchmarks/run.sh --against DIR [--runs N]
 #
 #   --runs N         rounds of each interleaved group (at least 5; default 7)
 #   --batch-runs N   rounds of the batch-write group, whose runs take seconds each (default 3)
 #   --no-batch       skip the batch-write group (--fix and --out-dir over 10,000 files)
 #   --only GROUPS    run only these groups, comma-separated: to-json, to-msgpack, start-up, lint,
 #                    batch, svg (the conversions' correctness checks need to-json and to-msgpack)
+#   --against DIR    instead: this build (Scripts/build-tools.sh's, or INERTIA_TOOLS_DIR) against the
+#                    tools in DIR (another commit's build-tools.sh build), in one interleaved group:
+#                    lint of repo/ (10,000 files), lint of the large file, --fix of a copy of fixrepo/,
+#                    to-json of the large file, and start-up (each tool on tiny.inertia, 20 runs a
+#                    round); prints each one's medians side by side and the ratio, this over DIR
 #
 # Environment:
 #   SWIFT_SCRATCH_PATH   passed to `swift build --scratch-path` (default: the package's .build)
@@ -35,8 +41,9 @@ seed=20240611
 build=true
 lint=true
 only=""
+against=""
 
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while (( $# )); do
   case $1 in
@@ -47,6 +54,7 @@ while (( $# )); do
     --skip-build) build=false; shift ;;
     --no-lint) lint=false; shift ;;
     --only) only=",$2,"; shift 2 ;;
+    --against) against=$(cd "$2" && pwd); shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "run.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -467,6 +475,43 @@ bench_svg() {
     --output large.timeline.svg -- "$convert" to-svg --no-config --timeline large.inertia -o large.timeline.svg
   group_run "to-svg" "$batch_runs" 1
 }
+
+# --- Against another build ---------------------------------------------------------------------------
+# What a change must not slow down, this build beside another commit's, in one group: the rounds
+# interleave the two, so both meet the same load.
+
+bench_against() {
+  group_begin
+  local which dir
+  for which in against "this build"; do
+    dir=$tools
+    [[ $which == against ]] && dir=$against
+    add --tool "lint repo/ ($which)" --direction lint --input repo --ok-codes 0,1 -- "$dir/inertia-lint" repo
+    add --tool "lint large.inertia ($which)" --direction lint-large --input large.inertia --ok-codes 0,1 -- \
+      "$dir/inertia-lint" --no-config large.inertia
+    add --tool "--fix fixrepo/ ($which)" --direction batch --input fixrepo --ok-codes 0,1 --no-warm-up \
+      --prepare "rm -rf fixcopy && cp -a fixrepo fixcopy && sync" -- "$dir/inertia-lint" --fix fixcopy
+    add --tool "to-json large.inertia ($which)" --direction to-json --input large.inertia \
+      --output against.json --stdout against.json -- "$dir/inertia-convert" to-json large.inertia
+    add --tool "start-up: inertia-convert to-json ($which)" --direction start-up --input tiny.inertia --repeat 20 \
+      -- "$dir/inertia-convert" to-json tiny.inertia
+    add --tool "start-up: inertia-lint ($which)" --direction start-up --input tiny.inertia --ok-codes 0,1 \
+      --repeat 20 -- "$dir/inertia-lint" tiny.inertia
+  done
+  group_run "against $against" "$runs" 1
+  step "This build against $against"
+  "$py" "$here/measure.py" against --results "$results"
+}
+
+if [[ -n $against ]]; then
+  build_tools
+  setup_venv
+  generate_data
+  cd "$work"
+  rm -f "$results"
+  bench_against
+  exit 0
+fi
 
 # --- Run -------------------------------------------------------------------------------------------
 
