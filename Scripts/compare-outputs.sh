@@ -70,7 +70,7 @@ run_in() {
 known=$out/known-ids.txt
 uuid='[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}'
 cat > "$out/fresh-ids.pl" <<'PERL'
-BEGIN { open my $f, "<", $ENV{KNOWN} or die; while (<$f>) { chomp; $k{$_} = 1 } }
+BEGIN { local $/ = "\n"; open my $f, "<", $ENV{KNOWN} or die; while (<$f>) { chomp; $k{$_} = 1 } }
 s/([0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})/exists $k{$1} ? $1 : "00000000-0000-4000-8000-000000000000"/ge;
 PERL
 # placeholders FILE...: in place.
