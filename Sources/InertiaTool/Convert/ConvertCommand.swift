@@ -102,16 +102,13 @@ package struct ConvertCommand {
     case .success(let parsed): options = parsed
     case .failure(let early):
       switch early {
-      case .help:
-        stdout.write("\(usage)\n")
-        return 0
-      case .version:
-        stdout.write("inertia-convert \(ToolVersion.current)\n")
-        return 0
+      case .help: stdout.write("\(usage)\n")
+      case .version: stdout.write("inertia-convert \(ToolVersion.current)\n")
       case .usage(let message):
         stderr("inertia-convert: \(message) (see --help)")
         return 2
       }
+      return 0
     }
     let plan: OutputPlan
     do {
