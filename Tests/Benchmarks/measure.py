@@ -367,9 +367,9 @@ def command_against(args):
         print(f"{name:<{width}} {statistics.median(old['wall']) * 1000:>11.2f} "
               f"{statistics.median(new['wall']) * 1000:>9.2f} {median:>12.3f} {f'[{low:.2f}-{high:.2f}]':>13}"
               f"  {'ok' if median <= args.limit else 'SLOWER'}")
-    print(f"\nEach figure a median of {len(old['wall'])} interleaved rounds (start-up: the median of "
-          f"{records[names[-1] + ' (this build)']['repeat']} runs a round); the ratios, round by round. "
-          f"Worst ratio {worst:.3f}, limit {args.limit:.2f}: {'within' if worst <= args.limit else 'NOT within'}.")
+    print(f"\nEach figure a median of {len(old['wall'])} rounds, the two builds back to back in each (start-up: "
+          f"the median of {records[names[-1] + ' (this build)']['repeat']} runs a round); the ratios, round by "
+          f"round. Worst ratio {worst:.3f}, limit {args.limit:.2f}: {'within' if worst <= args.limit else 'NOT within'}.")
 
 
 def main():

@@ -13,10 +13,10 @@
 #   --only GROUPS    run only these groups, comma-separated: to-json, to-msgpack, start-up, lint,
 #                    batch, svg (the conversions' correctness checks need to-json and to-msgpack)
 #   --against DIR    instead: this build (Scripts/build-tools.sh's, or INERTIA_TOOLS_DIR) against the
-#                    tools in DIR (another commit's build-tools.sh build), in one interleaved group:
-#                    lint of repo/ (10,000 files), lint of the large file, --fix of a copy of fixrepo/,
-#                    to-json of the large file, and start-up (each tool on tiny.inertia, 20 runs a
-#                    round); prints each one's medians side by side and the ratio, this over DIR
+#                    tools in DIR (another commit's build-tools.sh build), each pair interleaved: lint
+#                    of repo/ (10,000 files), lint of the large file, --fix of a copy of fixrepo/ (on
+#                    tmpfs where there is one), to-json of the large file, and start-up (each tool on
+#                    tiny.inertia, 20 runs a round); prints the medians side by side and the ratios
 #
 # Environment:
 #   SWIFT_SCRATCH_PATH   passed to `swift build --scratch-path` (default: the package's .build)
@@ -481,24 +481,38 @@ bench_svg() {
 # interleave the two, so both meet the same load.
 
 bench_against() {
-  group_begin
-  local which dir
-  for which in against "this build"; do
-    dir=$tools
-    [[ $which == against ]] && dir=$against
-    add --tool "lint repo/ ($which)" --direction lint --input repo --ok-codes 0,1 -- "$dir/inertia-lint" repo
-    add --tool "lint large.inertia ($which)" --direction lint-large --input large.inertia --ok-codes 0,1 -- \
-      "$dir/inertia-lint" --no-config large.inertia
-    add --tool "--fix fixrepo/ ($which)" --direction batch --input fixrepo --ok-codes 0,1 --no-warm-up \
-      --prepare "rm -rf fixcopy && cp -a fixrepo fixcopy && sync" -- "$dir/inertia-lint" --fix fixcopy
-    add --tool "to-json large.inertia ($which)" --direction to-json --input large.inertia \
-      --output against.json --stdout against.json -- "$dir/inertia-convert" to-json large.inertia
-    add --tool "start-up: inertia-convert to-json ($which)" --direction start-up --input tiny.inertia --repeat 20 \
-      -- "$dir/inertia-convert" to-json tiny.inertia
-    add --tool "start-up: inertia-lint ($which)" --direction start-up --input tiny.inertia --ok-codes 0,1 \
-      --repeat 20 -- "$dir/inertia-lint" tiny.inertia
-  done
-  group_run "against $against" "$runs" 1
+  # --fix writes 10,000 files: on tmpfs where there is one, so that other writers' flushes to the disk
+  # (a shared machine's) do not swamp what the tools do.
+  local fixdir=$work
+  if [[ -d /dev/shm && -w /dev/shm ]]; then fixdir=$(mktemp -d /dev/shm/inertia-against.XXXXXX); fi
+  # pair NAME [measure.py add options] -- COMMAND...: the command, with TOOLS standing for the tools' folder,
+  # timed for the build compared against and for this one, in a group of their own: each round runs the
+  # two back to back (in turn first), so that both meet the same load.
+  pair() {
+    local name=$1 options=() dir which
+    shift
+    while [[ $1 != -- ]]; do options+=("$1"); shift; done
+    shift
+    group_begin
+    for which in against "this build"; do
+      dir=$tools
+      [[ $which == against ]] && dir=$against
+      add --tool "$name ($which)" "${options[@]}" -- "${@//TOOLS/$dir}"
+    done
+    group_run "$name" "$runs" 1
+  }
+  pair "lint repo/" --direction lint --input repo --ok-codes 0,1 -- TOOLS/inertia-lint repo
+  pair "lint large.inertia" --direction lint-large --input large.inertia --ok-codes 0,1 -- \
+    TOOLS/inertia-lint --no-config large.inertia
+  pair "--fix fixrepo/" --direction batch --input fixrepo --ok-codes 0,1 --no-warm-up \
+    --prepare "rm -rf $fixdir/fixcopy && cp -a fixrepo $fixdir/fixcopy" -- TOOLS/inertia-lint --fix "$fixdir/fixcopy"
+  pair "to-json large.inertia" --direction to-json --input large.inertia --output against.json \
+    --stdout against.json -- TOOLS/inertia-convert to-json large.inertia
+  pair "start-up: inertia-convert to-json" --direction start-up --input tiny.inertia --repeat 20 -- \
+    TOOLS/inertia-convert to-json tiny.inertia
+  pair "start-up: inertia-lint" --direction start-up --input tiny.inertia --ok-codes 0,1 --repeat 20 -- \
+    TOOLS/inertia-lint tiny.inertia
+  [[ $fixdir == "$work" ]] || rm -rf "$fixdir"
   step "This build against $against"
   "$py" "$here/measure.py" against --results "$results"
 }

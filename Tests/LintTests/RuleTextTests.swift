@@ -2,9 +2,35 @@ import Testing
 
 @testable import InertiaLint
 
-/// Messages' wording: lengths in seconds, and the container message's expected ids.
+/// Messages' wording: the fast way `seconds` writes a length gives what writing the `Double` gives, and the
+/// container message names the expected ids.
 @Suite("Rule text")
 struct RuleTextTests {
+  /// What ``RuleText/seconds(_:)`` gave before its fast path: the number rounded to the millisecond,
+  /// written by ``RuleText/number(_:)``.
+  static func reference(_ value: Double) -> String {
+    RuleText.number((value * 1000).rounded() / 1000) + " s"
+  }
+
+  @Test("Seconds are written as the rounded Double is, to the millisecond")
+  func seconds() {
+    var values: [Double] = [0, -0.0, 0.0004, 0.0005, 0.001, 0.01, 0.1, 3, 3.001, 3.0005, 3.601, 4.5, 16.7, 1e6 + 0.25]
+    values += [
+      99_999_999.999, 1e8 - 0.5, 1e8 + 0.5, 999_999_999.999, 1e12, 1e15 + 0.5, 1e20, .nan, .infinity, -.infinity,
+    ]
+    for milliseconds in -3000...12000 { values.append(Double(milliseconds) / 1000) }
+    // Random values from a fixed seed (SplitMix64), so that a failure repeats.
+    var generator = SplitMix64(seed: 13)
+    for _ in 0..<5000 {
+      values.append(Double.random(in: -100...100, using: &generator))
+      values.append(Double.random(in: 0...1e9, using: &generator))
+      values.append(Double.random(in: 1e8...1e13, using: &generator))
+    }
+    for value in values + values.map(-) {
+      #expect(RuleText.seconds(value) == Self.reference(value), "\(value)")
+    }
+  }
+
   @Test(
     "Seconds are written to the millisecond, without trailing zeros",
     arguments: [

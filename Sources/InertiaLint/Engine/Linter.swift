@@ -166,7 +166,8 @@ public struct Linter: Sendable {
   func finished(_ part: consuming PartLinted) -> Linted {
     var findings: [Finding] = []
     swap(&findings, &part.findings)
-    findings.sort(by: Finding.reportOrder)
+    // A part's findings are all in one file: by offset first, a comparison of two numbers.
+    findings.sort { $0.offset != $1.offset ? $0.offset < $1.offset : Finding.reportOrder($0, $1) }
     if part.document.encoding == .json {
       for (index, place) in part.document.lineAndColumn(ofOffsets: findings.map(\.offset)).enumerated() {
         (findings[index].line, findings[index].column) = place

@@ -33,9 +33,10 @@ struct LoopStretchedRule: LintRule {
     for (track, keyframes, played) in context.playedTracks(longerThan: loop) {
       let length = RuleText.seconds(played)
       findings.report(
-        "\(RuleText.trackName(track, context)) runs \(length), longer than the \(loopText) loop: every track in "
-          + "the container loops every \(length) or more, holding its final pose until then",
-        at: keyframes)
+        """
+        \(RuleText.trackName(track, context)) runs \(length), longer than the \(loopText) loop: every track in \
+        the container loops every \(length) or more, holding its final pose until then
+        """, at: keyframes)
     }
   }
 }

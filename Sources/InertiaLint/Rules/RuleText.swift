@@ -43,7 +43,19 @@ enum RuleText {
 
   /// Seconds as a message shows them, to the millisecond: `3 s`, `4.001 s`.
   static func seconds(_ value: Double) -> String {
-    number((value * 1000).rounded() / 1000) + " s"
+    let milliseconds = (value * 1000).rounded()
+    // Below a hundred million seconds, the whole milliseconds' digits with the point put in and the
+    // fraction's trailing zeros dropped, which is what `number` writes for the rounded value (the shortest
+    // decimal that reads back as it, at most three places, never in exponent form), without the cost of
+    // writing a `Double`: many files have a track longer than the loop.
+    guard milliseconds.magnitude < 1e11 else { return number(milliseconds / 1000) + " s" }
+    let whole = Int(milliseconds)
+    var (fraction, places) = (whole.magnitude % 1000, 3)
+    while places > 0 && fraction % 10 == 0 { (fraction, places) = (fraction / 10, places - 1) }
+    let sign = whole < 0 ? "-" : ""
+    guard places > 0 else { return "\(sign)\(whole.magnitude / 1000) s" }
+    let digits = String(fraction)
+    return "\(sign)\(whole.magnitude / 1000).\(String(repeating: "0", count: places - digits.count))\(digits) s"
   }
 
   /// How the outline names a track in messages.

@@ -114,9 +114,10 @@ struct UnaddressableIDRule: LintRule {
     else { return }
     let expected = context.settings.containerIDs.map { "'\($0)'" }.joined(separator: " or ")
     findings.report(
-      "the file's container id '\(container)' (its name) is not \(expected): the editor sends schemas only to the "
-        + "container 'animation', so a container with this id loads the file but receives nothing from the editor",
-      at: root, severity: .warning)
+      """
+      the file's container id '\(container)' (its name) is not \(expected): the editor sends schemas only to the \
+      container 'animation', so a container with this id loads the file but receives nothing from the editor
+      """, at: root, severity: .warning)
   }
 }
 

