@@ -32,8 +32,7 @@ public struct Linter: Sendable {
   /// The findings left out: neither reported, nor counted against ``maxFindingsPerRule``, nor fixed by a
   /// ``DocumentFixer`` (a configuration's ignores and a baseline's entries for one file).
   public var suppression = FindingSuppression()
-  /// Whether findings carry their ``Finding/subject``: only SARIF fingerprints and baselines being
-  /// written read it (left-out findings are matched on their own). A tool that needs neither leaves it off.
+  /// Whether findings carry their ``Finding/subject``, which only SARIF fingerprints and baselines read.
   package var worksOutSubjects = true
 
   /// A linter running every registered rule at its default severity.
@@ -149,20 +148,23 @@ public struct Linter: Sendable {
 
   /// Runs the rules `including` picks, of those not run yet, on the part's document.
   func lint(_ part: inout PartLinted, including: (EnabledRule) -> Bool) {
-    let picked = enabled.indices.filter { !part.ran.contains($0) && including(enabled[$0]) }
+    var picked: [Int] = []
+    picked.reserveCapacity(enabled.count)
+    for position in enabled.indices where !part.ran.contains(position) && including(enabled[position]) {
+      picked.append(position)
+    }
     guard !picked.isEmpty else { return }
     part.ran += picked
     guard part.threads == 1 else { return lintSideBySide(&part, picked) }
     part.inputs.workOut(picked.reduce(into: []) { $0.formUnion(enabled[$1].reads) }, part.document, for: self)
     let context = makeContext(part)
     var sink = makeSink(context, part)
-    for position in picked { part.suppressedCount += run(enabled[position], context, &sink) }
-    part.findings += sink.takeFindings()
+    for position in picked { part.suppressedCount += run(position, context, &sink) }
+    if part.findings.isEmpty { part.findings = sink.takeFindings() } else { part.findings += sink.takeFindings() }
   }
 
-  /// The findings of the rules run so far, in ``Finding/reportOrder(_:_:)`` (findings alike in every way
-  /// in the order their rule reported them: the sort is stable), with their lines and columns in a JSON
-  /// document.
+  /// The findings of the rules run so far, in ``Finding/reportOrder(_:_:)`` (a stable sort: findings alike
+  /// in every way in their rule's order), with their lines and columns in a JSON document.
   func finished(_ part: consuming PartLinted) -> Linted {
     var findings: [Finding] = []
     swap(&findings, &part.findings)
@@ -176,25 +178,14 @@ public struct Linter: Sendable {
     return Linted(findings: findings, suppressedCount: part.suppressedCount)
   }
 
-  /// A context for one thread linting the part's document.
-  func makeContext(_ part: PartLinted) -> LintContext {
-    LintContext(
-      document: part.document, inputs: part.inputs, fileName: part.fileName, settings: settings,
-      makeIdentifier: makeIdentifier)
-  }
-
-  /// A sink for the rules one thread runs, one after another (see ``run(_:_:_:)``).
-  func makeSink(_ context: LintContext, _ part: PartLinted) -> FindingSink {
-    FindingSink(context: context, file: part.file, limit: maxFindingsPerRule, worksOutSubjects: worksOutSubjects)
-  }
-
-  /// Runs one rule, reporting to `sink`, which it leaves ready for the next rule; returns how many
-  /// findings it left out.
-  func run(_ rule: EnabledRule, _ context: LintContext, _ sink: inout FindingSink) -> Int {
+  /// Runs the rule at `position` in ``enabled``, reporting to `sink`, which it leaves ready for the next
+  /// rule; returns how many findings it left out.
+  func run(_ position: Int, _ context: LintContext, _ sink: inout FindingSink) -> Int {
+    let id = enabled[position].id
     sink.start(
-      ruleID: rule.id, severity: rule.defaultSeverity, configuredSeverity: rule.severity,
-      suppression: !suppression.isEmpty && suppression.concerns(rule.id) ? suppression : nil)
-    rule.rule.check(context, &sink)
+      ruleID: id, severity: enabled[position].defaultSeverity, configuredSeverity: enabled[position].severity,
+      suppression: !suppression.isEmpty && suppression.concerns(id) ? suppression : nil)
+    enabled[position].rule.check(context, &sink)
     return sink.finish().suppressed
   }
 }

@@ -17,4 +17,16 @@ extension Linter {
     var ran: [Int] = []
     var suppressedCount = 0
   }
+
+  /// A context for one thread linting the part's document.
+  func makeContext(_ part: PartLinted) -> LintContext {
+    LintContext(
+      document: part.document, inputs: part.inputs, fileName: part.fileName, settings: settings,
+      makeIdentifier: makeIdentifier)
+  }
+
+  /// A sink for the rules one thread runs, one after another (see ``run(_:_:_:)``).
+  func makeSink(_ context: LintContext, _ part: PartLinted) -> FindingSink {
+    FindingSink(context: context, file: part.file, limit: maxFindingsPerRule, worksOutSubjects: worksOutSubjects)
+  }
 }

@@ -34,7 +34,7 @@ extension Linter {
       let context = makeContext(running)
       var sink = makeSink(context, running)
       while case let index = next.next(), index < order.count {
-        let suppressed = run(enabled[order[index]], context, &sink)
+        let suppressed = run(order[index], context, &sink)
         let findings = sink.takeFindings()
         found.withLock { $0[index] = (findings, suppressed) }
       }

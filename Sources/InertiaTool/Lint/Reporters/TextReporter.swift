@@ -33,8 +33,8 @@ struct TextReporter: Reporter, FileRenderer {
     // room made for them at once, which costs a fifth of putting them together as strings.
     var text = ReportBytes(capacity: findings.count * 256)
     if findings.contains(where: \.isFixed) { text.append(fixedLine(file: file.path, findings) + "\n") }
-    for finding in findings where !finding.isFixed {
-      append(finding, to: &text)
+    for index in findings.indices where !findings[index].isFixed {
+      append(findings[index], to: &text)
       text.append(byte: UInt8(ascii: "\n"))
     }
     return RenderedPart(text: text.string)
@@ -77,7 +77,7 @@ struct TextReporter: Reporter, FileRenderer {
 
   /// Appends the line for a finding to `text`, each piece taken from the file (its name, the message, the
   /// pointer) escaped as it needs (see ``TextEscaping``), and in colour when asked.
-  private func append(_ finding: Finding, to text: inout ReportBytes) {
+  private func append(_ finding: borrowing Finding, to text: inout ReportBytes) {
     paint("1", &text) { $0.appendEscaped(finding.file) }
     if !finding.hasPosition {
       text.append(": ")
