@@ -2,10 +2,12 @@
 """Timing, memory, checking and reporting for Benchmarks/run.sh.
 
     measure.py add --spec FILE --tool T --direction D --input IN [--output OUT] [--stdout FILE]
-                   [--ok-codes 0,1] [--prepare SHELL] [--no-warm-up] [--ratio-to TOOL]... -- CMD...
+                   [--ok-codes 0,1] [--prepare SHELL] [--no-warm-up] [--repeat K] [--ratio-to TOOL]...
+                   -- CMD...
         Appends one command to a group of commands to be timed together (a JSON line in FILE).
         --prepare runs (untimed, through /bin/sh) before each timed run, for example to restore a
-        tree a command changes; --ratio-to names another tool of the group to divide by.
+        tree a command changes; --repeat runs this command K times a round instead of the group's
+        count; --ratio-to names another tool of the group to divide by.
     measure.py rounds --spec FILE --results FILE --group G [--rounds N] [--repeat K]
         Times the commands of a group interleaved: one warm-up run of each, then N rounds, each
         running every command K times in a row (the order rotating from round to round), so that
@@ -19,6 +21,10 @@
         Each OUT.inertia must equal the expected file byte for byte.
     measure.py report --results FILE
         Prints the table.
+    measure.py against --results FILE [--limit 1.10]
+        Prints a group timed by run.sh --against side by side: each benchmark's median with the build
+        compared against and with this one, and the median [min-max] of the rounds' ratios (this one
+        over that one), against the limit.
 
 Sizes and rates use MB = 10^6 bytes.
 """
@@ -83,6 +89,7 @@ def command_add(args):
         "tool": args.tool, "direction": args.direction, "input": args.input, "output": args.output,
         "stdout": args.stdout, "ok_codes": args.ok_codes, "prepare": args.prepare,
         "warm_up": not args.no_warm_up, "ratio_to": args.ratio_to or [], "command": args.command,
+        "repeat": args.repeat,
     }
     with open(args.spec, "a") as f:
         f.write(json.dumps(entry) + "\n")
@@ -103,7 +110,7 @@ def command_rounds(args):
         order = [(r + i) % len(entries) for i in range(len(entries))]
         for i in order:
             walls = []
-            for _ in range(args.repeat):
+            for _ in range(entries[i].get("repeat") or args.repeat):
                 wall, rss, text = spawn_once(entries[i]["command"], codes[i], entries[i]["stdout"],
                                              entries[i]["prepare"])
                 walls.append(wall)
@@ -118,7 +125,8 @@ def command_rounds(args):
             record = {
                 "tool": e["tool"], "direction": e["direction"], "group": args.group, "command": e["command"],
                 "input_bytes": size(e["input"]), "output_bytes": size(e["output"]) if e["output"] else 0,
-                "wall": per_round[i], "every_wall": every[i], "repeat": args.repeat, "rss": rsses[i],
+                "wall": per_round[i], "every_wall": every[i], "repeat": e.get("repeat") or args.repeat,
+                "rss": rsses[i],
                 "inprocess": inside[i] or None, "ratio_to": e["ratio_to"],
                 # A child's peak includes the memory of this process until the child's exec.
                 "harness_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
@@ -342,6 +350,28 @@ def command_report(args):
     print("fsync, rename). The I/O floor reads the input and writes as many bytes, converting nothing.")
 
 
+def command_against(args):
+    """The rows of run.sh --against: tools named "NAME (against)" and "NAME (this build)", one pair each."""
+    with open(args.results) as f:
+        records = {r["tool"]: r for r in (json.loads(line) for line in f if line.strip())}
+    names = [tool[: -len(" (this build)")] for tool in records if tool.endswith(" (this build)")]
+    width = max(len(name) for name in names)
+    header = f"{'benchmark':<{width}} {'against ms':>11} {'this ms':>9} {'this/against':>12} {'[min-max]':>13}"
+    print(header)
+    print("-" * len(header))
+    worst = 0
+    for name in names:
+        old, new = records[name + " (against)"], records[name + " (this build)"]
+        median, low, high = spread(round_ratios(new, old))
+        worst = max(worst, median)
+        print(f"{name:<{width}} {statistics.median(old['wall']) * 1000:>11.2f} "
+              f"{statistics.median(new['wall']) * 1000:>9.2f} {median:>12.3f} {f'[{low:.2f}-{high:.2f}]':>13}"
+              f"  {'ok' if median <= args.limit else 'SLOWER'}")
+    print(f"\nEach figure a median of {len(old['wall'])} rounds, the two builds back to back in each (start-up: "
+          f"the median of {records[names[-1] + ' (this build)']['repeat']} runs a round); the ratios, round by "
+          f"round. Worst ratio {worst:.3f}, limit {args.limit:.2f}: {'within' if worst <= args.limit else 'NOT within'}.")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -361,6 +391,7 @@ def main():
     a.add_argument("--ok-codes", default="0")
     a.add_argument("--prepare")
     a.add_argument("--no-warm-up", action="store_true")
+    a.add_argument("--repeat", type=int)
     a.add_argument("--ratio-to", action="append")
     a.add_argument("command", nargs=argparse.REMAINDER)
     ro = sub.add_parser("rounds")
@@ -371,6 +402,9 @@ def main():
     ro.add_argument("--repeat", type=int, default=1)
     r = sub.add_parser("report")
     r.add_argument("--results", required=True)
+    ag = sub.add_parser("against")
+    ag.add_argument("--results", required=True)
+    ag.add_argument("--limit", type=float, default=1.10)
     args = parser.parse_args()
     if args.what == "add":
         if args.command[:1] == ["--"]:
@@ -386,6 +420,8 @@ def main():
         return command_verify_json(args)
     if args.what == "verify-bytes":
         return command_verify_bytes(args)
+    if args.what == "against":
+        return command_against(args)
     return command_report(args)
 
 

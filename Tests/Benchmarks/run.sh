@@ -5,12 +5,18 @@
 #
 #   Tests/Benchmarks/run.sh [--runs N] [--batch-runs N] [--animations N] [--skip-build] [--no-lint]
 #                           [--no-batch] [--only GROUPS]
+#   Tests/Benchmarks/run.sh --against DIR [--runs N]
 #
 #   --runs N         rounds of each interleaved group (at least 5; default 7)
 #   --batch-runs N   rounds of the batch-write group, whose runs take seconds each (default 3)
 #   --no-batch       skip the batch-write group (--fix and --out-dir over 10,000 files)
 #   --only GROUPS    run only these groups, comma-separated: to-json, to-msgpack, start-up, lint,
 #                    batch, svg (the conversions' correctness checks need to-json and to-msgpack)
+#   --against DIR    instead: this build (Scripts/build-tools.sh's, or INERTIA_TOOLS_DIR) against the
+#                    tools in DIR (another commit's build-tools.sh build), each pair interleaved: lint
+#                    of repo/ (10,000 files), lint of the large file, --fix of a copy of fixrepo/ (on
+#                    tmpfs where there is one), to-json of the large file, and start-up (each tool on
+#                    tiny.inertia, 20 runs a round); prints the medians side by side and the ratios
 #
 # Environment:
 #   SWIFT_SCRATCH_PATH   passed to `swift build --scratch-path` (default: the package's .build)
@@ -35,8 +41,9 @@ seed=20240611
 build=true
 lint=true
 only=""
+against=""
 
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while (( $# )); do
   case $1 in
@@ -47,6 +54,7 @@ while (( $# )); do
     --skip-build) build=false; shift ;;
     --no-lint) lint=false; shift ;;
     --only) only=",$2,"; shift 2 ;;
+    --against) against=$(cd "$2" && pwd); shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "run.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -467,6 +475,57 @@ bench_svg() {
     --output large.timeline.svg -- "$convert" to-svg --no-config --timeline large.inertia -o large.timeline.svg
   group_run "to-svg" "$batch_runs" 1
 }
+
+# --- Against another build ---------------------------------------------------------------------------
+# What a change must not slow down, this build beside another commit's, in one group: the rounds
+# interleave the two, so both meet the same load.
+
+bench_against() {
+  # --fix writes 10,000 files: on tmpfs where there is one, so that other writers' flushes to the disk
+  # (a shared machine's) do not swamp what the tools do.
+  local fixdir=$work
+  if [[ -d /dev/shm && -w /dev/shm ]]; then fixdir=$(mktemp -d /dev/shm/inertia-against.XXXXXX); fi
+  # pair NAME [measure.py add options] -- COMMAND...: the command, with TOOLS standing for the tools' folder,
+  # timed for the build compared against and for this one, in a group of their own: each round runs the
+  # two back to back (in turn first), so that both meet the same load.
+  pair() {
+    local name=$1 options=() dir which
+    shift
+    while [[ $1 != -- ]]; do options+=("$1"); shift; done
+    shift
+    group_begin
+    for which in against "this build"; do
+      dir=$tools
+      [[ $which == against ]] && dir=$against
+      add --tool "$name ($which)" "${options[@]}" -- "${@//TOOLS/$dir}"
+    done
+    group_run "$name" "$runs" 1
+  }
+  pair "lint repo/" --direction lint --input repo --ok-codes 0,1 -- TOOLS/inertia-lint repo
+  pair "lint large.inertia" --direction lint-large --input large.inertia --ok-codes 0,1 -- \
+    TOOLS/inertia-lint --no-config large.inertia
+  pair "--fix fixrepo/" --direction batch --input fixrepo --ok-codes 0,1 --no-warm-up \
+    --prepare "rm -rf $fixdir/fixcopy && cp -a fixrepo $fixdir/fixcopy" -- TOOLS/inertia-lint --fix "$fixdir/fixcopy"
+  pair "to-json large.inertia" --direction to-json --input large.inertia --output against.json \
+    --stdout against.json -- TOOLS/inertia-convert to-json large.inertia
+  pair "start-up: inertia-convert to-json" --direction start-up --input tiny.inertia --repeat 20 -- \
+    TOOLS/inertia-convert to-json tiny.inertia
+  pair "start-up: inertia-lint" --direction start-up --input tiny.inertia --ok-codes 0,1 --repeat 20 -- \
+    TOOLS/inertia-lint tiny.inertia
+  [[ $fixdir == "$work" ]] || rm -rf "$fixdir"
+  step "This build against $against"
+  "$py" "$here/measure.py" against --results "$results"
+}
+
+if [[ -n $against ]]; then
+  build_tools
+  setup_venv
+  generate_data
+  cd "$work"
+  rm -f "$results"
+  bench_against
+  exit 0
+fi
 
 # --- Run -------------------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import Foundation
+import InertiaFormat
 import TestSupport
 import Testing
 
@@ -36,5 +37,81 @@ struct RegistryTests {
     for id in RuleRegistry.identifiers {
       #expect(stems.contains { $0 == id || $0.hasPrefix(id + "-") }, "no Corpus/lint/\(id).* file")
     }
+  }
+
+  /// A rule is added in `Rules/` and the registry only: nothing in the engine or the tool names one (what a
+  /// rule reads, costs and means is in its description). A rule is named by its type, by its id in quotes
+  /// or a code span, or by an id of several words anywhere, doc comments included.
+  @Test("No rule is named in the lint engine or the tool")
+  func noRuleNamedOutsideRules() throws {
+    var named: [String] = []
+    for folder in ["Sources/InertiaLint/Engine", "Sources/InertiaTool"] {
+      let root = Self.repository.appendingPathComponent(folder)
+      let files = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".swift") }
+      #expect(!files.isEmpty, "no Swift file under \(folder)")
+      for file in files {
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        for rule in RuleRegistry.rules {
+          let id = rule.description.identifier
+          var patterns = ["\"\(id)\"", "`\(id)`", "\\b\(String(describing: rule))\\b"]
+          if id.contains("-") { patterns.append("(?<![a-z0-9-])\(id)(?![a-z0-9-])") }
+          for pattern in patterns where text.range(of: pattern, options: .regularExpression) != nil {
+            named.append("\(folder)/\(file) names \(id)")
+          }
+        }
+      }
+    }
+    #expect(named.isEmpty, "\(named.joined(separator: "\n"))")
+  }
+
+  /// What the engine works out before a rule runs is what the rule's description declares it reads: run
+  /// over its examples with nothing worked out beforehand, the rule reads exactly that. (A read it does not
+  /// declare would be worked out again each time; a declared one it never makes is work for nothing.)
+  @Test("Every rule reads what its description declares, and nothing else", arguments: RuleRegistry.identifiers)
+  func declaredReads(_ id: String) throws {
+    let rule = try #require(RuleRegistry.rule(id))
+    let description = rule.description
+    let read = Locked(RuleDescription.Reads())
+    let examples =
+      description.triggeringExamples + description.nonTriggeringExamples + description.corrections.map(\.before)
+    for example in examples {
+      guard let document = try? IndexedDocument.read(ExampleLinting.bytes(example)) else { continue }
+      var inputs = RuleInputs()
+      inputs.undeclaredRead = { reads in read.withLock { $0.formUnion(reads) } }
+      let context = LintContext(
+        document: document, inputs: inputs, fileName: example.fileName, settings: example.settings,
+        makeIdentifier: { ExampleLinting.fixedIdentifier })
+      var sink = FindingSink(context: context, file: example.fileName)
+      sink.start(ruleID: id, severity: description.severity, configuredSeverity: nil, suppression: nil)
+      rule.check(context, &sink)
+    }
+    #expect(read.withLock { $0 } == description.reads)
+  }
+
+  @Test("Each sort of the schema walk's events is reported by one rule, which reads the walk")
+  func schemaEventSorts() {
+    for sort in SchemaWalk.Sort.allCases {
+      let reporters = RuleRegistry.descriptions.filter { $0.reportedSchemaEvents == sort }
+      #expect(reporters.count == 1, "\(sort): \(reporters.map(\.identifier))")
+      #expect(reporters.allSatisfy { $0.reads.contains(.schemaWalk) })
+    }
+    #expect(RuleRegistry.descriptions.allSatisfy { $0.cost >= 0 })
+  }
+
+  /// A rule with findings about contents that are no document says so: its errors mean an undecodable file.
+  @Test("Rules with findings about unreadable contents declare that they find undecodable files")
+  func undecodableFiles() throws {
+    var thrown: FormatError?
+    do throws(FormatError) {
+      _ = try IndexedDocument.read(Array("[{".utf8))
+    } catch {
+      thrown = error
+    }
+    let unreadable = try #require(thrown)
+    for rule in RuleRegistry.rules where !rule.findings(unreadable: unreadable).isEmpty {
+      #expect(rule.description.findsUndecodableFiles, "\(rule.description.identifier)")
+      #expect(rule.description.severity == .error)
+    }
+    #expect(RuleRegistry.rules.contains { !$0.findings(unreadable: unreadable).isEmpty })
   }
 }

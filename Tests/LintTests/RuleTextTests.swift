@@ -2,7 +2,8 @@ import Testing
 
 @testable import InertiaLint
 
-/// Messages' wording pieces: the fast way `seconds` writes a length gives what writing the `Double` gives.
+/// Messages' wording: the fast way `seconds` writes a length gives what writing the `Double` gives, and the
+/// container message names the expected ids.
 @Suite("Rule text")
 struct RuleTextTests {
   /// What ``RuleText/seconds(_:)`` gave before its fast path: the number rounded to the millisecond,
@@ -28,6 +29,32 @@ struct RuleTextTests {
     for value in values + values.map(-) {
       #expect(RuleText.seconds(value) == Self.reference(value), "\(value)")
     }
+  }
+
+  @Test(
+    "Seconds are written to the millisecond, without trailing zeros",
+    arguments: [
+      (3.0, "3 s"), (3.0004, "3 s"), (3.0006, "3.001 s"), (4.5, "4.5 s"), (0.001, "0.001 s"), (-0.25, "-0.25 s"),
+      (16.7, "16.7 s"), (1e6 + 0.25, "1000000.25 s"), (.nan, "NaN s"), (.infinity, "infinity s"),
+    ])
+  func seconds(_ value: Double, _ text: String) {
+    #expect(RuleText.seconds(value) == text)
+  }
+
+  /// `unaddressable-id`'s container message, which names the expected ids quoted and
+  /// joined with "or" (for no id, one and several).
+  @Test("The container message names the expected ids as before", arguments: [[], ["animation"], ["a", "b", "c d"]])
+  func containerMessage(_ ids: [String]) throws {
+    var linter = Linter(settings: LintSettings(containerIDs: ids))
+    linter.maxFindingsPerRule = 0
+    let findings = linter.lint(Array("[]".utf8), file: "onboarding.inertia", fileName: "onboarding.inertia")
+    let messages = findings.filter { $0.ruleID == "unaddressable-id" }.map(\.message)
+    let expected = ids.map { "'\($0)'" }.joined(separator: " or ")
+    #expect(
+      messages == [
+        "the file's container id 'onboarding' (its name) is not \(expected): the editor sends schemas only to the "
+          + "container 'animation', so a container with this id loads the file but receives nothing from the editor"
+      ])
   }
 }
 

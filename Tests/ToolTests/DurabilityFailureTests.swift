@@ -164,20 +164,20 @@ struct DurabilityFailureTests {
         environment.writer = writer
         let arguments = self == .reportFile ? ["--output-file", target] : ["--write-baseline", target]
         status = LintCommand.run(
-          arguments: ["--no-config"] + arguments + [input], stdout: { _ in }, stderr: log, environment: environment)
+          arguments: ["--no-config"] + arguments + [input], stdout: .inMemory(), stderr: log, environment: environment)
       case .toJSON, .outDir, .svg:
         let arguments =
           self == .toJSON
           ? ["to-json", "-o", target, input]
           : self == .outDir
             ? ["to-json", "--out-dir", directory.path, input] : ["to-svg", "--no-config", "-o", target, input]
-        status = ConvertCommand.run(arguments: arguments, stdout: { _ in }, stderr: log, writer: writer)
+        status = ConvertCommand.run(arguments: arguments, stdout: .inMemory(), stderr: log, writer: writer)
       case .merge:
         // OURS is `target`; THEIRS changes the document, so the merge writes OURS.
         let base = try! directory.write("base.inertia", Array(FixCommandTests.fixable().utf8))
         let theirs = try! directory.write("theirs.inertia", Array(FixCommandTests.fixable(secondID: "C").utf8))
         status = ConvertCommand.run(
-          arguments: ["merge", base, target, theirs], stdout: { _ in }, stderr: log, writer: writer)
+          arguments: ["merge", base, target, theirs], stdout: .inMemory(), stderr: log, writer: writer)
       }
       return (status, stderr)
     }

@@ -508,23 +508,33 @@ struct FixCommandTests {
   @Test("--fix - writes the fixed document to standard output and the report to standard error, as editors call it")
   func fixStandardInput() throws {
     let sandbox = try LintSandbox()
-    let output = DataLog()
-    let run = sandbox.run(["--no-config", "--fix", "-"], stdin: Self.fixable(extra: #", "notes": "x""#)) {
-      $0.writeData = output.add
-    }
+    let run = sandbox.run(["--no-config", "--fix", "-"], stdin: Self.fixable(extra: #", "notes": "x""#))
     #expect(run.status == 0)
-    #expect(run.stdout.isEmpty)
-    #expect(String(decoding: output.bytes, as: UTF8.self) == Self.fixable(duration: "0.001", extra: #", "notes": "x""#))
+    // Standard output is the fixed document, nothing more: no part of the report.
+    #expect(run.stdout == Self.fixable(duration: "0.001", extra: #", "notes": "x""#))
     #expect(run.stderr.contains("<stdin>: fixed 1 problem (1 non-positive-duration)"))
     #expect(run.stderr.contains("[unknown-field]"))
     // MessagePack comes out as bytes, exactly.
     let binary = MessagePackWriter().write(try JSONReader().read(Array(Self.fixable().utf8)))
-    let messagePack = DataLog()
-    let fixed = sandbox.run(["--no-config", "--fix", "-"], stdinBytes: binary) { $0.writeData = messagePack.add }
+    let fixed = sandbox.run(["--no-config", "--fix", "-"], stdinBytes: binary)
     #expect(fixed.status == 0)
     #expect(
-      try MessagePackReader().read(messagePack.bytes)
+      try MessagePackReader().read(fixed.stdoutBytes)
         == (try JSONReader().read(Array(Self.fixable(duration: "0.001").utf8))))
+  }
+
+  /// What the in-process run above checks, in the process itself: standard output takes nothing but the
+  /// fixed document (an editor replaces its buffer with it).
+  @Test(
+    "--fix - in the process writes the report to standard error, never after the document",
+    .enabled(if: builtConvertTool != nil, "the tools are not built beside the tests"))
+  func fixStandardInputInTheProcess() throws {
+    let lint = builtConvertTool!.deletingLastPathComponent().appendingPathComponent("inertia-lint")
+    let input = Array(Self.fixable(extra: #", "notes": "x""#).utf8)
+    let run = try runProcess(lint, ["--no-config", "--fix", "-"], input: input)
+    #expect(run.status == 0)
+    #expect(String(decoding: run.stdout, as: UTF8.self) == Self.fixable(duration: "0.001", extra: #", "notes": "x""#))
+    #expect(run.stderr.joined(separator: "\n").contains("unknown-field"), "the remaining finding, reported")
   }
 
   @Test("GitHub annotations leave fixed findings out")
@@ -589,14 +599,4 @@ final class StepLog: @unchecked Sendable {
   var steps: [AtomicWriter.Step] { lock.withLock { collected } }
 
   @Sendable func add(_ step: AtomicWriter.Step) { lock.withLock { collected.append(step) } }
-}
-
-/// Collects bytes written to standard output, from any thread.
-final class DataLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private var collected: [UInt8] = []
-
-  var bytes: [UInt8] { lock.withLock { collected } }
-
-  @Sendable func add(_ data: UnsafeRawBufferPointer) { lock.withLock { collected += data } }
 }

@@ -9,9 +9,9 @@ import Testing
 private func textconvLines(_ bytes: [UInt8]) throws -> [String] {
   let directory = try TemporaryDirectory()
   let path = try directory.write("x.inertia", bytes)
-  var stdout: [UInt8] = []
-  _ = TextconvCommand.run(arguments: [path], stdout: { stdout += $0 }, stderr: { _ in })
-  return String(decoding: stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+  let stdout = CommandOutput.inMemory()
+  _ = TextconvCommand.run(arguments: [path], stdout: stdout, stderr: { _ in })
+  return stdout.text.split(separator: "\n").map(String.init)
 }
 
 private func corpusBytes(_ name: String) throws -> [UInt8] {

@@ -22,12 +22,12 @@ private struct MergeCase {
 
   /// Runs the merge, looking for git in `searchPath`.
   func run(_ options: [String] = [], searchPath: String?) -> CommandResult {
-    var stdout: [UInt8] = []
+    let stdout = CommandOutput.inMemory()
     var stderr: [String] = []
     let status = MergeCommand.run(
-      arguments: options + [directory.file("base"), ours, directory.file("theirs")], stdout: { stdout += $0 },
+      arguments: options + [directory.file("base"), ours, directory.file("theirs")], stdout: stdout,
       stderr: { stderr.append($0) }, searchPath: searchPath, temporaryDirectory: scratch.path)
-    return CommandResult(status: status, stdout: stdout, stderr: stderr)
+    return CommandResult(status: status, stdout: stdout.bytes, stderr: stderr)
   }
 
   func oursBytes() throws -> [UInt8] { try directory.read("ours") }

@@ -52,34 +52,6 @@ struct OutputFormatTests {
     #expect(run.stdoutWrites <= 2, "\(run.stdoutWrites) writes")
   }
 
-  /// The report written as bytes (``LintCommand/Environment/writeReport``, as the process writes it) is the
-  /// report the `stdout` closure is given as text, in every format, colour, statistics and a long report.
-  @Test(
-    "The report written as bytes is the report written as text",
-    arguments: [["--format", "text", "--color", "always"], ["--format", "text", "--statistics"]]
-      + ["text", "json", "sarif", "github", "xcode"].map { ["--format", $0] })
-  func writtenAsBytes(_ options: [String]) throws {
-    let sandbox = try Self.sandbox()
-    for index in 0..<60 { try sandbox.write("many/file\(index).json", Documents.mixed) }
-    let asText = sandbox.run(Self.arguments + options)
-    let written = BytesWritten()
-    let asBytes = sandbox.run(Self.arguments + options) { environment in
-      environment.writeReport = { bytes in written.append(bytes) }
-    }
-    #expect(asBytes.status == asText.status)
-    #expect(asBytes.stdout.isEmpty, "nothing of the report through stdout")
-    #expect(written.bytes == Array(asText.stdout.utf8))
-    #expect(options.contains("--statistics") || asText.stdout.contains("many/file59.json"), "a long report")
-  }
-
-  /// The bytes a run writes through ``LintCommand/Environment/writeReport``.
-  final class BytesWritten: @unchecked Sendable {
-    private let lock = Lock()
-    private var written: [UInt8] = []
-    var bytes: [UInt8] { lock.withLock { written } }
-    func append(_ bytes: UnsafeRawBufferPointer) { lock.withLock { written.append(contentsOf: bytes) } }
-  }
-
   @Test("json")
   func json() throws {
     let run = try Self.sandbox().run(Self.arguments + ["--format", "json"])

@@ -97,11 +97,11 @@ struct SVGCommandTests {
     try directory.write(".inertia-lint.json", #"{"loopDuration": 5}"#)
     let input = corpus("valid/card0-trigger.inertia")
     func duration(_ arguments: [String]) -> String? {
-      var stdout: [UInt8] = []
+      let stdout = CommandOutput.inMemory()
       let status = SVGCommand.run(
-        arguments: arguments + [input], stdout: { stdout += $0 }, stderr: { _ in }, currentDirectory: directory.path)
-      guard status == 0, let range = String(decoding: stdout, as: UTF8.self).range(of: #"dur=""#) else { return nil }
-      return String(String(decoding: stdout, as: UTF8.self)[range.upperBound...].prefix { $0 != "\"" })
+        arguments: arguments + [input], stdout: stdout, stderr: { _ in }, currentDirectory: directory.path)
+      guard status == 0, let range = stdout.text.range(of: #"dur=""#) else { return nil }
+      return String(stdout.text[range.upperBound...].prefix { $0 != "\"" })
     }
     #expect(duration([]) == "5s")
     #expect(duration(["--loop-duration", "4"]) == "4s")
@@ -110,7 +110,7 @@ struct SVGCommandTests {
     try directory.write("bad.json", #"{"loopDuration": -1}"#)
     var errors: [String] = []
     let status = SVGCommand.run(
-      arguments: ["--config", directory.file("bad.json"), input], stdout: { _ in }, stderr: { errors.append($0) },
+      arguments: ["--config", directory.file("bad.json"), input], stdout: .inMemory(), stderr: { errors.append($0) },
       currentDirectory: directory.path)
     #expect(status == 2 && errors.count == 1)
   }

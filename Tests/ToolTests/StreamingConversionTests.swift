@@ -32,14 +32,10 @@ struct StreamingConversionTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("big.inertia")
     try Data(MessagePackWriter().write(Self.document)).write(to: input)
-    var chunks = 0
-    var output: [UInt8] = []
+    let stdout = CommandOutput.inMemory()
     let status = ConvertCommand.run(
-      arguments: ["to-json", input.path] + (compact ? ["--compact"] : []),
-      stdout: { chunk in
-        chunks += 1
-        output += chunk
-      }, stderr: { _ in })
+      arguments: ["to-json", input.path] + (compact ? ["--compact"] : []), stdout: stdout, stderr: { _ in })
+    let (chunks, output) = (stdout.writeCount, stdout.bytes)
     #expect(status == 0)
     var expected = try JSONWriter(options: .init(style: compact ? .compact : .pretty)).write(Self.document)
     if compact { expected.append(0x0A) }

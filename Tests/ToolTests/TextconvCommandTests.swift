@@ -13,11 +13,11 @@ import Testing
 private func runTextconv(
   _ arguments: [String], limits: DecodingLimits = .default, bounds: TextconvCommand.Bounds = .init()
 ) -> CommandResult {
-  var stdout: [UInt8] = []
+  let stdout = CommandOutput.inMemory()
   var stderr: [String] = []
   let status = TextconvCommand.run(
-    arguments: arguments, stdout: { stdout += $0 }, stderr: { stderr.append($0) }, limits: limits, bounds: bounds)
-  return CommandResult(status: status, stdout: stdout, stderr: stderr)
+    arguments: arguments, stdout: stdout, stderr: { stderr.append($0) }, limits: limits, bounds: bounds)
+  return CommandResult(status: status, stdout: stdout.bytes, stderr: stderr)
 }
 
 private func lines(_ text: String) -> [String] {

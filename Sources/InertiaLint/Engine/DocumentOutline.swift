@@ -4,7 +4,7 @@ import InertiaFormat
 /// every rule.
 ///
 /// The outline is tolerant: it records whatever has the documented shape and skips whatever does not, so
-/// rules about timing or ids still run on a file the `schema` rule rejects.
+/// rules about timing or ids still run on a file that does not have the documented structure.
 ///
 /// An immutable class, so that every rule that reads it shares it without copying its arrays.
 public final class DocumentOutline: Sendable {

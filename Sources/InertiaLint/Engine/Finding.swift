@@ -8,7 +8,7 @@ import InertiaFormat
 public struct Finding: Sendable, Equatable {
   /// The file as it was named on the command line, or as found under a directory.
   public var file: String
-  /// The rule's stable id, such as `non-positive-duration`.
+  /// The rule's stable id: lowercase words joined by hyphens.
   public var ruleID: String
   /// How much it matters: the rule's severity, or the one the configuration gives the rule.
   public var severity: Severity

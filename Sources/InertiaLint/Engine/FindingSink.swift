@@ -27,16 +27,17 @@ public struct FindingSink {
   private var omitted = 0
   private var firstOmitted: (node: IndexedDocument.Node, severity: Severity)?
 
-  /// A sink for the findings in `context`'s document, named `file`, which come after `findings`;
-  /// `start(ruleID:severity:configuredSeverity:suppression:)` says whose they are.
-  init(context: LintContext, file: String, limit: Int = 0, after findings: [Finding] = []) {
+  /// A sink for the findings in `context`'s document, named `file`, each with its subject when
+  /// `worksOutSubjects`; `start(ruleID:severity:configuredSeverity:suppression:)` says whose they are.
+  init(context: LintContext, file: String, limit: Int = 0, worksOutSubjects: Bool = true) {
     self.document = context.document
     self.pointers = context.pointers
     self.file = file
     self.ruleID = ""
     self.severity = .info
     self.limit = limit
-    self.findings = findings
+    self.worksOutSubjects = worksOutSubjects
+    self.findings = []
   }
 
   /// Takes the findings of the rule `ruleID`, which are `severity` unless they say otherwise, and left out

@@ -1,13 +1,19 @@
+import InertiaFormat
+
 /// Everything a rule says about itself, used both for documentation (`--list-rules`, `--explain`, SARIF
 /// rule metadata) and for testing: one test walks every registered rule and checks that each triggering
 /// example fires, each non-triggering example stays silent, and each correction gives its expected text.
+///
+/// It also says what the engine needs to know to run the rule, so that adding a rule never touches the
+/// engine: what the rule reads (``reads``), what it costs on a large document (``cost``), and what its
+/// errors mean (``findsUndecodableFiles``). The registry test checks each against what the rule does.
 public struct RuleDescription: Sendable {
-  /// The stable id used in output, configuration and `--disable`: `non-positive-duration`.
+  /// The stable id used in output, configuration and `--disable`: lowercase words joined by hyphens.
   public let identifier: String
-  /// A short title: "Non-positive keyframe duration".
+  /// A short title, such as "Non-positive keyframe duration".
   public let name: String
   /// The severity of the rule's findings unless configured otherwise. A rule may report some findings
-  /// at a lower severity (`unaddressable-id` reports the container case as a warning).
+  /// at a lower severity (an error rule may report a case it cannot be sure of as a warning).
   public let severity: Severity
   /// One sentence: what the rule finds.
   public let summary: String
@@ -23,6 +29,35 @@ public struct RuleDescription: Sendable {
   /// Whether the rule's fixes are safe (`--fix` applies them) or unsafe (only with `--unsafe-fixes`);
   /// `nil` when it offers none. Every fix the rule offers has this safety.
   public let fixSafety: Fix.Safety?
+  /// What the rule reads of a document besides its values: the engine works each out once, before the
+  /// rules that read it run.
+  public let reads: Reads
+  /// About how long the rule takes on a large document, relative to the others (4 for a pass over one of
+  /// the outline's lists): the threads that share out a large document's rules start with the costliest,
+  /// so that they end together. What the rule reads is worked out beforehand and not counted.
+  public let cost: Int
+  /// Whether the rule's errors mean that the SwiftUI container cannot decode the file and traps: a file
+  /// with such an error has no preview (`inertia-convert to-svg` shows the errors instead).
+  public let findsUndecodableFiles: Bool
+  /// The sort of the schema walk's events the rule reports, if any: the walk leaves out the events at
+  /// values where the rule's findings are suppressed, so that they do not count against its limit.
+  package private(set) var reportedSchemaEvents: SchemaWalk.Sort?
+
+  /// What a rule reads of a document besides its values (``LintContext/document``).
+  public struct Reads: OptionSet, Sendable {
+    /// The set's bits, one for each thing read.
+    public let rawValue: Int
+
+    /// The set with the bits of `rawValue`.
+    public init(rawValue: Int) {
+      self.rawValue = rawValue
+    }
+
+    /// ``LintContext/outline``: where the animations, tracks, keyframes and shapes are.
+    public static let outline = Reads(rawValue: 1)
+    /// The document checked against the format's field table (the schema walk's events).
+    public static let schemaWalk = Reads(rawValue: 2)
+  }
 
   // The examples and corrections are made when asked for, by the documentation and the tests: every run
   // reads each rule's description to build its linter, and making them all (texts put together from
@@ -38,7 +73,7 @@ public struct RuleDescription: Sendable {
     nonTriggeringExamples: @autoclosure @escaping @Sendable () -> [Example],
     triggeringExamples: @autoclosure @escaping @Sendable () -> [Example],
     corrections: @autoclosure @escaping @Sendable () -> [Correction] = [],
-    fixSafety: Fix.Safety? = nil
+    fixSafety: Fix.Safety? = nil, reads: Reads = [], cost: Int = 4, findsUndecodableFiles: Bool = false
   ) {
     self.identifier = identifier
     self.name = name
@@ -49,6 +84,16 @@ public struct RuleDescription: Sendable {
     self.makeTriggeringExamples = triggeringExamples
     self.makeCorrections = corrections
     self.fixSafety = fixSafety
+    self.reads = reads
+    self.cost = cost
+    self.findsUndecodableFiles = findsUndecodableFiles
+  }
+
+  /// The description of a rule that reports the schema walk's events of `sort` (and so reads the walk).
+  package func reporting(_ sort: SchemaWalk.Sort) -> RuleDescription {
+    var description = self
+    description.reportedSchemaEvents = sort
+    return description
   }
 
   /// Whether the rule can offer fixes.

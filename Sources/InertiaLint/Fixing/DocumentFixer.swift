@@ -148,7 +148,7 @@ public struct DocumentFixer: Sendable {
     // The rules that may fix lint first, and the others only once nothing is left to fix: on the original
     // when nothing is fixed, on the last round's document otherwise. What lints both ways is worked out
     // once (the document's index, its outline), and a fixed file is linted whole once, not once a round.
-    let fixes: (Linter.Scheduled) -> Bool = { rule in
+    let fixes: (Linter.EnabledRule) -> Bool = { rule in
       switch rule.fixSafety {
       case .safe?: true
       case .unsafe?: includesUnsafe
@@ -190,7 +190,7 @@ public struct DocumentFixer: Sendable {
       do {
         let verified = try FixVerification.verified(original: document, fixed: candidate, fixes: splices.map(\.fix))
         if let replaced = verified.replaced {
-          outline = linter.outline(of: part)?.replacingValues(replaced, in: verified.document)
+          outline = part.inputs.outline?.replacingValues(replaced, in: verified.document)
         }
         document = verified.document
       } catch {
@@ -244,23 +244,22 @@ public struct DocumentFixer: Sendable {
   }
 
   /// The findings of a document's original bytes, known, or worked out once when first asked for.
-  final class OriginalFindings: @unchecked Sendable {
-    /// Every access holds `lock`.
-    private var known: [Finding]?
+  final class OriginalFindings: Sendable {
+    private let known: Locked<[Finding]?>
     private let make: @Sendable () -> [Finding]
-    private let lock = Lock()
 
     init(_ findings: [Finding]) {
-      known = findings
+      known = Locked(findings)
       make = { findings }
     }
 
     init(_ make: @escaping @Sendable () -> [Finding]) {
+      known = Locked(nil)
       self.make = make
     }
 
     var findings: [Finding] {
-      lock.withLock {
+      known.withLock { known in
         if let known { return known }
         let made = make()
         known = made

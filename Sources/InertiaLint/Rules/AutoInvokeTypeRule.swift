@@ -18,7 +18,8 @@ struct AutoInvokeTypeRule: LintRule {
     ],
     triggeringExamples: [
       Example(#"[{"id": "card0", "invokeType": ↓"auto", "initialValues": \#(RuleText.pose), "keyframes": []}]"#)
-    ])
+    ],
+    reads: .outline)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for animation in context.outline.animations {

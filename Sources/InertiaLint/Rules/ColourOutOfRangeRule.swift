@@ -36,7 +36,7 @@ struct ColourOutOfRangeRule: LintRule {
         Example(#"[{"id": "c", "shapes": [{"id": "S", "shape": {"fill": {"red": 2, "green": -1, "blue": 0.5}}}]}]"#),
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"fill": {"red": 1.0, "green": 0.0, "blue": 0.5}}}]}]"#)
     ],
-    fixSafety: .unsafe)
+    fixSafety: .unsafe, reads: .outline, cost: 7)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
@@ -57,12 +57,9 @@ struct ColourOutOfRangeRule: LintRule {
           at: entry.value, fix: fix)
       }
     }
-    // By index, reading the two fields used: `for shape in shapes` would copy each whole shape.
-    let shapes = context.outline.shapes
-    for index in shapes.indices {
-      // A shape without a description has neither colour: `check` returns at once for each.
-      check("fill", shapes[index].description?.fill)
-      check("stroke", shapes[index].description?.stroke)
+    for shape in context.outline.shapes {
+      check("fill", shape.description?.fill)
+      check("stroke", shape.description?.stroke)
     }
   }
 

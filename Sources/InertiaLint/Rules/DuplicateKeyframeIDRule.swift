@@ -37,25 +37,21 @@ struct DuplicateKeyframeIDRule: LintRule {
         #"[{"id": "c", "keyframes": [{"id": "X", "duration": 0}, "#
           + #"{"id": "00000000-0000-4000-8000-000000000001", "duration": 1}]}]"#)
     ],
-    fixSafety: .safe)
+    fixSafety: .safe, reads: .outline, cost: 15)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
     let outline = context.outline
-    // The outline's arrays read once, and a track's keyframes by position in them: a slice of them for
-    // each track (`outline.keyframes(of:)`) retained and released the array for every track of every file.
-    let (tracks, allKeyframes) = (outline.tracks, outline.keyframes)
-    // One list for every track, emptied for each: a list of its own allocated and freed for each track
-    // took longer than finding its repeats.
-    var ids = RepeatedStrings(capacity: min(allKeyframes.count, RepeatedStrings.fewLimit))
-    for trackIndex in tracks.indices where tracks[trackIndex].keyframeRange.count > 1 {
-      let range = tracks[trackIndex].keyframeRange
+    // One list for every track, emptied for each.
+    var ids = RepeatedStrings(capacity: min(outline.keyframes.count, RepeatedStrings.fewLimit))
+    for track in outline.tracks where track.keyframeRange.count > 1 {
+      let keyframes = outline.keyframes(of: track)
       ids.removeAll()
-      for position in range {
-        guard let id = allKeyframes[position].id, let hash = document.stringHash(of: id),
+      for keyframe in keyframes {
+        guard let id = keyframe.id, let hash = document.stringHash(of: id),
           let first = ids.earlier(id, hash: hash, in: document)
         else { continue }
-        let firstIndex = allKeyframes[range].first { $0.id == first }?.index ?? 0
+        let firstIndex = keyframes.first { $0.id == first }?.index ?? 0
         findings.report(
           "keyframe id '\(document.string(of: id) ?? "")' is already used by keyframe \(firstIndex) of this track: ids "
             + "must be unique within a track, and the editor and any runtime that finds keyframes by id take the two "

@@ -22,15 +22,14 @@ struct HandAuthoredVerticesRule: LintRule {
       Example(
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "circle", "width": 1, "height": 1}, "#
           + #""vertices": ↓[]}]}]"#),
-    ])
+    ],
+    reads: .outline)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    // By index, reading the two fields used: `for shape in shapes` would copy each whole shape.
-    let shapes = context.outline.shapes
-    for index in shapes.indices {
-      guard let vertices = shapes[index].vertices, !context.document.isNil(vertices) else { continue }
+    for shape in context.outline.shapes {
+      guard let vertices = shape.vertices, !context.document.isNil(vertices) else { continue }
       let both =
-        shapes[index].description != nil
+        shape.description != nil
         ? "; this shape also has a `shape` description, so it describes its outline twice" : ""
       findings.report(
         "vertices are authored by hand: the editor does not write them and cannot re-create this shape\(both)",

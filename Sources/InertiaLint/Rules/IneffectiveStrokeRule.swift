@@ -31,14 +31,12 @@ struct IneffectiveStrokeRule: LintRule {
       Example(
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "circle", "width": 1, "height": 1, "#
           + #""fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}, "strokeWidth": ↓0.1}}]}]"#),
-    ])
+    ],
+    reads: .outline)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    // By index, the description read only for a shape with a fill: `for shape in shapes` would copy each
-    // whole shape.
-    let shapes = context.outline.shapes
-    for index in shapes.indices {
-      guard shapes[index].description?.fill != nil, let description = shapes[index].description else { continue }
+    for shape in context.outline.shapes {
+      guard let description = shape.description, description.fill != nil else { continue }
       let stroke = description.stroke
       let width = description.strokeWidth
       let widthValue = description.strokeWidthValue ?? 0

@@ -23,18 +23,21 @@ struct InvalidFileRule: LintRule {
       Example(#"[{"id": "card0",↓]"#),
       Example(#"[{"id": "card0"}]↓]"#),
       Example(#"[{"id": ↓'card0'}]"#),
-    ])
+    ],
+    findsUndecodableFiles: true)
 
-  /// Parsing happens before the rules run; the ``Linter`` turns a reading error into this rule's finding.
+  /// A document that was read is valid: this rule's finding is about contents that are none.
   static func check(_ context: LintContext, _ findings: inout FindingSink) {}
 
-  /// The finding for a document that could not be read.
-  static func finding(for error: FormatError) -> Finding {
+  /// The finding for contents that could not be read as a document.
+  static func findings(unreadable error: FormatError) -> [Finding] {
     let encoding = error.format == .json ? "JSON" : "MessagePack"
-    return Finding(
-      file: "", ruleID: description.identifier, severity: description.severity,
-      message: "not a valid file (read as \(encoding)): \(error.message); the SwiftUI container traps on a "
-        + "file it cannot decode",
-      pointer: error.path, offset: error.offset, line: error.line, column: error.column)
+    return [
+      Finding(
+        file: "", ruleID: description.identifier, severity: description.severity,
+        message: "not a valid file (read as \(encoding)): \(error.message); the SwiftUI container traps on a "
+          + "file it cannot decode",
+        pointer: error.path, offset: error.offset, line: error.line, column: error.column)
+    ]
   }
 }

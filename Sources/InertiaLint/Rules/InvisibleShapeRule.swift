@@ -34,18 +34,15 @@ struct InvisibleShapeRule: LintRule {
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "oval", "width": ↓0, "height": 1, "#
           + #""fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
       Example(#"[{"id": "c", "shapes": [↓{"id": "S", "zIndex": 1}]}]"#),
-    ])
+    ],
+    reads: .outline, cost: 10)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
-    // By index, reading the fields used: `for shape in shapes` would copy each whole shape.
-    let shapes = context.outline.shapes
-    for index in shapes.indices {
-      guard let description = shapes[index].description else {
-        if shapes[index].shape == nil, shapes[index].vertices == nil,
-          (shapes[index].shapes.flatMap { document.count(of: $0) } ?? 0) == 0
-        {
-          findings.report("shape has neither `shape` nor `vertices`: it draws nothing", at: shapes[index].object)
+    for shape in context.outline.shapes {
+      guard let description = shape.description else {
+        if shape.shape == nil, shape.vertices == nil, (shape.shapes.flatMap { document.count(of: $0) } ?? 0) == 0 {
+          findings.report("shape has neither `shape` nor `vertices`: it draws nothing", at: shape.object)
         }
         continue
       }
@@ -63,7 +60,6 @@ struct InvisibleShapeRule: LintRule {
       let hasStroke = description.stroke != nil
       let strokeWidth = description.strokeWidthValue ?? 0
       if !hasFill && !(hasStroke && strokeWidth > 0) {
-        // Whole literals, which make a message with no allocation at all: many files have a shape like this.
         findings.report(
           hasStroke
             ? "shape draws nothing: it has no fill, and its stroke draws nothing without a positive strokeWidth"

@@ -24,28 +24,19 @@ struct LoopStretchedRule: LintRule {
         "[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "5")]))]",
         settings: LintSettings(loopDuration: 5)),
     ],
-    triggeringExamples: [Example(RuleText.trackMarkedAtKeyframes(["0", "2", "2"]))])
+    triggeringExamples: [Example(RuleText.trackMarkedAtKeyframes(["0", "2", "2"]))],
+    reads: .outline, cost: 24)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let loop = context.settings.loopDuration
     let loopText = RuleText.seconds(loop)
     for (track, keyframes, played) in context.playedTracks(longerThan: loop) {
       let length = RuleText.seconds(played)
-      let name = RuleText.trackNamePieces(track, context)
       findings.report(
-        String(concatenating: { text in
-          text.add(name.before)
-          text.add(name.name)
-          text.add(name.after)
-          text.add(" runs ")
-          text.add(length)
-          text.add(", longer than the ")
-          text.add(loopText)
-          text.add(" loop: every track in the container loops every ")
-          text.add(length)
-          text.add(" or more, holding its final pose until then")
-        }),
-        at: keyframes)
+        """
+        \(RuleText.trackName(track, context)) runs \(length), longer than the \(loopText) loop: every track in \
+        the container loops every \(length) or more, holding its final pose until then
+        """, at: keyframes)
     }
   }
 }

@@ -25,7 +25,8 @@ struct NestedShapeAnimationRule: LintRule {
       Example(
         #"[{"id": "card0", "keyframes": [], "shapes": [{"id": "S", "shapes": [{"id": "T", "shapes": "#
           + #"[{"id": "U", "animation": ↓{}}]}]}]}]"#),
-    ])
+    ],
+    reads: .outline)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     for shape in context.outline.shapes where shape.isNested {

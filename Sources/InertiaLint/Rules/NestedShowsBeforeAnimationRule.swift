@@ -27,7 +27,8 @@ struct NestedShowsBeforeAnimationRule: LintRule {
       Example(
         #"[{"id": "c", "shapes": [{"id": "S", "showsBeforeAnimation": false, "shapes": [{"id": "T", "#
           + #""shapes": [{"id": "U", "showsBeforeAnimation": ↓true}]}]}]}]"#),
-    ])
+    ],
+    reads: .outline)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let shapes = context.outline.shapes

@@ -27,7 +27,8 @@ struct NonFiniteValueRule: LintRule {
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "width": ↓{"$float32": "Infinity"}, "#
           + #""height": 1}}]}]"#,
         messagePack: true),
-    ])
+    ],
+    reads: .outline, cost: 15)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document

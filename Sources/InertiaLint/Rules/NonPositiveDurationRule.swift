@@ -38,7 +38,7 @@ struct NonPositiveDurationRule: LintRule {
         #"[{"id": "c", "keyframes": [{"id": "A", "duration": 0}, {"id": "B", "duration": 0.001}, "#
           + #"{"id": "C", "duration": 0.001}]}]"#)
     ],
-    fixSafety: .safe)
+    fixSafety: .safe, reads: .outline)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let outline = context.outline

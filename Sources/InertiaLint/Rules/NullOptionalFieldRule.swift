@@ -33,7 +33,9 @@ struct NullOptionalFieldRule: LintRule {
       Example(
         #"[{"id": "card0", "invokeType": "auto", "initialValues": \#(RuleText.pose), "keyframes": [], "shapes": ↓null}]"#
       ),
-    ])
+    ],
+    reads: .schemaWalk, cost: 0
+  ).reporting(.nullInOptionalField)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let walked = context.schemaEvents

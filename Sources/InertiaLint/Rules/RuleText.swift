@@ -44,73 +44,26 @@ enum RuleText {
   /// Seconds as a message shows them, to the millisecond: `3 s`, `4.001 s`.
   static func seconds(_ value: Double) -> String {
     let milliseconds = (value * 1000).rounded()
-    // Fast path, for every length below a hundred million seconds: the digits of the whole milliseconds, with the
-    // point put in and the fraction's trailing zeros dropped. That is what `number` writes for them: a whole
-    // number of seconds as an integer, and any other as the shortest decimal that reads back as the same
-    // `Double` (the one nearest to the milliseconds over 1000, so that decimal itself, at most three
-    // places, while a `Double` that large has a spacing far below a millisecond), never in exponent form
-    // (which Swift uses below 0.0001).
+    // Below a hundred million seconds, the whole milliseconds' digits with the point put in and the
+    // fraction's trailing zeros dropped, which is what `number` writes for the rounded value (the shortest
+    // decimal that reads back as it, at most three places, never in exponent form), without the cost of
+    // writing a `Double`: many files have a track longer than the loop.
     guard milliseconds.magnitude < 1e11 else { return number(milliseconds / 1000) + " s" }
     let whole = Int(milliseconds)
-    let seconds = whole.magnitude / 1000
-    var (places, placeCount) = (whole.magnitude % 1000, 3)
-    while placeCount > 0 && places % 10 == 0 {
-      places /= 10
-      placeCount -= 1
-    }
-    var secondsDigits = 1
-    var rest = seconds / 10
-    while rest > 0 {
-      rest /= 10
-      secondsDigits += 1
-    }
-    // Written as bytes: a sign, at most eight digits, a point and three places, and " s", which fit in a
-    // small string (15 bytes), made without an allocation.
-    return String(unsafeUninitializedCapacity: 15) { buffer in
-      var end = 0
-      if whole < 0 {
-        buffer[0] = UInt8(ascii: "-")
-        end = 1
-      }
-      func write(_ number: UInt, digits: Int) {
-        var rest = number
-        for position in (end..<end + digits).reversed() {
-          buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-        }
-        end += digits
-      }
-      write(seconds, digits: secondsDigits)
-      if placeCount > 0 {
-        buffer[end] = UInt8(ascii: ".")
-        end += 1
-        write(places, digits: placeCount)
-      }
-      buffer[end] = UInt8(ascii: " ")
-      buffer[end + 1] = UInt8(ascii: "s")
-      return end + 2
-    }
+    var (fraction, places) = (whole.magnitude % 1000, 3)
+    while places > 0 && fraction % 10 == 0 { (fraction, places) = (fraction / 10, places - 1) }
+    let sign = whole < 0 ? "-" : ""
+    guard places > 0 else { return "\(sign)\(whole.magnitude / 1000) s" }
+    let digits = String(fraction)
+    return "\(sign)\(whole.magnitude / 1000).\(String(repeating: "0", count: places - digits.count))\(digits) s"
   }
 
   /// How the outline names a track in messages.
   static func trackName(_ track: DocumentOutline.Track, _ context: LintContext) -> String {
-    let name = trackNamePieces(track, context)
-    return String(concatenating: { text in
-      text.add(name.before)
-      text.add(name.name)
-      text.add(name.after)
-    })
-  }
-
-  /// ``trackName(_:_:)`` in three pieces, for a message to join with its own in one string: the words
-  /// before the track's id or pointer, the id or pointer, and what closes it.
-  static func trackNamePieces(
-    _ track: DocumentOutline.Track, _ context: LintContext
-  ) -> (before: String, name: String, after: String) {
     if track.shapeIndex == nil, let animationID = track.id.flatMap(context.document.string(of:)) {
-      return ("animation '", animationID, "'")
+      return "animation '\(animationID)'"
     }
     let pointer = context.pointer(of: track.object).description
-    return (track.shapeIndex == nil ? "the animation at " : "the shape animation at ", pointer, "")
+    return (track.shapeIndex == nil ? "the animation at " : "the shape animation at ") + pointer
   }
 }

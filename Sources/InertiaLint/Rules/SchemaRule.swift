@@ -45,7 +45,9 @@ struct SchemaRule: LintRule {
         #"[{"id": "card0", ↓"id": "card1", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "#
           + #""keyframes": [], "shapes": [{"id": "S", "zIndex": ↓0.5, "shape": {"id": "D", "type": ↓"star", "#
           + #""width": 1, "height": ↓null, "fill": null}}]}]"#),
-    ])
+    ],
+    reads: .schemaWalk, cost: 30, findsUndecodableFiles: true
+  ).reporting(.schema)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let walked = context.schemaEvents

@@ -31,15 +31,12 @@ struct StrokeWidthClampedRule: LintRule {
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"width": 0.5, "height": 2, "#
           + #""stroke": {"red": 0, "green": 0, "blue": 0, "alpha": 1}, "strokeWidth": 0.25}}]}]"#)
     ],
-    fixSafety: .safe)
+    fixSafety: .safe, reads: .outline)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    // By index, the description read only for a shape with a stroke: `for shape in shapes` would copy each
-    // whole shape.
-    let shapes = context.outline.shapes
-    for index in shapes.indices {
-      guard shapes[index].description?.stroke != nil, let description = shapes[index].description,
-        let strokeWidth = description.strokeWidth, let width = description.strokeWidthValue,
+    for shape in context.outline.shapes {
+      guard let description = shape.description, description.stroke != nil, let strokeWidth = description.strokeWidth,
+        let width = description.strokeWidthValue,
         let sideA = description.widthValue, let sideB = description.heightValue,
         sideA.isFinite, sideB.isFinite, sideA > 0, sideB > 0, width.isFinite
       else { continue }

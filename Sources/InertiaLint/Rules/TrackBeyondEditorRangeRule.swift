@@ -17,7 +17,8 @@ struct TrackBeyondEditorRangeRule: LintRule {
     nonTriggeringExamples: [
       Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "60")]))]")
     ],
-    triggeringExamples: [Example(RuleText.trackMarkedAtKeyframes(["0", "45", "30"]))])
+    triggeringExamples: [Example(RuleText.trackMarkedAtKeyframes(["0", "45", "30"]))],
+    reads: .outline, cost: 0)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let limit = InertiaPlayback.loopDurationRange.upperBound

@@ -32,7 +32,8 @@ struct UnaddressableIDRule: LintRule {
       Example(#"[{"id": "a", "shapes": [{"id": "S", "shapes": [{"id": ↓"S"}]}, {"id": ↓""}]}]"#),
       Example(#"[{"id": ↓" card0"}]"#),
       Example("↓[]", fileName: "onboarding.inertia"),
-    ])
+    ],
+    reads: .outline, cost: 25)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let document = context.document
@@ -59,14 +60,12 @@ struct UnaddressableIDRule: LintRule {
       }
     }
     // Shapes are unique within their animation; the shapes of one animation come one after another.
-    // By index, reading the two fields used: `for shape in shapes` would copy each whole shape.
     var animationIndex = -1
-    for index in shapes.indices {
-      guard let id = shapes[index].id, let hash = document.stringHash(of: id),
-        checkText(id, of: "shape", document, &findings)
+    for shape in shapes {
+      guard let id = shape.id, let hash = document.stringHash(of: id), checkText(id, of: "shape", document, &findings)
       else { continue }
-      if shapes[index].animationIndex != animationIndex {
-        animationIndex = shapes[index].animationIndex
+      if shape.animationIndex != animationIndex {
+        animationIndex = shape.animationIndex
         ids.removeAll()
       }
       if let first = ids.earlier(id, hash: hash, in: document) {
@@ -113,26 +112,12 @@ struct UnaddressableIDRule: LintRule {
     guard let container = context.containerID, !context.settings.containerIDs.contains(container),
       let root = context.document.root
     else { return }
-    let ids = context.settings.containerIDs
-    // Made with one allocation (see `String(concatenating:)`): every file of a tree of containers has this
-    // finding. The ids are quoted and joined with " or " in place, as `ids.map { "'\($0)'" }` joined would.
+    let expected = context.settings.containerIDs.map { "'\($0)'" }.joined(separator: " or ")
     findings.report(
-      String(concatenating: { text in
-        text.add("the file's container id '")
-        text.add(container)
-        text.add("' (its name) is not ")
-        for index in ids.indices {
-          text.add(index == 0 ? "'" : "' or '")
-          text.add(ids[index])
-        }
-        if !ids.isEmpty { text.add("'") }
-        text.add(
-          """
-          : the editor sends schemas only to the container 'animation', so a container with this id loads \
-          the file but receives nothing from the editor
-          """)
-      }),
-      at: root, severity: .warning)
+      """
+      the file's container id '\(container)' (its name) is not \(expected): the editor sends schemas only to the \
+      container 'animation', so a container with this id loads the file but receives nothing from the editor
+      """, at: root, severity: .warning)
   }
 }
 

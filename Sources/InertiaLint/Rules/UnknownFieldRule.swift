@@ -30,7 +30,8 @@ struct UnknownFieldRule: LintRule {
         Example(#"[{"id": "A", "keyframes": [{"id": "K", "durations": 1}], "keyFrames": []}]"#),
         #"[{"id": "A", "keyframes": [{"id": "K", "duration": 1}], "keyFrames": []}]"#)
     ],
-    fixSafety: .unsafe)
+    fixSafety: .unsafe, reads: .schemaWalk, cost: 0
+  ).reporting(.unknownField)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     // The fields a fix already renames a key to, by object: two keys renamed to one would repeat it.

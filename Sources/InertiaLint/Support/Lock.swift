@@ -31,3 +31,22 @@ package final class Lock: @unchecked Sendable {
     return try body()
   }
 }
+
+/// A value that threads share, read and changed only under a lock of its own: the package's one way to
+/// share mutable state between threads, so that no other type need vouch for its own thread safety.
+package final class Locked<Value: Sendable>: @unchecked Sendable {
+  private let lock = Lock()
+  /// Read and written only in ``withLock(_:)``, which holds `lock`.
+  private var value: Value
+
+  package init(_ value: Value) {
+    self.value = value
+  }
+
+  /// Runs `body` with the value, holding the lock.
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}

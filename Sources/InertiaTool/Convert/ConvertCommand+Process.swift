@@ -17,15 +17,7 @@ extension ConvertCommand {
     ProcessSignals.install()
     return run(
       arguments: ProcessArguments.all,
-      stdout: { bytes in
-        do throws(FileIOError) {
-          try FileIO.write(bytes, fd: STDOUT_FILENO, path: "<stdout>")
-        } catch {
-          FileIO.writeLine(TextEscaping.line(error.description), fd: STDERR_FILENO)
-          TemporaryFiles.removeAll()
-          exit(2)
-        }
-      },
+      stdout: .standardOutput(failure: { TextEscaping.line($0.description) }),
       stderr: { FileIO.writeLine($0, fd: STDERR_FILENO) },
       stdoutIsTerminal: FileIO.isTerminal(STDOUT_FILENO))
   }

@@ -77,7 +77,7 @@ package struct ConvertCommand {
   /// Every line `stderr` receives is one line, with control characters from file names or contents
   /// escaped (see ``TextEscaping``).
   package static func run(
-    arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void,
+    arguments: [String], stdout: CommandOutput, stderr: (String) -> Void,
     stdoutIsTerminal: Bool = false, writer: AtomicWriter = AtomicWriter()
   ) -> Int32 {
     withoutActuallyEscaping(stderr) { stderr in
@@ -86,7 +86,7 @@ package struct ConvertCommand {
   }
 
   private static func run(
-    _ arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: @escaping (String) -> Void,
+    _ arguments: [String], stdout: CommandOutput, stderr: @escaping (String) -> Void,
     _ stdoutIsTerminal: Bool, _ writer: AtomicWriter
   ) -> Int32 {
     switch arguments.first {
@@ -102,18 +102,13 @@ package struct ConvertCommand {
     case .success(let parsed): options = parsed
     case .failure(let early):
       switch early {
-      case .help:
-        "\(usage)\n".utf8CString.withUnsafeBytes { stdout(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
-        return 0
-      case .version:
-        "inertia-convert \(ToolVersion.current)\n".utf8CString.withUnsafeBytes {
-          stdout(UnsafeRawBufferPointer(rebasing: $0.dropLast()))
-        }
-        return 0
+      case .help: stdout.write("\(usage)\n")
+      case .version: stdout.write("inertia-convert \(ToolVersion.current)\n")
       case .usage(let message):
         stderr("inertia-convert: \(message) (see --help)")
         return 2
       }
+      return 0
     }
     let plan: OutputPlan
     do {
@@ -138,20 +133,20 @@ package struct ConvertCommand {
 
   /// Converts one input onto standard output; MessagePack to JSON is streamed as it is made.
   private static func convertToStandardOutput(
-    _ item: OutputPlan.Item, options: Options, stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void
+    _ item: OutputPlan.Item, options: Options, stdout: CommandOutput, stderr: (String) -> Void
   ) -> Int32 {
     report(item, stderr: stderr) {
       try FileIO.withContents(of: item.input, maxSize: options.limits.maxInputSize) { bytes in
         let encoding = options.from ?? DocumentEncoding.detect(bytes)
         if options.direction == .toJSON && encoding == .messagePack {
-          try withoutActuallyEscaping(stdout) { stdout in
+          do {
             try Converter.toJSON(
               messagePack: bytes, options: jsonOptions(options), limits: options.limits,
-              finalNewline: options.compact, streamingTo: { chunk in stdout(chunk) })
+              finalNewline: options.compact, streamingTo: { chunk in stdout.write(chunk) })
           }
         } else {
           let out = try convert(bytes, encoding: encoding, options: options)
-          withExtendedLifetime(out) { inPieces(out.bytes, stdout) }
+          withExtendedLifetime(out) { inPieces(out.bytes) { stdout.write($0) } }
         }
       }
     }

@@ -62,7 +62,7 @@ package enum MergeCommand {
   ///   - searchPath: where to look for `git` (a `PATH` value; default the process's `PATH`).
   ///   - temporaryDirectory: where the JSON forms are merged (default `TMPDIR`, else `/tmp`).
   package static func run(
-    arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void,
+    arguments: [String], stdout: CommandOutput, stderr: (String) -> Void,
     searchPath: String? = environment("PATH"), temporaryDirectory: String? = nil,
     limits: DecodingLimits = .default, writer: AtomicWriter = AtomicWriter()
   ) -> Int32 {
@@ -70,10 +70,10 @@ package enum MergeCommand {
     do {
       switch try parse(arguments) {
       case .help:
-        write("\(usage)\n", to: stdout)
+        stdout.write("\(usage)\n")
         return 0
       case .version:
-        write("inertia-convert \(ToolVersion.current)\n", to: stdout)
+        stdout.write("inertia-convert \(ToolVersion.current)\n")
         return 0
       case .merge(let parsed): options = parsed
       }
@@ -256,10 +256,5 @@ package enum MergeCommand {
 
   package static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
-  }
-
-  private static func write(_ text: String, to stdout: (UnsafeRawBufferPointer) -> Void) {
-    var text = text
-    text.withUTF8 { stdout(UnsafeRawBufferPointer($0)) }
   }
 }

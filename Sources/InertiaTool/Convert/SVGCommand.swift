@@ -4,8 +4,8 @@ import InertiaPreview
 
 /// `inertia-convert to-svg`: an animated SVG preview, a still, or a timeline of each file.
 ///
-/// A file the SwiftUI container could not decode (the linter's `invalid-file` and `schema` errors) gets those
-/// errors, not a picture. Exit codes: 0 success, 1 invalid input, 2 usage, configuration or I/O error.
+/// A file the SwiftUI container could not decode (the linter's errors that say so, of the rules that declare
+/// ``RuleDescription/findsUndecodableFiles``) gets those errors, not a picture. Exit codes: 0 success, 1 invalid input, 2 usage, configuration or I/O error.
 package enum SVGCommand {
   static let arguments = ArgumentParser([
     CommandOption("-o", "--output", value: "FILE", help: "Write the (single) SVG to FILE, atomically."),
@@ -76,7 +76,7 @@ package enum SVGCommand {
   /// Runs `to-svg` with the arguments after the command's name.
   /// - Parameter currentDirectory: where the configuration search starts.
   package static func run(
-    arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void,
+    arguments: [String], stdout: CommandOutput, stderr: (String) -> Void,
     currentDirectory: String = FilePath.currentDirectory, writer: AtomicWriter = AtomicWriter()
   ) -> Int32 {
     let options: Options
@@ -84,8 +84,8 @@ package enum SVGCommand {
       options = try parse(arguments)
     } catch let early as EarlyExit {
       switch early {
-      case .help: write("\(usage)\n", to: stdout)
-      case .version: write("inertia-convert \(ToolVersion.current)\n", to: stdout)
+      case .help: stdout.write("\(usage)\n")
+      case .version: stdout.write("inertia-convert \(ToolVersion.current)\n")
       }
       return 0
     } catch {
@@ -131,7 +131,7 @@ package enum SVGCommand {
     for drawn in drawings {
       for message in drawn.messages { stderr(message) }
       status = max(status, drawn.status)
-      if let svg = drawn.svg { svg.withUnsafeBytes { stdout($0) } }
+      if let svg = drawn.svg { stdout.write(svg) }
       if let replacement = drawn.replacement { replacements.append(replacement) }
     }
     for (replacement, failure) in zip(replacements, writer.commit(replacements)) {
@@ -274,11 +274,11 @@ package enum SVGCommand {
     }
   }
 
-  /// A linter running only `invalid-file` and `schema`: what keeps the SwiftUI container from decoding a file.
+  /// A linter running only the rules whose errors keep the SwiftUI container from decoding a file.
   static let decodability: Linter = {
     var severities: [String: RuleSeverity] = [:]
-    for id in RuleRegistry.identifiers where id != "invalid-file" && id != "schema" {
-      severities[id] = .off
+    for rule in RuleRegistry.descriptions where !rule.findsUndecodableFiles {
+      severities[rule.identifier] = .off
     }
     // Every id comes from the registry, so none is unknown.
     return try! Linter(severities: severities)
@@ -290,11 +290,6 @@ package enum SVGCommand {
     let scalars = base.unicodeScalars
     let stem = scalars.lastIndex(of: ".").map { $0 == scalars.startIndex ? base : String(scalars[..<$0]) } ?? base
     return stem + (timeline ? ".timeline.svg" : ".svg")
-  }
-
-  private static func write(_ text: String, to stdout: (UnsafeRawBufferPointer) -> Void) {
-    var text = text
-    text.withUTF8 { stdout(UnsafeRawBufferPointer($0)) }
   }
 
   enum EarlyExit: Error {

@@ -72,7 +72,7 @@ package enum TextconvCommand {
 
   /// Runs `textconv` with the arguments after the command's name.
   package static func run(
-    arguments: [String], stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void,
+    arguments: [String], stdout: CommandOutput, stderr: (String) -> Void,
     limits: DecodingLimits = .default, bounds: Bounds = Bounds()
   ) -> Int32 {
     let elements: [ArgumentParser.Element]
@@ -83,11 +83,11 @@ package enum TextconvCommand {
       return 2
     }
     if elements.contains(.option("--help", value: nil)) {
-      write("\(usage)\n", to: stdout)
+      stdout.write("\(usage)\n")
       return 0
     }
     if elements.contains(.option("--version", value: nil)) {
-      write("inertia-convert \(ToolVersion.current)\n", to: stdout)
+      stdout.write("inertia-convert \(ToolVersion.current)\n")
       return 0
     }
     let files = elements.compactMap { element -> String? in
@@ -120,7 +120,7 @@ package enum TextconvCommand {
 
   /// Writes a file's JSON form, or what can be read of it.
   static func show(
-    _ bytes: UnsafeRawBufferPointer, limits: DecodingLimits, bounds: Bounds, stdout: (UnsafeRawBufferPointer) -> Void
+    _ bytes: UnsafeRawBufferPointer, limits: DecodingLimits, bounds: Bounds, stdout: CommandOutput
   ) {
     guard DocumentEncoding.detect(bytes) == .json else {
       showMessagePack(bytes, limits: limits, bounds: bounds, stdout: stdout)
@@ -140,20 +140,20 @@ package enum TextconvCommand {
   /// Writes MessagePack as pretty extended JSON; a failure gets the header above the JSON read before
   /// it (or, once the JSON has outgrown what is held, where it is found), then the rest in hex.
   private static func showMessagePack(
-    _ bytes: UnsafeRawBufferPointer, limits: DecodingLimits, bounds: Bounds, stdout: (UnsafeRawBufferPointer) -> Void
+    _ bytes: UnsafeRawBufferPointer, limits: DecodingLimits, bounds: Bounds, stdout: CommandOutput
   ) {
     let outputLimit = bounds.output(forInputOf: bytes.count)
     var written = 0
     var endsLine = true
     var stopped = false
-    withoutActuallyEscaping(stdout) { stdout in
+    do {
       let out = ByteBuffer(
         streamingTo: { (chunk) throws(FileIOError) in
           guard written + chunk.count <= outputLimit else {
             stopped = true
             throw FileIOError(path: "<stdout>", operation: "write", reason: "the textconv output limit")
           }
-          stdout(chunk)
+          stdout.write(chunk)
           written += chunk.count
           endsLine = chunk.last == 0x0A
         }, chunkSize: bounds.heldOutput)
@@ -174,7 +174,7 @@ package enum TextconvCommand {
         tail.append("# inertia-convert textconv: output stopped after \(written) bytes, the limit for a file of ")
         tail.append("\(bytes.count) bytes\n")
         if let failure { tail.append("# then: \(TextEscaping.line(failure.description))\n") }
-        stdout(tail.bytes)
+        stdout.write(tail)
         return
       }
       guard let failure else { return }
@@ -209,14 +209,14 @@ package enum TextconvCommand {
         HexDump.append(UnsafeRawBufferPointer(rebasing: rest[..<shown]), offset: offset, to: tail)
         if shown < rest.count { tail.append("# \(rest.count - shown) more bytes not shown\n") }
       }
-      stdout(tail.bytes)
+      stdout.write(tail)
     }
   }
 
   /// Writes the header and the text of a JSON file that does not parse: each line with control characters
   /// and bytes that are not UTF-8 escaped (see ``TextEscaping``), at most ``Bounds/dump`` bytes of it.
   private static func showText(
-    _ bytes: UnsafeRawBufferPointer, error: FormatError, bounds: Bounds, stdout: (UnsafeRawBufferPointer) -> Void
+    _ bytes: UnsafeRawBufferPointer, error: FormatError, bounds: Bounds, stdout: CommandOutput
   ) {
     var shown = min(bytes.count, bounds.dump)
     if shown < bytes.count, let lastBreak = bytes[..<shown].lastIndex(of: 0x0A) { shown = lastBreak + 1 }
@@ -233,12 +233,12 @@ package enum TextconvCommand {
       out.append(0x0A)
     }
     if shown < bytes.count { out.append("# \(bytes.count - shown) more bytes not shown\n") }
-    stdout(out.bytes)
+    stdout.write(out)
   }
 
   /// Writes the header and the first bytes, in hex, of a file larger than the converter reads.
   private static func showHead(
-    of path: String, size: Int, limits: DecodingLimits, bounds: Bounds, stdout: (UnsafeRawBufferPointer) -> Void
+    of path: String, size: Int, limits: DecodingLimits, bounds: Bounds, stdout: CommandOutput
   ) throws(FileIOError) {
     let fd = PathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
@@ -256,7 +256,7 @@ package enum TextconvCommand {
     out.append("# below: " + count(head.count, of: size, "its") + " in hex\n")
     HexDump.append(head.bytes, offset: 0, to: out)
     out.append("# \(size - head.count) more bytes not shown\n")
-    stdout(out.bytes)
+    stdout.write(out)
   }
 
   // MARK: Pieces
@@ -281,10 +281,5 @@ package enum TextconvCommand {
       return nil
     }
     return Int(info.st_size)
-  }
-
-  private static func write(_ text: String, to stdout: (UnsafeRawBufferPointer) -> Void) {
-    var text = text
-    text.withUTF8 { stdout(UnsafeRawBufferPointer($0)) }
   }
 }

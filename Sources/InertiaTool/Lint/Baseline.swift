@@ -9,7 +9,7 @@ import InertiaLint
 ///   "version": 1,
 ///   "tool": "inertia-lint",
 ///   "findings": [
-///     {"file": "Resources/card.inertia", "rule": "schema", "pointer": "/0/keyframes/3", "subject": "/card0/keyframes/K4", "message": "…"}
+///     {"file": "Resources/card.inertia", "rule": "RULE", "pointer": "/0/keyframes/3", "subject": "/card0/keyframes/K4", "message": "…"}
 ///   ]
 /// }
 /// ```

@@ -6,16 +6,15 @@ import InertiaLint
 ///
 /// It appears only once the run has taken longer than ``delay``, so short runs print nothing, and is
 /// redrawn at most every ``interval``. Workers report from any thread.
-final class FixProgress: @unchecked Sendable {
+final class FixProgress: Sendable {
   let total: Int
   let delay: Duration
   let interval: Duration
   private let write: @Sendable (String) -> Void
-  private let lock = Lock()
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
-  private var lastDrawn: ContinuousClock.Instant?
-  private var isShown = false
+  /// When the line was last drawn, and whether it is shown.
+  private let drawn = Locked<(last: ContinuousClock.Instant?, isShown: Bool)>((nil, false))
 
   init(
     total: Int, delay: Duration = .milliseconds(500), interval: Duration = .milliseconds(100),
@@ -30,20 +29,19 @@ final class FixProgress: @unchecked Sendable {
 
   /// Notes that `done` inputs are finished.
   func update(_ done: Int) {
-    lock.lock()
-    defer { lock.unlock() }
-    let now = clock.now
-    guard now - start >= delay, lastDrawn.map({ now - $0 >= interval }) ?? true else { return }
-    lastDrawn = now
-    isShown = true
-    write("\r[\(done)/\(total)] fixing…")
+    drawn.withLock { drawn in
+      let now = clock.now
+      guard now - start >= delay, drawn.last.map({ now - $0 >= interval }) ?? true else { return }
+      drawn = (now, true)
+      write("\r[\(done)/\(total)] fixing…")
+    }
   }
 
   /// Clears the line, if it was ever drawn.
   func finish() {
-    lock.lock()
-    defer { lock.unlock() }
-    if isShown { write("\r\u{1B}[K") }
-    isShown = false
+    drawn.withLock { drawn in
+      if drawn.isShown { write("\r\u{1B}[K") }
+      drawn.isShown = false
+    }
   }
 }

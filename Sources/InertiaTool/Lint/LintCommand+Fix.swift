@@ -5,7 +5,7 @@ extension LintCommand {
   /// `--fix`, `--fix --dry-run` and `--diff`: fixes every input in parallel, then reports what was fixed
   /// and what remains (or prints the diffs).
   static func fix(
-    _ plan: Plan, _ options: LintOptions, stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void,
+    _ plan: Plan, _ options: LintOptions, stdout: CommandOutput, stderr: @escaping (String) -> Void,
     environment: Environment
   ) -> Int32 {
     let inputs = plan.inputs
@@ -72,17 +72,15 @@ extension LintCommand {
         }
       }
       for problem in plan.problems { stderr("inertia-lint: \(problem.file): \(problem.message)") }
-      stdout(diffs)
+      stdout.write(diffs)
       return failed ? 2 : changed ? 1 : 0
     }
 
     // With `--fix -` the fixed document goes to standard output, and the report to standard error.
-    let reportTo: (String) -> Void =
-      options.fixesStandardInput
-      ? { text in for line in text.split(separator: "\n") { stderr(String(line)) } } : stdout
     guard
       case (let output, var reporter, var report)? = startReport(
-        plan, options, fixing: .init(isDryRun: options.dryRun), stdout: reportTo, stderr: stderr,
+        plan, options, fixing: .init(isDryRun: options.dryRun),
+        to: options.fixesStandardInput ? .standardError(stderr) : .standardOutput(stdout), stderr: stderr,
         environment: environment)
     else { return 2 }
     var failed = !plan.problems.isEmpty
@@ -107,7 +105,7 @@ extension LintCommand {
           failed = true
         default: break
         }
-        if let fixedDocument = fixed.standardOutput { fixedDocument.withUnsafeBytes { environment.writeData($0) } }
+        if let fixedDocument = fixed.standardOutput { stdout.write(fixedDocument) }
         // A file not written after all has no part made: its findings are the original's.
         let made = fixed.report ?? FileFixer.report(of: fixed, nil, input: input, maxFindings: maxFindings)
         report.add(made.counts)

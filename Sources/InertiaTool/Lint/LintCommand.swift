@@ -34,12 +34,6 @@ package enum LintCommand {
     var tamperWithFixedBytes: (@Sendable ([UInt8]) -> [UInt8])?
     /// Writes fixed files (tests trace its steps).
     package var writer = AtomicWriter()
-    /// Writes bytes to standard output as they are: the fixed document of `--fix -`, which may be binary.
-    package var writeData: @Sendable (UnsafeRawBufferPointer) -> Void = { _ in }
-    /// Writes a block of the report to standard output as bytes, in place of the command's `stdout`,
-    /// when set (the process sets it; tests that read the report from `stdout` leave it `nil`): a block
-    /// made into a `String` first was copied and checked as UTF-8 whole, which it always is.
-    package var writeReport: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
     /// An environment for tests: by default no variables, no terminal and empty standard input.
     package init(
@@ -66,34 +60,29 @@ package enum LintCommand {
         stdoutIsTerminal: FileIO.isTerminal(STDOUT_FILENO),
         readStandardInput: { try? FileIO.read("-", maxSize: DecodingLimits.default.maxInputSize) },
         stderrIsTerminal: FileIO.isTerminal(STDERR_FILENO),
-        writeProgress: { text in
-          var text = text
-          text.withUTF8 { try? FileIO.write(UnsafeRawBufferPointer($0), fd: STDERR_FILENO, path: "<stderr>") }
-        })
+        writeProgress: { CommandOutput.standardError.write($0) })
     }
   }
 
   /// Runs the command.
   /// - Parameters:
   ///   - arguments: the arguments, without the program name.
-  ///   - stdout: receives the report, piece by piece as it is made.
+  ///   - stdout: receives the report, piece by piece as it is made (and the fixed document of `--fix -`).
   ///   - stderr: receives diagnostics, one line per call, without the newline; control characters from
   ///     file names and contents are escaped (see ``TextEscaping``).
   ///   - environment: the working directory, variables and standard input.
   /// - Returns: the exit code.
   package static func run(
-    arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void,
+    arguments: [String], stdout: CommandOutput, stderr: (String) -> Void,
     environment: Environment = .process
   ) -> Int32 {
-    withoutActuallyEscaping(stdout) { stdout in
-      withoutActuallyEscaping(stderr) { stderr in
-        run(arguments, stdout: stdout, stderr: { stderr(TextEscaping.line($0)) }, environment: environment)
-      }
+    withoutActuallyEscaping(stderr) { stderr in
+      run(arguments, stdout: stdout, stderr: { stderr(TextEscaping.line($0)) }, environment: environment)
     }
   }
 
   private static func run(
-    _ arguments: [String], stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void,
+    _ arguments: [String], stdout: CommandOutput, stderr: @escaping (String) -> Void,
     environment: Environment
   ) -> Int32 {
     let options: LintOptions
@@ -110,24 +99,24 @@ package enum LintCommand {
     }
     switch options.action {
     case .help:
-      stdout(LintOptions.usage + "\n")
+      stdout.write(LintOptions.usage + "\n")
       return 0
     case .version:
-      stdout("inertia-lint \(ToolVersion.current)\n")
+      stdout.write("inertia-lint \(ToolVersion.current)\n")
       return 0
     case .listRules:
-      stdout(options.format == .json ? RuleDocumentation.listJSON() : RuleDocumentation.list())
+      stdout.write(options.format == .json ? RuleDocumentation.listJSON() : RuleDocumentation.list())
       return 0
     case .explain(let id):
       if id == IOErrorFinding.ruleID {
-        stdout(RuleDocumentation.explain(IOErrorFinding.description))
+        stdout.write(RuleDocumentation.explain(IOErrorFinding.description))
         return 0
       }
       guard let rule = RuleRegistry.rule(id) else {
         stderr("inertia-lint: --explain: \(RuleSelection.unknownRuleMessage(id))")
         return 2
       }
-      stdout(RuleDocumentation.explain(rule.description))
+      stdout.write(RuleDocumentation.explain(rule.description))
       return 0
     case .lint:
       return lint(options, stdout: stdout, stderr: stderr, environment: environment)
@@ -135,7 +124,7 @@ package enum LintCommand {
   }
 
   private static func lint(
-    _ options: LintOptions, stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void,
+    _ options: LintOptions, stdout: CommandOutput, stderr: @escaping (String) -> Void,
     environment: Environment
   ) -> Int32 {
     let plan: Plan
@@ -155,7 +144,7 @@ package enum LintCommand {
     }
     guard
       case (let output, var reporter, var report)? = startReport(
-        plan, options, fixing: nil, stdout: stdout, stderr: stderr, environment: environment)
+        plan, options, fixing: nil, to: .standardOutput(stdout), stderr: stderr, environment: environment)
     else { return 2 }
     let jobs = options.jobs ?? ThreadPool.processorCount
     let linters = plan.linters
@@ -199,17 +188,15 @@ package enum LintCommand {
 
   /// Writes a machine-readable report of a run that stopped before it linted, saying why.
   static func reportFailure(
-    _ message: String, _ options: LintOptions, stdout: (String) -> Void, stderr: (String) -> Void,
+    _ message: String, _ options: LintOptions, stdout: CommandOutput, stderr: (String) -> Void,
     environment: Environment
   ) {
-    withoutActuallyEscaping(stdout) { stdout in
-      guard let output = try? ReportOutput(options, stdout: stdout, environment: environment) else { return }
-      let rules = RuleRegistry.descriptions.map { ($0, $0.severity) }
-      var reporter = reporter(for: options, rules: rules, environment)
-      output.write(reporter.head())
-      output.write(reporter.tail(LintReport(rules: rules, strict: options.strict), errors: [message]))
-      if let failure = output.finish() { stderr("inertia-lint: \(failure)") }
-    }
+    guard let output = try? ReportOutput(options, to: .standardOutput(stdout), environment: environment) else { return }
+    let rules = RuleRegistry.descriptions.map { ($0, $0.severity) }
+    var reporter = reporter(for: options, rules: rules, environment)
+    output.write(reporter.head())
+    output.write(reporter.tail(LintReport(rules: rules, strict: options.strict), errors: [message]))
+    if let failure = output.finish() { stderr("inertia-lint: \(failure)") }
   }
 
   /// What a run lints: the configurations that apply, the inputs found, and the paths that could not be
@@ -333,12 +320,12 @@ package enum LintCommand {
   /// Opens a run's report and writes its head and the plan's problems: the output, the reporter and the
   /// tally to go on with; `nil`, having said why on standard error, when the output cannot be opened.
   static func startReport(
-    _ plan: Plan, _ options: LintOptions, fixing: LintReport.Fixing?, stdout: @escaping (String) -> Void,
+    _ plan: Plan, _ options: LintOptions, fixing: LintReport.Fixing?, to stream: ReportOutput.Stream,
     stderr: (String) -> Void, environment: Environment
   ) -> (output: ReportOutput, reporter: any Reporter, report: LintReport)? {
     let output: ReportOutput
     do {
-      output = try ReportOutput(options, stdout: stdout, environment: environment)
+      output = try ReportOutput(options, to: stream, environment: environment)
     } catch {
       stderr("inertia-lint: \(error)")
       return nil

@@ -5,83 +5,79 @@ import InertiaLint
 /// replaced atomically once the report is whole (see ``AtomicWriter``), so a report file is never seen
 /// half-written, and a failed write (a full disk) is an error, never a cut report and exit 0.
 final class ReportOutput {
-  private let stdout: (String) -> Void
-  /// Writes the report's bytes to standard output in place of `stdout`, when the environment has it.
-  private let writeReport: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+  /// Where a report goes that goes to no file.
+  enum Stream {
+    /// The command's standard output.
+    case standardOutput(CommandOutput)
+    /// Standard error, line by line: `--fix -`'s report, whose standard output is the fixed document.
+    case standardError((String) -> Void)
+  }
+
+  private let stream: Stream
   private let writer: AtomicWriter
-  private let replacement: AtomicWriter.Replacement?
-  private var failure: FileIOError?
+  /// The report file being written, with `--output-file`.
+  private let file: (replacement: AtomicWriter.Replacement, output: CommandOutput)?
   /// The output file as the command line names it, which errors name too (the file written is the same
   /// path taken from the current directory).
   private let name: String
 
-  /// Output for a run's options: `--output-file` or standard output.
+  /// Output for a run's options: `--output-file`, or `stream`.
   /// - Throws: ``FileIOError`` when the output file cannot be begun.
-  init(_ options: LintOptions, stdout: @escaping (String) -> Void, environment: LintCommand.Environment) throws {
-    self.stdout = stdout
-    writeReport = environment.writeReport
+  init(_ options: LintOptions, to stream: Stream, environment: LintCommand.Environment) throws {
+    self.stream = stream
     writer = environment.writer
     name = options.outputFile ?? "-"
     if let path = options.outputFile, path != "-" {
       let full = FilePath.isAbsolute(path) ? path : FilePath.join(environment.currentDirectory, path)
       do throws(FileIOError) {
-        replacement = try writer.begin(full)
+        let replacement = try writer.begin(full)
+        file = (replacement, CommandOutput.file(replacement.fd, path: name))
       } catch {
         throw error.naming(path)
       }
     } else {
-      replacement = nil
+      file = nil
     }
   }
 
   /// Writes a piece of the report. Pieces are gathered and written in blocks of about 64 KiB (one write
   /// per file linted cost a tenth of a lint of small files); ``flush()`` writes what is gathered.
   func write(_ text: String) {
-    pending.append(text)
-    if pending.count >= Self.blockSize { flush() }
-  }
-
-  /// Writes a piece of the report made as bytes.
-  func write(_ bytes: ReportBytes) {
-    pending.append(bytes)
-    if pending.count >= Self.blockSize { flush() }
+    pending += text
+    if pending.utf8.count >= Self.blockSize { flush() }
   }
 
   /// Writes what is gathered: before anything goes to standard error, so the two stay in order.
   func flush() {
     guard !pending.isEmpty else { return }
-    defer { pending.removeAll() }
-    guard let replacement else {
-      // The same bytes either way: the report's are UTF-8 (see ``ReportBytes``), which the string keeps.
-      if let writeReport { return pending.withUnsafeBytes(writeReport) }
-      return stdout(pending.string)
+    defer { pending.removeAll(keepingCapacity: true) }
+    if let file {
+      // A failed write stops the file's writes; ``finish()`` reports it.
+      file.output.write(pending)
+      return
     }
-    guard failure == nil else { return }
-    pending.withUnsafeBytes { bytes in
-      do throws(FileIOError) {
-        try FileIO.write(bytes, fd: replacement.fd, path: name)
-      } catch {
-        failure = error
-      }
+    switch stream {
+    case .standardOutput(let output): output.write(pending)
+    case .standardError(let line): for text in pending.split(separator: "\n") { line(String(text)) }
     }
   }
 
-  private var pending = ReportBytes()
+  private var pending = ""
   private static let blockSize = 1 << 16
 
   /// Puts the report file in place; the reason it could not be written, if it could not.
   func finish() -> String? {
     flush()
-    guard let replacement else { return nil }
-    if let failure {
-      writer.abandon(replacement)
+    guard let file else { return nil }
+    if let failure = file.output.failure {
+      writer.abandon(file.replacement)
       return failure.description
     }
     do throws(FileIOError) {
-      try writer.finish(replacement)
+      try writer.finish(file.replacement)
     } catch {
       return error.naming(name).description
     }
-    return writer.commit([replacement])[0].map { "\(name): \($0)" }
+    return writer.commit([file.replacement])[0].map { "\(name): \($0)" }
   }
 }

@@ -49,6 +49,8 @@ final class LintSandbox {
   struct Run {
     var status: Int32
     var stdout: String
+    /// ``stdout``'s bytes (the fixed document of `--fix -`, which may be MessagePack).
+    var stdoutBytes: [UInt8] = []
     var stderr: String
     /// Both, in the order they were written, each standard-error line marked `stderr: `.
     var transcript = ""
@@ -62,28 +64,33 @@ final class LintSandbox {
     variables: [String: String] = [:], terminal: Bool = false,
     adjust: (inout LintCommand.Environment) -> Void = { _ in }
   ) -> Run {
-    var out = ""
+    let output = CommandOutput.inMemory()
     var err = ""
     var transcript = ""
-    var stdoutWrites = 0
+    // What standard output was given before each line of standard error, put in the transcript first.
+    var transcribed = 0
+    func transcribeOutput() {
+      let bytes = output.bytes
+      transcript += String(decoding: bytes[transcribed...], as: UTF8.self)
+      transcribed = bytes.count
+    }
     let cwd = directory.map { root + "/" + $0 } ?? root
     let input = stdinBytes ?? stdin.map { Array($0.utf8) }
     var environment = LintCommand.Environment(
       currentDirectory: cwd, variables: variables, stdoutIsTerminal: terminal, readStandardInput: { input })
     adjust(&environment)
     let status = LintCommand.run(
-      arguments: arguments,
-      stdout: { text in
-        out += text
-        transcript += text
-        stdoutWrites += 1
-      },
+      arguments: arguments, stdout: output,
       stderr: { line in
         err += line + "\n"
+        transcribeOutput()
         transcript += "stderr: " + line + "\n"
       }, environment: environment)
-    Self.keepIfSARIF(out)
-    return Run(status: status, stdout: out, stderr: err, transcript: transcript, stdoutWrites: stdoutWrites)
+    transcribeOutput()
+    Self.keepIfSARIF(output.text)
+    return Run(
+      status: status, stdout: output.text, stdoutBytes: output.bytes, stderr: err, transcript: transcript,
+      stdoutWrites: output.writeCount)
   }
 
   /// Every SARIF log a test makes is kept under `.build/test-artifacts/sarif/`, where

@@ -15,9 +15,9 @@ struct CommandResult {
 
 /// Runs `inertia-convert` with `arguments` in-process, capturing both outputs.
 func runConvert(_ arguments: [String], stdoutIsTerminal: Bool = false) -> CommandResult {
-  var stdout: [UInt8] = []
+  let stdout = CommandOutput.inMemory()
   var stderr: [String] = []
   let status = ConvertCommand.run(
-    arguments: arguments, stdout: { stdout += $0 }, stderr: { stderr.append($0) }, stdoutIsTerminal: stdoutIsTerminal)
-  return CommandResult(status: status, stdout: stdout, stderr: stderr)
+    arguments: arguments, stdout: stdout, stderr: { stderr.append($0) }, stdoutIsTerminal: stdoutIsTerminal)
+  return CommandResult(status: status, stdout: stdout.bytes, stderr: stderr)
 }

@@ -3,7 +3,7 @@ import InertiaLint
 
 /// GitHub Actions workflow commands: one annotation per finding, then the summary as a plain line.
 ///
-///     ::error file=animation.inertia,line=12,col=5,title=non-positive-duration::MESSAGE (at /0/keyframes/1)
+///     ::error file=animation.inertia,line=12,col=5,title=RULE::MESSAGE (at /0/keyframes/1)
 ///
 /// Errors are `::error`, warnings `::warning` and infos `::notice`. MessagePack input has no lines: its
 /// annotations name only the file and put the byte offset in the message. Values are escaped as Actions
@@ -15,12 +15,9 @@ struct GitHubReporter: Reporter, FileRenderer {
   func head() -> String { "" }
 
   func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
-    var out = ReportBytes()
-    for finding in findings where !finding.isFixed {
-      out.append(annotation(finding))
-      out.append(byte: UInt8(ascii: "\n"))
-    }
-    return RenderedPart(bytes: out)
+    var text = ""
+    for finding in findings where !finding.isFixed { text += annotation(finding) + "\n" }
+    return RenderedPart(text: text)
   }
 
   func tail(_ report: LintReport, errors: [String]) -> String {

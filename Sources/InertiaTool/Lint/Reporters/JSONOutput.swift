@@ -20,14 +20,9 @@ enum JSONOutput {
     let indent = [UInt8](repeating: UInt8(ascii: " "), count: 2 * depth)
     var lines: [UInt8] = []
     lines.reserveCapacity(text.utf8.count * 2)
-    text.withUTF8 { bytes in
-      var start = 0
-      for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-        lines.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...index]))
-        lines.append(contentsOf: indent)
-        start = index + 1
-      }
-      lines.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    for byte in text.utf8 {
+      lines.append(byte)
+      if byte == UInt8(ascii: "\n") { lines.append(contentsOf: indent) }
     }
     return String(decoding: lines, as: UTF8.self)
   }

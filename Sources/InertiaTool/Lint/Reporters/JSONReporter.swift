@@ -7,7 +7,7 @@ import InertiaLint
 /// {
 ///   "version": 1,
 ///   "findings": [
-///     {"file": "a.inertia", "rule": "non-positive-duration", "severity": "error", "message": "…",
+///     {"file": "a.inertia", "rule": "RULE", "severity": "error", "message": "…",
 ///      "pointer": "/0/keyframes/1/duration", "line": 3, "column": 14, "fixable": true, "fixed": false}
 ///   ],
 ///   "files": 12,
@@ -43,22 +43,17 @@ struct JSONReporter: Reporter, FileRenderer {
   /// findings came before.
   func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
     guard !style.statistics, !findings.isEmpty else { return RenderedPart() }
-    var text = ReportBytes()
+    var text = ""
     for (index, finding) in findings.enumerated() {
-      text.append(index == 0 ? "\n    " : ",\n    ")
-      text.append(JSONOutput.nested(Self.object(finding), depth: 2))
+      text += (index == 0 ? "\n    " : ",\n    ") + JSONOutput.nested(Self.object(finding), depth: 2)
     }
-    return RenderedPart(bytes: text, hasItems: true)
+    return RenderedPart(text: text, hasItems: true)
   }
 
-  mutating func join(_ part: RenderedPart) -> ReportBytes {
-    guard part.hasItems else { return part.bytes }
+  mutating func join(_ part: RenderedPart) -> String {
+    guard part.hasItems else { return part.text }
     defer { wroteFinding = true }
-    guard wroteFinding else { return part.bytes }
-    var text = ReportBytes(capacity: part.bytes.count + 1)
-    text.append(byte: UInt8(ascii: ","))
-    text.append(part.bytes)
-    return text
+    return wroteFinding ? "," + part.text : part.text
   }
 
   func tail(_ report: LintReport, errors: [String]) -> String {

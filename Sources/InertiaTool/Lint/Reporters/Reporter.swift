@@ -13,7 +13,7 @@ protocol Reporter {
   /// ``join(_:)`` to place in order; `nil` for a reporter whose parts depend on the files before them.
   var renderer: (any FileRenderer)? { get }
   /// The text that places a part made by ``renderer`` after the parts before it.
-  mutating func join(_ part: RenderedPart) -> ReportBytes
+  mutating func join(_ part: RenderedPart) -> String
   /// What ends the report: the statistics or the summary, and the errors that stopped the run (a usage,
   /// configuration or I/O error), which a machine-readable report carries so that it stays whole.
   mutating func tail(_ report: LintReport, errors: [String]) -> String
@@ -27,7 +27,7 @@ protocol FileRenderer: Sendable {
 /// A file's part of a report, made by a ``FileRenderer``.
 struct RenderedPart: Sendable {
   /// The part, as it follows a part with items of its own (see ``Reporter/join(_:)``).
-  var bytes = ReportBytes()
+  var text = ""
   /// Whether the part holds items that a separator must set apart from those before (JSON's findings).
   var hasItems = false
 }
@@ -35,14 +35,14 @@ struct RenderedPart: Sendable {
 extension Reporter {
   var renderer: (any FileRenderer)? { nil }
 
-  func join(_ part: RenderedPart) -> ReportBytes { part.bytes }
+  func join(_ part: RenderedPart) -> String { part.text }
 }
 
 extension Reporter where Self: FileRenderer {
   var renderer: (any FileRenderer)? { self }
 
   mutating func file(_ findings: [Finding], _ file: ReportedFile) -> String {
-    join(render(findings, file)).string
+    join(render(findings, file))
   }
 }
 

@@ -182,7 +182,7 @@ struct SARIFReporter: Reporter {
     "file://" + PathText.percentEncoded(absolute)
   }
 
-  /// `non-positive-duration` as `NonPositiveDuration`.
+  /// A rule id as a SARIF rule name: `some-rule-id` as `SomeRuleId`.
   static func pascalCase(_ identifier: String) -> String {
     identifier.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }

@@ -15,9 +15,9 @@ import InertiaLint
 /// escaped (see ``TextEscaping``), so no line can be forged and no terminal driven.
 ///
 /// After `--fix`, each file with fixes gets one line before its remaining findings, and the summary says
-/// how many problems were fixed:
+/// how many problems were fixed, by rule, most first:
 ///
-///     FILE: fixed 3 problems (2 non-positive-duration, 1 duplicate-keyframe-id)
+///     FILE: fixed 3 problems (2 RULE, 1 OTHER-RULE)
 ///     3 errors, 0 warnings and 0 infos in 12 files; fixed 3 problems in 1 file.
 ///
 /// With `--statistics`, the findings give way to a count per rule, most first.
@@ -29,32 +29,15 @@ struct TextReporter: Reporter, FileRenderer {
 
   func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
     guard !style.statistics else { return RenderedPart() }
-    // Room for the lines at once, rather than growing the bytes as pieces are added: a line is its file's
-    // name and its message, and at most about a hundred bytes more (the position, severity, rule and
-    // pointer), unless it has something to escape.
-    var capacity = 0
-    for index in findings.indices {
-      capacity += findings[index].file.utf8.count + findings[index].message.utf8.count + 128
-    }
-    var text = ReportBytes(capacity: capacity)
-    if findings.contains(where: \.isFixed) {
-      text.append(fixedLine(file: file.path, findings[...], dryRun: dryRun))
+    // A report of small files is mostly these lines: they are written as bytes (``ReportBytes``), with
+    // room made for them at once, which costs a fifth of putting them together as strings.
+    var text = ReportBytes(capacity: findings.count * 256)
+    if findings.contains(where: \.isFixed) { text.append(fixedLine(file: file.path, findings) + "\n") }
+    for index in findings.indices where !findings[index].isFixed {
+      append(findings[index], to: &text)
       text.append(byte: UInt8(ascii: "\n"))
     }
-    findings.withUnsafeBufferPointer { findings in
-      // The file's name, once a line has found it plain: a file's findings all name it, with the same string.
-      var plainFile: String?
-      for index in findings.indices where !findings[index].isFixed {
-        let finding = findings.baseAddress.unsafelyUnwrapped + index
-        if style.color || !appendPlain(finding, to: &text, plainFile: plainFile) {
-          appendPiecewise(finding, to: &text)
-        } else if plainFile == nil {
-          plainFile = finding.pointee.file
-        }
-        text.append(byte: UInt8(ascii: "\n"))
-      }
-    }
-    return RenderedPart(bytes: text)
+    return RenderedPart(text: text.string)
   }
 
   func tail(_ report: LintReport, errors: [String]) -> String {
@@ -74,121 +57,31 @@ struct TextReporter: Reporter, FileRenderer {
     return text
   }
 
-  /// `FILE: fixed 3 problems (2 non-positive-duration, 1 duplicate-keyframe-id)`: the rules by how many
-  /// problems each fixed, most first.
-  func fixedLine(file: String, _ findings: ArraySlice<Finding>, dryRun: Bool) -> String {
-    // Counted in a small array rather than a dictionary: a file's fixes come from a rule or two.
-    var byRule: [(rule: String, count: Int)] = []
-    var total = 0
-    for index in findings.indices where findings[index].isFixed {
-      total += 1
-      if let rule = byRule.firstIndex(where: { $0.rule == findings[index].ruleID }) {
-        byRule[rule].count += 1
-      } else {
-        byRule.append((findings[index].ruleID, 1))
-      }
-    }
-    byRule.sort { ($1.count, $0.rule) < ($0.count, $1.rule) }
-    var rules = ""
-    for (rule, count) in byRule {
-      if !rules.isEmpty { rules += ", " }
-      rules += "\(count) \(rule)"
-    }
+  /// `FILE: fixed 3 problems (2 RULE, 1 OTHER-RULE)`: the rules by how many problems each fixed, most
+  /// first.
+  func fixedLine(file: String, _ findings: [Finding]) -> String {
+    var byRule: [String: Int] = [:]
+    for finding in findings where finding.isFixed { byRule[finding.ruleID, default: 0] += 1 }
+    let total = byRule.values.reduce(0, +)
+    let rules = byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
     return paint(TextEscaping.line(file), "1") + ": " + paint(dryRun ? "would fix" : "fixed", "1;32")
-      + " \(counted(total, "problem")) (\(rules))"
+      + " \(counted(total, "problem")) (\(rules.joined(separator: ", ")))"
   }
 
   /// The one line for a finding.
   func line(_ finding: Finding) -> String {
     var text = ReportBytes()
-    withUnsafePointer(to: finding) { append($0, to: &text) }
+    append(finding, to: &text)
     return text.string
   }
 
-  /// Appends the line for a finding to `text`, piece by piece (reports can run to many thousands of lines).
-  ///
-  /// The finding is read where it is, through a pointer: passed as a value, each finding was copied whole
-  /// for the call (all its strings retained, then released), as the compiler does for a struct of another
-  /// module taken from an array; read in place, only the strings appended are retained, for their append.
-  func append(_ finding: UnsafePointer<Finding>, to text: inout ReportBytes) {
-    if !style.color && appendPlain(finding, to: &text) { return }
-    appendPiecewise(finding, to: &text)
-  }
-
-  /// Appends the line for a finding with nothing to escape and no colour, nearly every line, in one step:
-  /// room is made once for the line's pieces (whose lengths are known beforehand, to within a few bytes)
-  /// and each piece copied into it (``ReportBytes/append(atMost:_:)``), the same bytes as
-  /// ``appendPiecewise(_:to:)`` appends for it. The text from the file (its name, the message and the
-  /// pointer's keys) is checked where it landed; when any of it is not all printable ASCII, or a key holds
-  /// a `~` or `/`, which that one escapes, this returns `false`, having appended nothing.
-  ///
-  /// `plainFile` is a file name an earlier line found all printable ASCII: a finding naming it (the same
-  /// string, compared in a step) has its name copied without the check.
-  func appendPlain(_ finding: UnsafePointer<Finding>, to text: inout ReportBytes, plainFile: String? = nil) -> Bool {
-    let severity = finding.pointee.severity.rawValue
-    // The pieces, a bound for the pointer (a slash and a key, or a slash, a sign and twenty digits), and at
-    // most 64 bytes more: the position (two numbers of twenty bytes and four separators, at the most) and
-    // the punctuation around the severity, the rule and the pointer.
-    var bound =
-      finding.pointee.file.utf8.count + finding.pointee.message.utf8.count + finding.pointee.ruleID.utf8.count
-      + severity.utf8.count + 64
-    for component in finding.pointee.pointer.components {
-      switch component {
-      case .index: bound += 22
-      case .key(let key): bound += 1 + key.utf8.count
-      }
-    }
-    var plain = false
-    text.append(atMost: bound) { line in
-      line.write(finding.pointee.file)
-      guard plainFile == finding.pointee.file || line.isPrintableASCII(from: 0) else { return false }
-      if !finding.pointee.hasPosition {
-        line.write(": " as StaticString)
-      } else if let number = finding.pointee.line, let column = finding.pointee.column {
-        line.write(byte: UInt8(ascii: ":"))
-        line.write(number)
-        line.write(byte: UInt8(ascii: ":"))
-        line.write(column)
-        line.write(": " as StaticString)
-      } else {
-        line.write(": offset " as StaticString)
-        line.write(finding.pointee.offset)
-        line.write(": " as StaticString)
-      }
-      line.write(severity)
-      line.write(": " as StaticString)
-      let message = line.count
-      line.write(finding.pointee.message)
-      guard line.isPrintableASCII(from: message) else { return false }
-      line.write(" [" as StaticString)
-      line.write(finding.pointee.ruleID)
-      line.write(byte: UInt8(ascii: "]"))
-      if !finding.pointee.pointer.isRoot {
-        line.write(" at " as StaticString)
-        for component in finding.pointee.pointer.components {
-          line.write(byte: UInt8(ascii: "/"))
-          switch component {
-          case .index(let index):
-            line.write(index)
-          case .key(let key):
-            let start = line.count
-            line.write(key)
-            guard line.isPrintableASCII(from: start), !line.holdsPointerEscape(from: start) else { return false }
-          }
-        }
-      }
-      plain = true
-      return true
-    }
-    return plain
-  }
-
-  /// Appends the line for a finding piece by piece, each escaped as it needs and in colour when asked.
-  func appendPiecewise(_ finding: UnsafePointer<Finding>, to text: inout ReportBytes) {
-    paint(finding.pointee.file, "1", into: &text)
-    if !finding.pointee.hasPosition {
+  /// Appends the line for a finding to `text`, each piece taken from the file (its name, the message, the
+  /// pointer) escaped as it needs (see ``TextEscaping``), and in colour when asked.
+  private func append(_ finding: borrowing Finding, to text: inout ReportBytes) {
+    paint("1", &text) { $0.appendEscaped(finding.file) }
+    if !finding.hasPosition {
       text.append(": ")
-    } else if let line = finding.pointee.line, let column = finding.pointee.column {
+    } else if let line = finding.line, let column = finding.column {
       text.append(byte: UInt8(ascii: ":"))
       text.append(line)
       text.append(byte: UInt8(ascii: ":"))
@@ -196,24 +89,29 @@ struct TextReporter: Reporter, FileRenderer {
       text.append(": ")
     } else {
       text.append(": offset ")
-      text.append(finding.pointee.offset)
+      text.append(finding.offset)
       text.append(": ")
     }
-    if style.color { text.append("\u{1B}[" + Self.colorCode(finding.pointee.severity) + "m") }
-    text.append(finding.pointee.severity.rawValue)
-    if style.color { text.append("\u{1B}[0m") }
+    paint(Self.colorCode(finding.severity), &text) { $0.append(finding.severity.rawValue) }
     text.append(": ")
-    text.appendEscaped(finding.pointee.message)
+    text.appendEscaped(finding.message)
     text.append(byte: UInt8(ascii: " "))
-    if style.color { text.append("\u{1B}[2m") }
-    text.append(byte: UInt8(ascii: "["))
-    text.append(finding.pointee.ruleID)
-    text.append(byte: UInt8(ascii: "]"))
-    if style.color { text.append("\u{1B}[0m") }
-    if !finding.pointee.pointer.isRoot {
-      text.append(" at ")
-      text.appendEscaped(finding.pointee.pointer)
+    paint("2", &text) { text in
+      text.append(byte: UInt8(ascii: "["))
+      text.append(finding.ruleID)
+      text.append(byte: UInt8(ascii: "]"))
     }
+    if !finding.pointer.isRoot {
+      text.append(" at ")
+      text.appendEscaped(finding.pointer)
+    }
+  }
+
+  /// Appends what `write` writes in colour `code`, when colour is on.
+  private func paint(_ code: String, _ text: inout ReportBytes, _ write: (inout ReportBytes) -> Void) {
+    if style.color { text.append("\u{1B}[" + code + "m") }
+    write(&text)
+    if style.color { text.append("\u{1B}[0m") }
   }
 
   static func colorCode(_ severity: Severity) -> String {
@@ -226,12 +124,5 @@ struct TextReporter: Reporter, FileRenderer {
 
   private func paint(_ text: String, _ code: String) -> String {
     style.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-  }
-
-  /// Appends text from a file's name, escaped (see ``TextEscaping``), in colour when colour is on.
-  private func paint(_ piece: String, _ code: String, into text: inout ReportBytes) {
-    if style.color { text.append("\u{1B}[" + code + "m") }
-    text.appendEscaped(piece)
-    if style.color { text.append("\u{1B}[0m") }
   }
 }

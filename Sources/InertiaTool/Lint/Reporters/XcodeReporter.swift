@@ -15,12 +15,9 @@ struct XcodeReporter: Reporter, FileRenderer {
   func head() -> String { "" }
 
   func render(_ findings: [Finding], _ file: ReportedFile) -> RenderedPart {
-    var out = ReportBytes()
-    for finding in findings where !finding.isFixed && finding.severity != .info {
-      out.append(line(finding))
-      out.append(byte: UInt8(ascii: "\n"))
-    }
-    return RenderedPart(bytes: out)
+    var text = ""
+    for finding in findings where !finding.isFixed && finding.severity != .info { text += line(finding) + "\n" }
+    return RenderedPart(text: text)
   }
 
   func tail(_ report: LintReport, errors: [String]) -> String {

@@ -1,10 +1,11 @@
 import InertiaFormat
 import InertiaLint
 
-/// A piece of a report as UTF-8 bytes, built with appends that cost a copy each.
+/// Text as UTF-8 bytes, built with appends that cost a copy each: the text report's lines.
 ///
 /// A report of small files is mostly findings' lines, so their pieces are appended to bytes rather than to
-/// a `String`, whose every append checks its storage's uniqueness, capacity and encoding. The bytes are
+/// a `String`, whose every append checks its storage's uniqueness, capacity and encoding (a line made of
+/// strings cost five times as much, a fifth of a lint of small files). The bytes are
 /// kept in an array with room after them that is already part of the array (its elements past ``count``
 /// are not the report's), so that an append is a capacity check and a copy into place: appending to the
 /// array itself cost about a hundred instructions a piece, and a finding's line has ten pieces or more.
@@ -202,92 +203,4 @@ struct ReportBytes: Sendable {
 
   /// The bytes as a `String`.
   var string: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
-
-  /// Appends what `write` writes, at most `maximum` bytes, in place, unless `write` returns `false` (which
-  /// leaves the bytes as they were): room is made once, and each piece is then a copy into it, with none of
-  /// the checks and calls an append makes (the storage's uniqueness, the room left, the string retained
-  /// for its bytes). For a line whose length is known beforehand, to within a few bytes.
-  mutating func append(atMost maximum: Int, _ write: (inout Writer) -> Bool) {
-    if storage.count &- count < maximum { grow(toHold: count &+ maximum) }
-    let start = count
-    count = storage.withUnsafeMutableBufferPointer { buffer in
-      var writer = Writer(buffer.baseAddress.unsafelyUnwrapped + start, room: maximum)
-      return write(&writer) ? start &+ writer.count : start
-    }
-  }
-
-  /// Writes into the room ``append(atMost:_:)`` made; writing past it stops the program (a wrong bound),
-  /// rather than writing past the storage.
-  struct Writer {
-    private let start: UnsafeMutablePointer<UInt8>
-    private let room: Int
-    /// How many bytes are written.
-    private(set) var count = 0
-
-    fileprivate init(_ start: UnsafeMutablePointer<UInt8>, room: Int) {
-      self.start = start
-      self.room = room
-    }
-
-    /// Writes a string's UTF-8.
-    @inline(__always)
-    mutating func write(_ text: String) {
-      count &+= text.copyUTF8(to: start + count, room: room &- count, "ReportBytes.Writer: past the room made")
-    }
-
-    /// Writes a literal's bytes, one by one: the literals of a line are a few bytes each, for which a call
-    /// to copy them costs more than the copy.
-    @inline(__always)
-    mutating func write(_ literal: StaticString) {
-      let length = literal.utf8CodeUnitCount
-      precondition(length <= room &- count, "ReportBytes.Writer: past the room made")
-      let source = literal.utf8Start
-      for offset in 0..<length { start[count &+ offset] = source[offset] }
-      count &+= length
-    }
-
-    @inline(__always)
-    mutating func write(byte: UInt8) {
-      precondition(count < room, "ReportBytes.Writer: past the room made")
-      start[count] = byte
-      count &+= 1
-    }
-
-    /// Writes a number in decimal, as `String(number)` writes it (at most twenty bytes, with a sign).
-    mutating func write(_ number: Int) {
-      if number < 0 { write(byte: UInt8(ascii: "-")) }
-      let magnitude = number.magnitude
-      var digits = 1
-      var rest = magnitude / 10
-      while rest > 0 {
-        digits &+= 1
-        rest /= 10
-      }
-      precondition(digits <= room &- count, "ReportBytes.Writer: past the room made")
-      // The digits, written from the last.
-      rest = magnitude
-      var position = count &+ digits
-      repeat {
-        position &-= 1
-        start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-      } while position > count
-      count &+= digits
-    }
-
-    /// Whether the bytes written from `mark` on are all printable ASCII (see ``ReportBytes/isPrintableASCII(_:)``).
-    func isPrintableASCII(from mark: Int) -> Bool {
-      ReportBytes.isPrintableASCII(UnsafeRawBufferPointer(start: start + mark, count: count &- mark))
-    }
-
-    /// Whether the bytes written from `mark` on hold a `~` or a `/`, which a pointer's text escapes.
-    func holdsPointerEscape(from mark: Int) -> Bool {
-      var index = mark
-      while index < count {
-        if start[index] == UInt8(ascii: "~") || start[index] == UInt8(ascii: "/") { return true }
-        index &+= 1
-      }
-      return false
-    }
-  }
 }
