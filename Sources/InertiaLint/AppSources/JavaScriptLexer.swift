@@ -224,11 +224,14 @@ struct JavaScriptLexer {
     default:
       let length = Self.operatorLength(bytes, at: index)
       index += length
-      emit(.punctuation, from: start)
-      // After `++` or `--` an operand is taken to have ended (the postfix reading).
-      previous =
+      // After `++` or `--` an operand is taken to have ended (the postfix reading); after a `!` that touches
+      // the operand before it, too: TypeScript's non-null assertion (`a.index! < b`).
+      let isPostfix =
         bytes.isText("++", from: start, to: index) || bytes.isText("--", from: start, to: index)
-        ? .operand : .expressionStart
+        || (length == 1 && byte == .exclamation && !isExpressionExpected && start > 0
+          && !(bytes[start - 1].isHorizontalSpace || bytes[start - 1].isLineBreak))
+      emit(.punctuation, from: start)
+      previous = isPostfix ? .operand : .expressionStart
     }
   }
 
@@ -415,6 +418,7 @@ struct JavaScriptLexer {
     var name: Range<Int>? = nil
     if byte(at: index) != .greaterThan {
       name = try lexJSXName(element: start)
+      if language == .typeScriptJSX && byte(at: index) == .lessThan { try lexTypeArguments(element: start) }
       // Attributes, up to `>` or `/>`.
       while true {
         try skipTrivia()
@@ -441,6 +445,28 @@ struct JavaScriptLexer {
     emit(.punctuation, from: close, .jsx)
     try lexJSXChildren(element: start, name: name)
     depth -= 1
+  }
+
+  /// The type arguments of a generic component in `.tsx` (`<Select<Option> value={v}>`), from their `<` to
+  /// the `>` that closes them: `<` and `>` counted one by one (`>>` closes two), everything else lexed as
+  /// code.
+  private mutating func lexTypeArguments(element: Int) throws(SourceLexFailure) {
+    var open = 0
+    repeat {
+      try skipTrivia()
+      guard let byte = byte(at: index) else { throw SourceLexFailure(.unterminatedJSX, at: element) }
+      if byte == .lessThan || byte == .greaterThan {
+        open += byte == .lessThan ? 1 : -1
+        index += 1
+        emit(.punctuation, from: index - 1)
+      } else if bytes.matches("=>", at: index) {
+        index += 2
+        emit(.punctuation, from: index - 2)
+      } else {
+        previous = .operand  // no regex literal or JSX in a type
+        try lexToken()
+      }
+    } while open > 0
   }
 
   /// A JSX element or attribute name: `div`, `Inertia`, `I.Inertia`, `svg:rect`, `data-id`: one token.

@@ -15,7 +15,9 @@
 ///
 /// The playback controller reaches app code through `LocalInertia.current`; a name is taken to hold it
 /// when the source declares it so: `val NAME = LocalInertia.current`, a property or parameter
-/// `NAME: InertiaPlaybackController`, or `val NAME = OTHER` for a name that holds it. Calls are found on
+/// `NAME: InertiaPlaybackController`, `val NAME = make(…)` for a function the source declares
+/// `: InertiaPlaybackController` (or the constructor, which only the runtime's own package can call), or
+/// `val NAME = OTHER` for a name that holds it. Calls are found on
 /// `NAME.`, `NAME?.` and `this.NAME.`. As in Swift, names are not scoped: a name the source also declares
 /// otherwise (another `val` or `var`, a function's or lambda's parameter, a `for` variable) is not read.
 struct KotlinUseFinder {
@@ -24,6 +26,8 @@ struct KotlinUseFinder {
   /// Local names of the runtime's declarations, by the declaration's own name.
   private var imported: [Substring: Substring] = [:]
   private var receivers: [Substring: Bool] = [:]
+  /// The functions the source declares to return the controller.
+  private var factories: Set<Substring> = []
 
   private static let runtimeNames: [Substring] = [
     "InertiaContainer", "Inertia", "LocalInertia", "InertiaPlaybackController",
@@ -106,13 +110,34 @@ struct KotlinUseFinder {
 
   private mutating func veto(_ index: Int) { receivers[view.text(index)] = false }
 
+  /// Whether a call of the controller's constructor, or of a function the source declares to return one,
+  /// starts at `index` and ends the expression.
+  private mutating func isControllerCall(at index: Int) -> Bool {
+    guard index < view.count, view[index].kind == .identifier else { return false }
+    let isFactory = isControllerType(at: index) || factories.contains(view.text(index))
+    guard isFactory, view.isPunctuation(index + 1, "("), let close = view.closing(of: index + 1) else { return false }
+    return endsExpression(after: close)
+  }
+
+  /// The functions the source declares to return the controller: `fun controller(): InertiaPlaybackController`.
+  private mutating func findFactories() {
+    for index in 0..<view.count where view.isName(index, "fun") && view[safe: index + 1]?.kind == .identifier {
+      guard view.isPunctuation(index + 2, "("), let close = view.closing(of: index + 2),
+        view.isPunctuation(close + 1, ":"), isControllerType(at: close + 2)
+      else { continue }
+      factories.insert(view.text(index + 1))
+    }
+  }
+
   private mutating func findReceivers() {
+    findFactories()
     for index in 0..<view.count {
       if view.isName(index, "val") || view.isName(index, "var") {
         let name = index + 1
         guard view[safe: name]?.kind == .identifier else { continue }
         if (view.isPunctuation(name + 1, ":") && isControllerType(at: name + 2))
           || (view.isPunctuation(name + 1, "=") && localInertiaCurrent(at: name + 2).map(endsExpression) == true)
+          || (view.isPunctuation(name + 1, "=") && isControllerCall(at: name + 2))
           || (view.isPunctuation(name + 1, "=") && name + 2 < view.count && holdsController(name + 2)
             && endsExpression(after: name + 2))
         {

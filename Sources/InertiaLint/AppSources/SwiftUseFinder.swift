@@ -18,7 +18,7 @@
 /// The data model reaches app code through `@Environment(\.inertiaDataModel)` (`Inertia.swift:221`); a
 /// name is taken to hold it when the source declares it so: `@Environment(\.inertiaDataModel) var NAME`,
 /// a property or parameter `NAME: InertiaDataModel` (optional or not), `let NAME = InertiaDataModel(…)`,
-/// and `let NAME = OTHER`, `if let NAME = OTHER`, `guard let NAME` for a name that holds it. Calls are found
+/// `let NAME = make(…)` for a function the source declares `-> InertiaDataModel`, and `let NAME = OTHER`, `if let NAME = OTHER`, `guard let NAME` for a name that holds it. Calls are found
 /// on `NAME.`, `NAME?.`, `NAME!.` and `self.NAME.`. Names are not scoped: a name the source also declares
 /// in any other way (another `let` or `var`, a function's or closure's parameter, a `for` variable) holds
 /// something else somewhere, so calls on it are not read at all. A call on any other receiver (a model
@@ -28,6 +28,8 @@ struct SwiftUseFinder {
   private var uses: [InertiaUse] = []
   /// The names the source binds to the data model (`true`) or also declares otherwise (`false`).
   private var receivers: [Substring: Bool] = [:]
+  /// The functions the source declares to return the data model.
+  private var factories: Set<Substring> = []
 
   private init(_ view: SourceTokenView) {
     self.view = view
@@ -83,7 +85,29 @@ struct SwiftUseFinder {
       || view.isPunctuation(next, "}") || view.isPunctuation(next, "{") || view.isPunctuation(next, ",")
   }
 
+  /// Whether the call of `InertiaDataModel(…)`, or of a function the source declares to return one, starts
+  /// at `index` and ends the expression.
+  private mutating func isDataModelCall(at index: Int) -> Bool {
+    guard index < view.count, view[index].kind == .identifier else { return false }
+    let isFactory = view.isName(index, "InertiaDataModel") || factories.contains(view.text(index))
+    guard isFactory, view.isPunctuation(index + 1, "("), let close = view.closing(of: index + 1) else { return false }
+    return endsExpression(after: close)
+  }
+
+  /// The functions the source declares to return the data model: `func makeModel() -> InertiaDataModel`.
+  private mutating func findFactories() {
+    for index in 0..<view.count where view.isName(index, "func") && view[safe: index + 1]?.kind == .identifier {
+      guard let open = (index + 2..<min(index + 24, view.count)).first(where: { view.isPunctuation($0, "(") }),
+        let close = view.closing(of: open),
+        let arrow = (close + 1..<min(close + 6, view.count)).first(where: { view.isPunctuation($0, "->") }),
+        isDataModelType(at: arrow + 1)
+      else { continue }
+      factories.insert(view.text(index + 1))
+    }
+  }
+
   private mutating func findReceivers() {
+    findFactories()
     var environmentAttribute = false
     var index = 0
     while index < view.count {
@@ -106,7 +130,7 @@ struct SwiftUseFinder {
         guard view[safe: name]?.kind == .identifier else { continue }
         if environmentAttribute
           || (view.isPunctuation(name + 1, ":") && isDataModelType(at: name + 2))
-          || (view.isPunctuation(name + 1, "=") && isDataModelType(at: name + 2) && view.isPunctuation(name + 3, "("))
+          || (view.isPunctuation(name + 1, "=") && isDataModelCall(at: name + 2))
           || (view.isPunctuation(name + 1, "=") && holdsDataModel(name + 2) && endsExpression(after: name + 2))
         {
           bind(name)
