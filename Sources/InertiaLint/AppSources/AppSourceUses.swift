@@ -1,12 +1,23 @@
+import InertiaFormat
+
 /// The one entry to reading app code: the Inertia uses in a source, or why it could not be read.
 ///
 /// Pure: bytes in, values out, no I/O and no threads; the caller reads the files, and may read them on as
 /// many threads as it likes.
 package enum AppSourceUses {
   /// The uses of the Inertia runtime of `language` in `bytes`, a source in that language, in source order;
-  /// or, for a source that is not UTF-8, is over ``SourceLimits/maximumSourceBytes``, or does not lex, why,
+  /// or, for a source that is over ``SourceLimits/maximumSourceBytes``, is not UTF-8, or does not lex, why,
   /// with its line and column.
+  ///
+  /// A source whose bytes nowhere hold `nertia` (of `Inertia` and `inertia`) is not lexed: every use the
+  /// finders know needs one (Swift's `import Inertia`, Kotlin's `org.inertiagraphics.inertia`, the
+  /// `inertia-react` module), so it has none, and whether it would lex does not matter to the app rules.
+  /// Only its size is checked.
   package static func find(in bytes: [UInt8], language: SourceLanguage) -> Result<[InertiaUse], SourceLexFailure> {
+    guard bytes.count <= SourceLimits.maximumSourceBytes else {
+      return .failure(SourceLexFailure(.tooLarge, at: SourceLimits.maximumSourceBytes).located(in: bytes))
+    }
+    guard mayNameRuntime(bytes) else { return .success([]) }
     switch AppSourceLexer.tokenize(bytes, language: language) {
     case .failure(let failure):
       return .failure(failure.located(in: bytes))
@@ -18,5 +29,10 @@ package enum AppSourceUses {
       case .javaScript, .typeScript, .typeScriptJSX: return .success(JavaScriptUseFinder.uses(in: view))
       }
     }
+  }
+
+  /// Whether `nertia` is somewhere in `bytes` (InertiaFormat's ``ByteSearch``, eight positions at a time).
+  static func mayNameRuntime(_ bytes: [UInt8]) -> Bool {
+    ByteSearch.contains("nertia", in: bytes)
   }
 }

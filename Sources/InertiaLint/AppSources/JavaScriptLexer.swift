@@ -104,7 +104,7 @@ struct JavaScriptLexer {
     while index < bytes.count {
       let byte = bytes[index]
       if byte.isHorizontalSpace {
-        index += 1
+        index = bytes.horizontalSpaceEnd(from: index + 1)
       } else if byte.isLineBreak {
         afterNewline = true
         index += 1
@@ -171,7 +171,7 @@ struct JavaScriptLexer {
     let byte = bytes[index]
     if byte.isIdentifierStart || byte == .dollar {
       index += 1
-      while index < bytes.count && bytes[index].isIdentifierContinue { index += 1 }
+      index = bytes.nameEnd(from: index)
       emit(.identifier, from: start)
       previous = .name(start: start, end: index)
       return
@@ -379,7 +379,7 @@ struct JavaScriptLexer {
         inClass = false
       } else if byte == .slash && !inClass {
         index += 1
-        while index < bytes.count && bytes[index].isIdentifierContinue { index += 1 }
+        index = bytes.nameEnd(from: index)
         emit(.regex, from: start)
         previous = .operand
         return

@@ -23,13 +23,18 @@ struct JavaScriptUseFinder {
   private var view: SourceTokenView
   private var uses: [InertiaUse] = []
   /// Local names of the runtime's exports, by the export's own name.
-  private var imported: [Substring: Substring] = [:]
+  private var imported: [Substring: [UInt8]] = [:]
+  /// The local name of `useInertia`.
+  private var useInertiaName: [UInt8]? = nil
   /// Names of the runtime's module object (`import * as I`).
-  private var namespaces: Set<Substring> = []
+  private var namespaces: Set<[UInt8]> = []
   /// Names bound to the playback handle (`true`) or also declared otherwise (`false`).
-  private var receivers: [Substring: Bool] = [:]
+  private var receivers: [[UInt8]: Bool] = [:]
   /// Names bound to one of the handle's methods (or, `nil`, also declared otherwise).
-  private var methods: [Substring: InertiaUse.PlaybackMethod?] = [:]
+  private var methods: [[UInt8]: InertiaUse.PlaybackMethod?] = [:]
+  /// The names that hold the handle, and those bound to its methods, once every declaration is read.
+  private var handleNames = NameTable<Void>()
+  private var methodNames = NameTable<InertiaUse.PlaybackMethod>()
 
   private static let runtimeNames: [Substring] = ["InertiaContainer", "Inertia", "useInertia"]
 
@@ -42,7 +47,10 @@ struct JavaScriptUseFinder {
     var finder = JavaScriptUseFinder(view)
     finder.findImports()
     guard !finder.imported.isEmpty || !finder.namespaces.isEmpty else { return [] }
+    finder.useInertiaName = finder.imported["useInertia"]
     finder.findReceivers()
+    finder.handleNames = NameTable(finder.receivers.filter(\.value).keys.map { ($0, ()) })
+    finder.methodNames = NameTable(finder.methods.compactMap { name, method in method.map { (name, $0) } })
     finder.findUses()
     return finder.uses
   }
@@ -70,11 +78,11 @@ struct JavaScriptUseFinder {
   private mutating func importDeclaration(at start: Int) {
     var index = start + 1
     if view.isName(index, "type"), !view.isPunctuation(index + 1, ","), !view.isName(index + 1, "from") { return }
-    var specifiers: [(name: Substring, local: Substring)] = []
-    var namespace: Substring? = nil
+    var specifiers: [(name: Substring, local: [UInt8])] = []
+    var namespace: [UInt8]? = nil
     while index < view.count && index < start + 512 && !view.isName(index, "from") && !view.isPunctuation(index, ";") {
       if view.isPunctuation(index, "*"), view.isName(index + 1, "as"), view[safe: index + 2]?.kind == .identifier {
-        namespace = view.text(index + 2)
+        namespace = view.name(index + 2)
         index += 3
       } else if view.isPunctuation(index, "{") {
         index += 1
@@ -84,10 +92,10 @@ struct JavaScriptUseFinder {
           } else if view[index].kind == .identifier {
             let name = view.text(index)
             if view.isName(index + 1, "as"), view[safe: index + 2]?.kind == .identifier {
-              specifiers.append((name, view.text(index + 2)))
+              specifiers.append((name, view.name(index + 2)))
               index += 3
             } else {
-              specifiers.append((name, name))
+              specifiers.append((name, view.name(index)))
               index += 1
             }
           } else {
@@ -108,7 +116,7 @@ struct JavaScriptUseFinder {
   /// is at `equals`.
   private mutating func requireDeclaration(endingAt equals: Int) {
     if view[safe: equals - 1]?.kind == .identifier, isDeclarationKeyword(equals - 2) {
-      namespaces.insert(view.text(equals - 1))
+      namespaces.insert(view.name(equals - 1))
       return
     }
     guard view.isPunctuation(equals - 1, "}") else { return }
@@ -116,7 +124,7 @@ struct JavaScriptUseFinder {
     while open > 0 && !view.isPunctuation(open, "{") { open -= 1 }
     guard isDeclarationKeyword(open - 1) else { return }
     for (name, local) in destructured(from: open, to: equals - 1) where Self.runtimeNames.contains(name) {
-      imported[name] = local
+      imported[name] = view.name(local)
     }
   }
 
@@ -124,16 +132,17 @@ struct JavaScriptUseFinder {
     view.isName(index, "const") || view.isName(index, "let") || view.isName(index, "var")
   }
 
-  /// The names of an object pattern `{ a, b: c }` between `open` and `close`: `(a, a)`, `(b, c)`.
-  private func destructured(from open: Int, to close: Int) -> [(name: Substring, local: Substring)] {
-    var names: [(Substring, Substring)] = []
+  /// The names of an object pattern `{ a, b: c }` between `open` and `close`: each property's name, and
+  /// the index of the local name it is bound to: `(a, a)`, `(b, c)`.
+  private func destructured(from open: Int, to close: Int) -> [(name: Substring, local: Int)] {
+    var names: [(Substring, Int)] = []
     var index = open + 1
     while index < close {
       if view[index].kind == .identifier, view.isPunctuation(index - 1, "{") || view.isPunctuation(index - 1, ",") {
         if view.isPunctuation(index + 1, ":"), view[safe: index + 2]?.kind == .identifier {
-          names.append((view.text(index), view.text(index + 2)))
+          names.append((view.text(index), index + 2))
         } else {
-          names.append((view.text(index), view.text(index)))
+          names.append((view.text(index), index))
         }
       }
       index += 1
@@ -146,24 +155,20 @@ struct JavaScriptUseFinder {
   /// Whether a call of `useInertia()` (or `I.useInertia()`) starts at `index`; the index of its `)` if so.
   private func useInertiaCall(at index: Int) -> Int? {
     var call = index
-    if view[safe: index]?.kind == .identifier, namespaces.contains(view.text(index)), view.isPunctuation(index + 1, ".")
+    if !namespaces.isEmpty, view[safe: index]?.kind == .identifier, view.isPunctuation(index + 1, "."),
+      namespaces.contains(view.name(index))
     {
       call = index + 2
       guard view.isName(call, "useInertia") else { return nil }
     } else {
-      guard index < view.count, isImported(index, as: "useInertia") else { return nil }
+      guard index < view.count, let useInertiaName, view.isName(index, useInertiaName) else { return nil }
     }
     guard view.isPunctuation(call + 1, "("), view.isPunctuation(call + 2, ")") else { return nil }
     return call + 2
   }
 
-  private func isImported(_ index: Int, as name: Substring) -> Bool {
-    guard let local = imported[name], view[index].kind == .identifier else { return false }
-    return view.text(index) == local
-  }
-
   private func holdsHandle(_ index: Int) -> Bool {
-    view[index].kind == .identifier && receivers[view.text(index)] == true
+    view[index].kind == .identifier && receivers[view.name(index)] == true
   }
 
   private func endsExpression(after index: Int) -> Bool {
@@ -173,12 +178,12 @@ struct JavaScriptUseFinder {
   }
 
   private mutating func bind(_ index: Int) {
-    if receivers[view.text(index)] == nil { receivers[view.text(index)] = true }
+    if receivers[view.name(index)] == nil { receivers[view.name(index)] = true }
   }
 
   private mutating func veto(_ index: Int) {
-    receivers[view.text(index)] = false
-    methods[view.text(index)] = .some(nil)
+    receivers[view.name(index)] = false
+    methods[view.name(index)] = .some(nil)
   }
 
   private mutating func findReceivers() {
@@ -224,12 +229,10 @@ struct JavaScriptUseFinder {
     let names = destructured(from: pattern, to: close)
     let fromHandle = view.isPunctuation(close + 1, "=") && useInertiaCall(at: close + 2).map(endsExpression) == true
     for (name, local) in names {
-      guard let localIndex = (pattern..<close).last(where: { view[$0].kind == .identifier && view.text($0) == local })
-      else { continue }
-      if fromHandle, let method = InertiaUse.PlaybackMethod(rawValue: String(name)), methods[local] == nil {
-        methods[local] = .some(method)
+      if fromHandle, let method = InertiaUse.PlaybackMethod(rawValue: String(name)), methods[view.name(local)] == nil {
+        methods[view.name(local)] = .some(method)
       } else {
-        veto(localIndex)
+        veto(local)
       }
     }
   }
@@ -268,9 +271,9 @@ struct JavaScriptUseFinder {
       }
       if let call = useInertiaCall(at: index) {
         receiverUse(after: call)
-      } else if holdsHandle(index) {
+      } else if handleNames.value(of: index, in: view) != nil {
         receiverUse(after: index)
-      } else if let method = methods[view.text(index)] ?? nil, view.isPunctuation(index + 1, "(") {
+      } else if let method = methodNames.value(of: index, in: view), view.isPunctuation(index + 1, "(") {
         playback(method, at: index)
       }
     }
@@ -279,10 +282,10 @@ struct JavaScriptUseFinder {
   /// What a JSX element is, from its name at `name`: the runtime's `Inertia`, `InertiaContainer`, or
   /// neither.
   private func runtimeElement(_ name: Int) -> Substring? {
-    let text = view.text(name)
+    let text = view.name(name)
     for runtimeName in ["Inertia", "InertiaContainer"] as [Substring] {
       if let local = imported[runtimeName], text == local { return runtimeName }
-      for namespace in namespaces where text == namespace + "." + runtimeName { return runtimeName }
+      for namespace in namespaces where text == namespace + [.dot] + Array(runtimeName.utf8) { return runtimeName }
     }
     return nil
   }

@@ -58,7 +58,7 @@ struct KotlinLexer {
     while index < bytes.count {
       let byte = bytes[index]
       if byte.isHorizontalSpace {
-        index += 1
+        index = bytes.horizontalSpaceEnd(from: index + 1)
       } else if byte.isLineBreak {
         sawNewline = true
         index += 1
@@ -121,9 +121,11 @@ struct KotlinLexer {
     }
   }
 
+  /// A name, without `$` (which Kotlin's names do not have, and which starts a template in a string).
   private mutating func lexName() {
-    index += 1
-    while index < bytes.count && bytes[index].isIdentifierContinue && bytes[index] != .dollar { index += 1 }
+    var end = index + 1
+    while end < bytes.count && bytes[end].isIdentifierContinue && bytes[end] != .dollar { end += 1 }
+    index = end
   }
 
   /// `123`, `1_000L`, `0x1F`, `1.5e-3f`, `2u`: digits, letters and `_`, a `.` followed by a digit, and a

@@ -24,10 +24,18 @@ struct KotlinUseFinder {
   private var view: SourceTokenView
   private var uses: [InertiaUse] = []
   /// Local names of the runtime's declarations, by the declaration's own name.
-  private var imported: [Substring: Substring] = [:]
-  private var receivers: [Substring: Bool] = [:]
+  private var imported: [Substring: [UInt8]] = [:]
+  /// The local names of `InertiaContainer`, `Inertia`, `LocalInertia`, `InertiaPlaybackController`.
+  private var containerName: [UInt8]? = nil
+  private var tagName: [UInt8]? = nil
+  private var localInertiaName: [UInt8]? = nil
+  private var controllerName: [UInt8]? = nil
+  /// The names the source binds to the controller (`true`) or also declares otherwise (`false`).
+  private var receivers: [[UInt8]: Bool] = [:]
+  /// The names that hold the controller, once every declaration is read.
+  private var controllerNames = NameTable<Void>()
   /// The functions the source declares to return the controller.
-  private var factories: Set<Substring> = []
+  private var factories: Set<[UInt8]> = []
 
   private static let runtimeNames: [Substring] = [
     "InertiaContainer", "Inertia", "LocalInertia", "InertiaPlaybackController",
@@ -42,7 +50,12 @@ struct KotlinUseFinder {
     var finder = KotlinUseFinder(view)
     finder.findImports()
     guard !finder.imported.isEmpty else { return [] }
+    finder.containerName = finder.imported["InertiaContainer"]
+    finder.tagName = finder.imported["Inertia"]
+    finder.localInertiaName = finder.imported["LocalInertia"]
+    finder.controllerName = finder.imported["InertiaPlaybackController"]
     finder.findReceivers()
+    finder.controllerNames = NameTable(finder.receivers.filter(\.value).keys.map { ($0, ()) })
     finder.findUses()
     return finder.uses
   }
@@ -58,44 +71,44 @@ struct KotlinUseFinder {
   private mutating func findImports() {
     for index in 0..<view.count {
       if view.isName(index, "package"), let end = runtimePackage(at: index + 1), !view.isPunctuation(end, ".") {
-        for name in Self.runtimeNames { imported[name] = name }
+        for name in Self.runtimeNames { imported[name] = Array(name.utf8) }
         return
       }
       guard view.isName(index, "import"), let end = runtimePackage(at: index + 1), view.isPunctuation(end, ".") else {
         continue
       }
       if view.isPunctuation(end + 1, "*") {
-        for name in Self.runtimeNames { imported[name] = name }
+        for name in Self.runtimeNames { imported[name] = Array(name.utf8) }
       } else if view[safe: end + 1]?.kind == .identifier {
         let name = view.text(end + 1)
         guard Self.runtimeNames.contains(name) else { continue }
-        let local = view.isName(end + 2, "as") && view[safe: end + 3]?.kind == .identifier ? view.text(end + 3) : name
-        imported[name] = local
+        let hasAlias = view.isName(end + 2, "as") && view[safe: end + 3]?.kind == .identifier
+        imported[name] = view.name(hasAlias ? end + 3 : end + 1)
       }
     }
   }
 
-  private func isImported(_ index: Int, as name: Substring) -> Bool {
-    guard let local = imported[name], view[index].kind == .identifier else { return false }
-    return view.text(index) == local
+  private func isImported(_ index: Int, as local: [UInt8]?) -> Bool {
+    guard let local else { return false }
+    return view.isName(index, local)
   }
 
   // MARK: Receivers
 
   /// Whether `LocalInertia.current` starts at `index`; the index of `current` if so.
   private func localInertiaCurrent(at index: Int) -> Int? {
-    guard index < view.count, isImported(index, as: "LocalInertia"), view.isPunctuation(index + 1, "."),
+    guard index < view.count, isImported(index, as: localInertiaName), view.isPunctuation(index + 1, "."),
       view.isName(index + 2, "current")
     else { return nil }
     return index + 2
   }
 
   private func isControllerType(at index: Int) -> Bool {
-    index < view.count && isImported(index, as: "InertiaPlaybackController")
+    index < view.count && isImported(index, as: controllerName)
   }
 
   private func holdsController(_ index: Int) -> Bool {
-    view[index].kind == .identifier && receivers[view.text(index)] == true
+    view[index].kind == .identifier && receivers[view.name(index)] == true
   }
 
   private func endsExpression(after index: Int) -> Bool {
@@ -105,16 +118,16 @@ struct KotlinUseFinder {
   }
 
   private mutating func bind(_ index: Int) {
-    if receivers[view.text(index)] == nil { receivers[view.text(index)] = true }
+    if receivers[view.name(index)] == nil { receivers[view.name(index)] = true }
   }
 
-  private mutating func veto(_ index: Int) { receivers[view.text(index)] = false }
+  private mutating func veto(_ index: Int) { receivers[view.name(index)] = false }
 
   /// Whether a call of the controller's constructor, or of a function the source declares to return one,
   /// starts at `index` and ends the expression.
   private mutating func isControllerCall(at index: Int) -> Bool {
     guard index < view.count, view[index].kind == .identifier else { return false }
-    let isFactory = isControllerType(at: index) || factories.contains(view.text(index))
+    let isFactory = isControllerType(at: index) || factories.contains(view.name(index))
     guard isFactory, view.isPunctuation(index + 1, "("), let close = view.closing(of: index + 1) else { return false }
     return endsExpression(after: close)
   }
@@ -125,7 +138,7 @@ struct KotlinUseFinder {
       guard view.isPunctuation(index + 2, "("), let close = view.closing(of: index + 2),
         view.isPunctuation(close + 1, ":"), isControllerType(at: close + 2)
       else { continue }
-      factories.insert(view.text(index + 1))
+      factories.insert(view.name(index + 1))
     }
   }
 
@@ -172,16 +185,16 @@ struct KotlinUseFinder {
   private mutating func findUses() {
     for index in 0..<view.count where view[index].kind == .identifier {
       if view.isPunctuation(index - 1, ".") || view.isPunctuation(index - 1, "?.") {
-        if !(view.isName(index - 2, "this") && holdsController(index)) { continue }
+        if !(view.isName(index - 2, "this") && controllerNames.value(of: index, in: view) != nil) { continue }
       }
       if view.isName(index - 1, "fun") { continue }  // the runtime's own declarations
-      if isImported(index, as: "InertiaContainer"), view.isPunctuation(index + 1, "(") {
+      if isImported(index, as: containerName), view.isPunctuation(index + 1, "(") {
         container(at: index)
-      } else if isImported(index, as: "Inertia"), view.isPunctuation(index + 1, "(") {
+      } else if isImported(index, as: tagName), view.isPunctuation(index + 1, "(") {
         tag(at: index)
       } else if let current = localInertiaCurrent(at: index) {
         receiverUse(after: current)
-      } else if holdsController(index) {
+      } else if controllerNames.value(of: index, in: view) != nil {
         receiverUse(after: index)
       }
     }

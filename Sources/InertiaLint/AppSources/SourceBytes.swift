@@ -66,6 +66,21 @@ enum SourceChecks {
 }
 
 extension Array where Element == UInt8 {
+  /// The end of the run of name bytes (``UInt8/isIdentifierContinue``) from `offset`. A local cursor, so
+  /// that a lexer's loop over a name keeps its position in a register.
+  func nameEnd(from offset: Int) -> Int {
+    var end = offset
+    while end < count && self[end].isIdentifierContinue { end += 1 }
+    return end
+  }
+
+  /// The end of the run of spaces and tabs (``UInt8/isHorizontalSpace``) from `offset`.
+  func horizontalSpaceEnd(from offset: Int) -> Int {
+    var end = offset
+    while end < count && self[end].isHorizontalSpace { end += 1 }
+    return end
+  }
+
   /// Whether the bytes at `offset` are `text`'s UTF-8 (`false` where they run past the end).
   func matches(_ text: StaticString, at offset: Int) -> Bool {
     let count = text.utf8CodeUnitCount

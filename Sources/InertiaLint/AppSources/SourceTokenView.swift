@@ -157,3 +157,47 @@ struct SourceTokenView {
     return nil
   }
 }
+
+extension SourceTokenView {
+  /// The bytes of token `index`: a name as the finders keep it, without making a string.
+  func name(_ index: Int) -> [UInt8] { Array(bytes[tokens[index].start..<tokens[index].end]) }
+
+  /// Whether token `index` exists, is a name, and its bytes are `name`.
+  func isName(_ index: Int, _ name: [UInt8]) -> Bool {
+    guard index >= 0 && index < tokens.count, tokens[index].kind == .identifier else { return false }
+    let token = tokens[index]
+    return token.end - token.start == name.count && bytes[token.start..<token.end].elementsEqual(name)
+  }
+}
+
+/// The few names a finder looks every name token up in (the names bound to a playback handle, a runtime's
+/// imported names): a list checked by length first, so that most tokens are turned away without reading
+/// their bytes, and none is made into a string.
+struct NameTable<Value> {
+  private var entries: [(name: [UInt8], value: Value)] = []
+  /// Bit `n` is set when a name of `n` bytes is in the table (bit 63 for 63 and more).
+  private var lengths: UInt64 = 0
+
+  init() {}
+
+  /// A table of `entries`.
+  init<Names: Sequence>(_ entries: Names) where Names.Element == ([UInt8], Value) {
+    for (name, value) in entries { insert(name, value) }
+  }
+
+  var isEmpty: Bool { entries.isEmpty }
+
+  mutating func insert(_ name: [UInt8], _ value: Value) {
+    entries.append((name, value))
+    lengths |= 1 << UInt64(min(name.count, 63))
+  }
+
+  /// The value of the name token `index` of `view`, if it is in the table.
+  func value(of index: Int, in view: SourceTokenView) -> Value? {
+    let token = view[index]
+    let length = token.end - token.start
+    guard lengths & (1 << UInt64(min(length, 63))) != 0, token.kind == .identifier else { return nil }
+    for entry in entries where entry.name.count == length && view.isName(index, entry.name) { return entry.value }
+    return nil
+  }
+}

@@ -45,8 +45,8 @@ struct SwiftLexer {
   private var conditions = SwiftConditionalCompilation()
   /// Whether the trivia before the current token held a line break.
   private var afterNewline = false
-  /// The last byte of the previous token, kept or not: which punctuation it was.
-  private var lastTokenByte: UInt8 = 0
+  /// The end of the previous token, kept or not: its last byte says which punctuation it was.
+  private var lastTokenEnd = 0
 
   private init(_ bytes: [UInt8], start: Int) {
     self.bytes = bytes
@@ -79,7 +79,7 @@ struct SwiftLexer {
   }
 
   private mutating func emit(_ kind: SourceToken.Kind, from start: Int, _ flags: SourceToken.Flags = []) {
-    lastTokenByte = bytes[index - 1]
+    lastTokenEnd = index
     guard interpolationDepth == 0 else { return }
     var flags = flags
     if afterNewline { flags.insert(.afterNewline) }
@@ -100,7 +100,7 @@ struct SwiftLexer {
     while index < bytes.count {
       let byte = bytes[index]
       if byte.isHorizontalSpace {
-        index += 1
+        index = bytes.horizontalSpaceEnd(from: index + 1)
       } else if byte.isLineBreak {
         sawNewline = true
         index += 1
@@ -146,7 +146,7 @@ struct SwiftLexer {
     let byte = bytes[index]
     if byte.isIdentifierStart {
       index += 1
-      while index < bytes.count && bytes[index].isIdentifierContinue { index += 1 }
+      index = bytes.nameEnd(from: index)
       emit(.identifier, from: start)
       previous = .name(start: start, end: index)
       return
@@ -164,7 +164,7 @@ struct SwiftLexer {
       try lexPound()
     case .dollar:
       index += 1
-      while index < bytes.count && bytes[index].isIdentifierContinue { index += 1 }
+      index = bytes.nameEnd(from: index)
       emit(.identifier, from: start)
       previous = .operand
     case .backtick:
@@ -267,7 +267,7 @@ struct SwiftLexer {
       previous = .operand
     case let next? where pounds == 1 && next.isIdentifierStart:
       index = start + 1
-      while index < bytes.count && bytes[index].isIdentifierContinue { index += 1 }
+      index = bytes.nameEnd(from: index)
       try lexDirective(from: start)
     default:
       index = start + pounds
@@ -435,7 +435,7 @@ struct SwiftLexer {
       if preferRegex { mustBeRegex = true }
       if !mustBeRegex && !isInRegexPosition { return nil }
       switch previous {
-      case .expressionStart where [.openParen, .openBracket, .comma, .colon].contains(lastTokenByte):
+      case .expressionStart where [.openParen, .openBracket, .comma, .colon].contains(bytes[lastTokenEnd - 1]):
         break
       default:
         mustBeRegex = true

@@ -27,9 +27,11 @@ struct SwiftUseFinder {
   private var view: SourceTokenView
   private var uses: [InertiaUse] = []
   /// The names the source binds to the data model (`true`) or also declares otherwise (`false`).
-  private var receivers: [Substring: Bool] = [:]
+  private var receivers: [[UInt8]: Bool] = [:]
+  /// The names that hold the data model, once every declaration is read.
+  private var dataModelNames = NameTable<Void>()
   /// The functions the source declares to return the data model.
-  private var factories: Set<Substring> = []
+  private var factories: Set<[UInt8]> = []
 
   private init(_ view: SourceTokenView) {
     self.view = view
@@ -40,6 +42,7 @@ struct SwiftUseFinder {
     var finder = SwiftUseFinder(view)
     guard finder.importsRuntime() else { return [] }
     finder.findReceivers()
+    finder.dataModelNames = NameTable(finder.receivers.filter(\.value).keys.map { ($0, ()) })
     finder.findUses()
     return finder.uses
   }
@@ -59,16 +62,16 @@ struct SwiftUseFinder {
   // MARK: Receivers
 
   private mutating func bind(_ index: Int) {
-    let name = view.text(index)
+    let name = view.name(index)
     if receivers[name] == nil { receivers[name] = true }
   }
 
   private mutating func veto(_ index: Int) {
-    receivers[view.text(index)] = false
+    receivers[view.name(index)] = false
   }
 
   private func holdsDataModel(_ index: Int) -> Bool {
-    view[index].kind == .identifier && receivers[view.text(index)] == true
+    view[index].kind == .identifier && receivers[view.name(index)] == true
   }
 
   /// Whether the type starting at `index` is `InertiaDataModel` or `Inertia.InertiaDataModel`.
@@ -89,7 +92,7 @@ struct SwiftUseFinder {
   /// at `index` and ends the expression.
   private mutating func isDataModelCall(at index: Int) -> Bool {
     guard index < view.count, view[index].kind == .identifier else { return false }
-    let isFactory = view.isName(index, "InertiaDataModel") || factories.contains(view.text(index))
+    let isFactory = view.isName(index, "InertiaDataModel") || factories.contains(view.name(index))
     guard isFactory, view.isPunctuation(index + 1, "("), let close = view.closing(of: index + 1) else { return false }
     return endsExpression(after: close)
   }
@@ -102,7 +105,7 @@ struct SwiftUseFinder {
         let arrow = (close + 1..<min(close + 6, view.count)).first(where: { view.isPunctuation($0, "->") }),
         isDataModelType(at: arrow + 1)
       else { continue }
-      factories.insert(view.text(index + 1))
+      factories.insert(view.name(index + 1))
     }
   }
 
@@ -112,18 +115,23 @@ struct SwiftUseFinder {
     var index = 0
     while index < view.count {
       defer { index += 1 }
-      // `@Environment(\.inertiaDataModel)` or `@Environment(\EnvironmentValues.inertiaDataModel)`.
-      if view.isPunctuation(index, "@"), view.isName(index + 1, "Environment"), view.isPunctuation(index + 2, "("),
-        view.isPunctuation(index + 3, "\\")
-      {
-        var key = index + 4
-        if view.isName(key, "EnvironmentValues") { key += 1 }
-        if view.isPunctuation(key, "."), view.isName(key + 1, "inertiaDataModel"), view.isPunctuation(key + 2, ")") {
+      let token = view[index]
+      if token.kind == .punctuation {
+        // One byte decides which declarations a punctuation token can start.
+        switch view.bytes[token.start] {
+        case .at where environmentAttributeEnd(at: index) != nil:
           environmentAttribute = true
-          index = key + 2
-          continue
+          index = environmentAttributeEnd(at: index)!
+        case .openParen where token.end - token.start == 1:
+          vetoParameters(of: index)
+        case .openBrace:
+          vetoClosureParameters(after: index)
+        default:
+          break
         }
+        continue
       }
+      guard token.kind == .identifier else { continue }
       if view.isName(index, "let") || view.isName(index, "var") {
         let name = index + 1
         defer { environmentAttribute = false }
@@ -134,35 +142,41 @@ struct SwiftUseFinder {
           || (view.isPunctuation(name + 1, "=") && holdsDataModel(name + 2) && endsExpression(after: name + 2))
         {
           bind(name)
-        } else if (view.isName(index - 1, "if") || view.isName(index - 1, "guard")
-          || view.isPunctuation(index - 1, ","))
-          && holdsDataModel(name) && !view.isPunctuation(name + 1, "=") && !view.isPunctuation(name + 1, ":")
+        } else if view.isName(index - 1, "if") || view.isName(index - 1, "guard") || view.isPunctuation(index - 1, ","),
+          holdsDataModel(name), !view.isPunctuation(name + 1, "="), !view.isPunctuation(name + 1, ":")
         {
           // `if let model {`, `guard let model else`: the same value, unwrapped.
           continue
         } else {
           veto(name)
         }
-        continue
-      }
-      // A parameter or property `name: InertiaDataModel`, `_ name: InertiaDataModel?`.
-      if view[index].kind == .identifier, view.isPunctuation(index + 1, ":"), isDataModelType(at: index + 2),
-        view.isPunctuation(index - 1, "(") || view.isPunctuation(index - 1, ",")
-          || view[safe: index - 1]?.kind == .identifier
-      {
-        bind(index)
-        continue
-      }
-      if view.isName(index, "for"), view[safe: index + 1]?.kind == .identifier, view.isName(index + 2, "in") {
+      } else if view.isPunctuation(index + 1, ":") {
+        // A parameter or property `name: InertiaDataModel`, `_ name: InertiaDataModel?`.
+        if isDataModelType(at: index + 2),
+          view.isPunctuation(index - 1, "(") || view.isPunctuation(index - 1, ",")
+            || view[safe: index - 1]?.kind == .identifier
+        {
+          bind(index)
+        }
+      } else if view.isName(index, "for"), view[safe: index + 1]?.kind == .identifier, view.isName(index + 2, "in") {
         veto(index + 1)
-        continue
-      }
-      if view.isPunctuation(index, "(") {
-        vetoParameters(of: index)
-      } else if view.isPunctuation(index, "{") {
-        vetoClosureParameters(after: index)
       }
     }
+  }
+
+  /// The index of the `)` that ends `@Environment(\.inertiaDataModel)` or
+  /// `@Environment(\EnvironmentValues.inertiaDataModel)` at `index`, if one is there.
+  private func environmentAttributeEnd(at index: Int) -> Int? {
+    guard view.isPunctuation(index, "@"), view.isName(index + 1, "Environment"), view.isPunctuation(index + 2, "("),
+      view.isPunctuation(index + 3, "\\")
+    else { return nil }
+    var key = index + 4
+    if view.isName(key, "EnvironmentValues") { key += 1 }
+    guard view.isPunctuation(key, "."), view.isName(key + 1, "inertiaDataModel"), view.isPunctuation(key + 2, ")")
+    else {
+      return nil
+    }
+    return key + 2
   }
 
   /// Vetoes the parameter names of a function's or initializer's parameter list at `open`
@@ -246,7 +260,7 @@ struct SwiftUseFinder {
         uses.append(
           InertiaUse(kind: .viewModel, id: .absent, position: view.position(of: index), isDebugOnly: isDebugOnly(index))
         )
-      } else if holdsDataModel(index) {
+      } else if dataModelNames.value(of: index, in: view) != nil {
         receiverUse(at: index)
       }
     }
