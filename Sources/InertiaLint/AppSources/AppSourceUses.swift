@@ -14,20 +14,34 @@ package enum AppSourceUses {
   /// `inertia-react` module), so it has none, and whether it would lex does not matter to the app rules.
   /// Only its size is checked.
   package static func find(in bytes: [UInt8], language: SourceLanguage) -> Result<[InertiaUse], SourceLexFailure> {
+    findCountingWork(in: bytes, language: language).0
+  }
+
+  /// ``find(in:language:)``, and the work it took (the lexer's and the finder's: see
+  /// ``AppSourceLexer/tokenizeCountingWork(_:language:)``), which the growth tests count.
+  static func findCountingWork(in bytes: [UInt8], language: SourceLanguage) -> (
+    Result<[InertiaUse], SourceLexFailure>, work: Int
+  ) {
     guard bytes.count <= SourceLimits.maximumSourceBytes else {
-      return .failure(SourceLexFailure(.tooLarge, at: SourceLimits.maximumSourceBytes).located(in: bytes))
+      return (.failure(SourceLexFailure(.tooLarge, at: SourceLimits.maximumSourceBytes).located(in: bytes)), 0)
     }
-    guard mayNameRuntime(bytes) else { return .success([]) }
-    switch AppSourceLexer.tokenize(bytes, language: language) {
+    guard mayNameRuntime(bytes) else { return (.success([]), 0) }
+    let (tokens, work) = AppSourceLexer.tokenizeCountingWork(bytes, language: language)
+    switch tokens {
     case .failure(let failure):
-      return .failure(failure.located(in: bytes))
+      return (.failure(failure.located(in: bytes)), work)
     case .success(let tokens):
-      let view = SourceTokenView(bytes: bytes, tokens: tokens, language: language)
-      switch language {
-      case .swift: return .success(SwiftUseFinder.uses(in: view))
-      case .kotlin: return .success(KotlinUseFinder.uses(in: view))
-      case .javaScript, .typeScript, .typeScriptJSX: return .success(JavaScriptUseFinder.uses(in: view))
-      }
+      let (uses, steps) = uses(in: SourceTokenView(bytes: bytes, tokens: tokens, language: language))
+      return (.success(uses), work + steps)
+    }
+  }
+
+  /// The uses in a lexed source, by its language's finder; and the finder's steps.
+  static func uses(in view: SourceTokenView) -> (uses: [InertiaUse], steps: Int) {
+    switch view.language {
+    case .swift: SwiftUseFinder.uses(in: view)
+    case .kotlin: KotlinUseFinder.uses(in: view)
+    case .javaScript, .typeScript, .typeScriptJSX: JavaScriptUseFinder.uses(in: view)
     }
   }
 

@@ -45,6 +45,9 @@ struct JavaScriptLexer {
   private let language: SourceLanguage
   private var index: Int
   private(set) var tokens: [SourceToken] = []
+  /// The work done: one for each token, and one for each byte a look-ahead reads (whether a `<` opens a
+  /// JSX element).
+  private(set) var work = 0
   private var brackets: [Bracket] = []
   private var previous = Previous.expressionStart
   /// How many templates, JSX elements and JSX expressions the lexer is inside.
@@ -65,15 +68,18 @@ struct JavaScriptLexer {
   }
 
   /// The tokens of `bytes`, a source in `language` (one of the JavaScript and TypeScript ones), or why they
-  /// do not lex.
-  static func tokenize(_ bytes: [UInt8], language: SourceLanguage) -> Result<[SourceToken], SourceLexFailure> {
+  /// do not lex, and the work it took.
+  static func tokenize(_ bytes: [UInt8], language: SourceLanguage) -> (
+    Result<[SourceToken], SourceLexFailure>, work: Int
+  ) {
+    var lexer = JavaScriptLexer(bytes, language: language, start: 0)
     do throws(SourceLexFailure) {
-      var lexer = JavaScriptLexer(bytes, language: language, start: try SourceChecks.start(of: bytes))
+      lexer.index = try SourceChecks.start(of: bytes)
       if bytes.matches("#!", at: lexer.index) { lexer.skipToEndOfLine() }
       try lexer.lexCode(untilBraceOf: nil)
-      return .success(lexer.tokens)
+      return (.success(lexer.tokens), lexer.work)
     } catch {
-      return .failure(error)
+      return (.failure(error), lexer.work)
     }
   }
 
@@ -167,6 +173,7 @@ struct JavaScriptLexer {
   ]
 
   private mutating func lexToken() throws(SourceLexFailure) {
+    work += 1
     let start = index
     let byte = bytes[index]
     if byte.isIdentifierStart || byte == .dollar {
@@ -393,8 +400,9 @@ struct JavaScriptLexer {
 
   /// Whether the `<` at `index`, where an expression may start, opens a JSX element: it is followed by a
   /// name or `>`, and (in `.tsx`) is not a type parameter list `<T,>` or `<T extends U>`.
-  private func startsJSXElement() -> Bool {
+  private mutating func startsJSXElement() -> Bool {
     var cursor = index + 1
+    defer { work += cursor - index }
     while let byte = byte(at: cursor), byte.isHorizontalSpace || byte.isLineBreak { cursor += 1 }
     guard let first = byte(at: cursor) else { return false }
     if first == .greaterThan { return true }

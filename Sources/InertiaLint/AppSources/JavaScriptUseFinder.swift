@@ -43,16 +43,16 @@ struct JavaScriptUseFinder {
   }
 
   /// The uses in `view`, a JavaScript or TypeScript source's tokens.
-  static func uses(in view: SourceTokenView) -> [InertiaUse] {
+  static func uses(in view: SourceTokenView) -> (uses: [InertiaUse], steps: Int) {
     var finder = JavaScriptUseFinder(view)
     finder.findImports()
-    guard !finder.imported.isEmpty || !finder.namespaces.isEmpty else { return [] }
+    guard !finder.imported.isEmpty || !finder.namespaces.isEmpty else { return ([], finder.view.steps) }
     finder.useInertiaName = finder.imported["useInertia"]
     finder.findReceivers()
     finder.handleNames = NameTable(finder.receivers.filter(\.value).keys.map { ($0, ()) })
     finder.methodNames = NameTable(finder.methods.compactMap { name, method in method.map { (name, $0) } })
     finder.findUses()
-    return finder.uses
+    return (finder.uses, finder.view.steps + 3 * view.count)
   }
 
   // MARK: Imports
@@ -81,6 +81,7 @@ struct JavaScriptUseFinder {
     var specifiers: [(name: Substring, local: [UInt8])] = []
     var namespace: [UInt8]? = nil
     while index < view.count && index < start + 512 && !view.isName(index, "from") && !view.isPunctuation(index, ";") {
+      view.steps += 1
       if view.isPunctuation(index, "*"), view.isName(index + 1, "as"), view[safe: index + 2]?.kind == .identifier {
         namespace = view.name(index + 2)
         index += 3
@@ -119,10 +120,8 @@ struct JavaScriptUseFinder {
       namespaces.insert(view.name(equals - 1))
       return
     }
-    guard view.isPunctuation(equals - 1, "}") else { return }
-    var open = equals - 2
-    while open > 0 && !view.isPunctuation(open, "{") { open -= 1 }
-    guard isDeclarationKeyword(open - 1) else { return }
+    guard view.isPunctuation(equals - 1, "}"), let open = view.opening(of: equals - 1), isDeclarationKeyword(open - 1)
+    else { return }
     for (name, local) in destructured(from: open, to: equals - 1) where Self.runtimeNames.contains(name) {
       imported[name] = view.name(local)
     }
@@ -134,9 +133,10 @@ struct JavaScriptUseFinder {
 
   /// The names of an object pattern `{ a, b: c }` between `open` and `close`: each property's name, and
   /// the index of the local name it is bound to: `(a, a)`, `(b, c)`.
-  private func destructured(from open: Int, to close: Int) -> [(name: Substring, local: Int)] {
+  private mutating func destructured(from open: Int, to close: Int) -> [(name: Substring, local: Int)] {
     var names: [(Substring, Int)] = []
     var index = open + 1
+    view.steps += close - open
     while index < close {
       if view[index].kind == .identifier, view.isPunctuation(index - 1, "{") || view.isPunctuation(index - 1, ",") {
         if view.isPunctuation(index + 1, ":"), view[safe: index + 2]?.kind == .identifier {
@@ -243,6 +243,7 @@ struct JavaScriptUseFinder {
     guard let close = view.closing(of: open) else { return }
     var index = open + 1
     while index < close {
+      view.steps += 1
       if view[index].kind == .identifier,
         view.isPunctuation(index - 1, "(") || view.isPunctuation(index - 1, ",")
           || view.isPunctuation(index - 1, "...")
@@ -308,6 +309,7 @@ struct JavaScriptUseFinder {
     var attributes: [(Int?, AttributeValue)] = []
     var index = name + 1
     while index < view.count, view[index].flags.contains(.jsx) {
+      view.steps += 1
       if view.isPunctuation(index, ">") || view.isPunctuation(index, "/>") { break }
       if view.isPunctuation(index, "{") {
         attributes.append((nil, .unknown))

@@ -13,6 +13,8 @@ struct KotlinLexer {
   private let bytes: [UInt8]
   private var index: Int
   private(set) var tokens: [SourceToken] = []
+  /// The work done: one for each token, and one for each byte a backticked name's look-ahead reads.
+  private(set) var work = 0
   /// How many templates the lexer is inside: their tokens are not kept.
   private var templateDepth = 0
   private var afterNewline = false
@@ -23,19 +25,20 @@ struct KotlinLexer {
     tokens.reserveCapacity(bytes.count / 5)
   }
 
-  /// The tokens of `bytes`, or why they do not lex.
-  static func tokenize(_ bytes: [UInt8]) -> Result<[SourceToken], SourceLexFailure> {
+  /// The tokens of `bytes`, or why they do not lex, and the work it took.
+  static func tokenize(_ bytes: [UInt8]) -> (Result<[SourceToken], SourceLexFailure>, work: Int) {
+    var lexer = KotlinLexer(bytes, start: 0)
     do throws(SourceLexFailure) {
-      var lexer = KotlinLexer(bytes, start: try SourceChecks.start(of: bytes))
+      lexer.index = try SourceChecks.start(of: bytes)
       if bytes.matches("#!", at: lexer.index) { lexer.skipToEndOfLine() }
       while true {
         lexer.afterNewline = try lexer.skipTrivia() || lexer.afterNewline
         guard lexer.index < bytes.count else { break }
         try lexer.lexToken()
       }
-      return .success(lexer.tokens)
+      return (.success(lexer.tokens), lexer.work)
     } catch {
-      return .failure(error)
+      return (.failure(error), lexer.work)
     }
   }
 
@@ -97,6 +100,7 @@ struct KotlinLexer {
   // MARK: Tokens
 
   private mutating func lexToken() throws(SourceLexFailure) {
+    work += 1
     let start = index
     let byte = bytes[index]
     if byte.isIdentifierStart {
@@ -112,6 +116,7 @@ struct KotlinLexer {
     } else if byte == .backtick {
       var end = index + 1
       while end < bytes.count && bytes[end] != .backtick && !bytes[end].isLineBreak { end += 1 }
+      work += end - start
       let closed = end < bytes.count && bytes[end] == .backtick && end > index + 1
       index = closed ? end + 1 : index + 1
       emit(closed ? .identifier : .punctuation, from: start)

@@ -46,10 +46,10 @@ struct KotlinUseFinder {
   }
 
   /// The uses in `view`, a Kotlin source's tokens.
-  static func uses(in view: SourceTokenView) -> [InertiaUse] {
+  static func uses(in view: SourceTokenView) -> (uses: [InertiaUse], steps: Int) {
     var finder = KotlinUseFinder(view)
     finder.findImports()
-    guard !finder.imported.isEmpty else { return [] }
+    guard !finder.imported.isEmpty else { return ([], finder.view.steps) }
     finder.containerName = finder.imported["InertiaContainer"]
     finder.tagName = finder.imported["Inertia"]
     finder.localInertiaName = finder.imported["LocalInertia"]
@@ -57,7 +57,7 @@ struct KotlinUseFinder {
     finder.findReceivers()
     finder.controllerNames = NameTable(finder.receivers.filter(\.value).keys.map { ($0, ()) })
     finder.findUses()
-    return finder.uses
+    return (finder.uses, finder.view.steps + 3 * view.count)
   }
 
   /// Whether tokens from `index` spell `org.inertiagraphics.inertia`; the index after it if so.

@@ -10,6 +10,9 @@ struct SourceTokenView {
   /// for every other token); made on first use.
   private var partners: [Int32] = []
   private var lines: LineIndex? = nil
+  /// The work the finders did over the tokens: one for each token a walk visited (pairing the brackets,
+  /// splitting arguments, a finder's own passes); what the growth tests count.
+  var steps = 0
 
   init(bytes: [UInt8], tokens: [SourceToken], language: SourceLanguage) {
     self.bytes = bytes
@@ -62,6 +65,7 @@ struct SourceTokenView {
   /// One pass over the tokens with a stack of open brackets; a closing bracket of the wrong kind closes
   /// nothing (the code does not compile, and a call around it is left unpaired, so not read).
   private mutating func pairBrackets() {
+    steps += tokens.count
     partners = Array(repeating: -1, count: tokens.count)
     var open: [Int] = []
     for index in tokens.indices where tokens[index].kind == .punctuation && tokens[index].end - tokens[index].start == 1
@@ -102,6 +106,7 @@ struct SourceTokenView {
     var start = open + 1
     var index = open + 1
     while index <= close {
+      steps += 1
       if index == close || isPunctuation(index, ",") {
         // An empty argument before a comma (`f(,x)`) is kept, so that no signature matches it; after the last
         // comma (`f(x,)`, which Swift and Kotlin allow) there is none.

@@ -37,6 +37,9 @@ struct SwiftLexer {
   private let bytes: [UInt8]
   private var index: Int
   private(set) var tokens: [SourceToken] = []
+  /// The work done: one for each token, and one for each byte a look-ahead reads (a regex literal's scan,
+  /// a raw string's opening line, a backticked name's line); what the growth tests count.
+  private(set) var work = 0
   private var previous = Previous.start
   /// Set by `try?` and `try!`, after which a `/` is a regex even where it would otherwise be a division.
   private var preferRegex = false
@@ -54,14 +57,15 @@ struct SwiftLexer {
     tokens.reserveCapacity(bytes.count / 5)
   }
 
-  /// The tokens of `bytes`, or why they do not lex.
-  static func tokenize(_ bytes: [UInt8]) -> Result<[SourceToken], SourceLexFailure> {
+  /// The tokens of `bytes`, or why they do not lex, and the work it took.
+  static func tokenize(_ bytes: [UInt8]) -> (Result<[SourceToken], SourceLexFailure>, work: Int) {
+    var lexer = SwiftLexer(bytes, start: 0)
     do throws(SourceLexFailure) {
-      var lexer = SwiftLexer(bytes, start: try SourceChecks.start(of: bytes))
+      lexer.index = try SourceChecks.start(of: bytes)
       try lexer.lexFile()
-      return .success(lexer.tokens)
+      return (.success(lexer.tokens), lexer.work)
     } catch {
-      return .failure(error)
+      return (.failure(error), lexer.work)
     }
   }
 
@@ -142,6 +146,7 @@ struct SwiftLexer {
   // MARK: Tokens
 
   private mutating func lexToken() throws(SourceLexFailure) {
+    work += 1
     let start = index
     let byte = bytes[index]
     if byte.isIdentifierStart {
@@ -237,6 +242,7 @@ struct SwiftLexer {
     let start = index
     var end = index + 1
     while end < bytes.count && bytes[end] != .backtick && !bytes[end].isLineBreak { end += 1 }
+    work += end - start
     if end < bytes.count && bytes[end] == .backtick && end > start + 1 {
       index = end + 1
       emit(.identifier, from: start)
@@ -421,7 +427,7 @@ struct SwiftLexer {
 
   /// swift-syntax's `tryScanOperatorAsRegexLiteral`: whether the `/` at `slash`, inside the operator
   /// `operatorStart..<operatorEnd`, starts a regex literal; its end if so.
-  private func regexFromOperator(slash: Int, operatorStart: Int, operatorEnd: Int) throws(SourceLexFailure)
+  private mutating func regexFromOperator(slash: Int, operatorStart: Int, operatorEnd: Int) throws(SourceLexFailure)
     -> Int?
   {
     let leftBound = isLeftBound(operatorStart)
@@ -447,8 +453,9 @@ struct SwiftLexer {
   /// swift-syntax's `RegexLiteralLexer`: scans a regex literal starting at `start` (its first `#`, or its
   /// `/`) and returns its end; `nil` where it is not a regex. With `mustBeRegex`, a literal that does not
   /// end is an error; without, it is not a regex.
-  private func scanRegex(from start: Int, mustBeRegex: Bool) throws(SourceLexFailure) -> Int? {
+  private mutating func scanRegex(from start: Int, mustBeRegex: Bool) throws(SourceLexFailure) -> Int? {
     var cursor = start
+    defer { work += cursor - start }
     var pounds = 0
     while byte(at: cursor) == .pound {
       pounds += 1
@@ -571,10 +578,11 @@ struct SwiftLexer {
 
   /// Whether a raw string's `"""` is the opening of a one-line literal: `#"""#`, or a `"` followed by its
   /// `#`s later on the same line (swift-syntax's `lexStringQuote`).
-  private func closesOnOneLine(after offset: Int, pounds: Int) -> Bool {
+  private mutating func closesOnOneLine(after offset: Int, pounds: Int) -> Bool {
     guard pounds > 0 else { return false }
     if hasPounds(pounds, at: offset) { return true }
     var scan = offset
+    defer { work += scan - offset }
     while let byte = byte(at: scan), !byte.isLineBreak {
       scan += 1
       if byte == .quote && hasPounds(pounds, at: scan) { return true }

@@ -38,13 +38,13 @@ struct SwiftUseFinder {
   }
 
   /// The uses in `view`, a Swift source's tokens.
-  static func uses(in view: SourceTokenView) -> [InertiaUse] {
+  static func uses(in view: SourceTokenView) -> (uses: [InertiaUse], steps: Int) {
     var finder = SwiftUseFinder(view)
-    guard finder.importsRuntime() else { return [] }
+    guard finder.importsRuntime() else { return ([], finder.view.steps) }
     finder.findReceivers()
     finder.dataModelNames = NameTable(finder.receivers.filter(\.value).keys.map { ($0, ()) })
     finder.findUses()
-    return finder.uses
+    return (finder.uses, finder.view.steps + 3 * view.count)
   }
 
   private func importsRuntime() -> Bool {
@@ -202,6 +202,7 @@ struct SwiftUseFinder {
     guard let close = view.closing(of: open) else { return }
     var index = open + 1
     while index < close {
+      view.steps += 1
       if view.isPunctuation(index, ":"), view[index - 1].kind == .identifier, !isDataModelType(at: index + 1) {
         veto(index - 1)
       }
@@ -224,6 +225,7 @@ struct SwiftUseFinder {
         after += 1
       }
       guard view.isName(after, "in") else { return }
+      view.steps += close - index
       for name in (index + 1)..<close where view[name].kind == .identifier {
         let isParameter = view.isPunctuation(name + 1, ":") || view.isPunctuation(name + 1, ",") || name + 1 == close
         if isParameter && !(view.isPunctuation(name + 1, ":") && isDataModelType(at: name + 2)) { veto(name) }
@@ -232,6 +234,7 @@ struct SwiftUseFinder {
     }
     var names: [Int] = []
     while view[safe: index]?.kind == .identifier, !view.isName(index, "in") {
+      view.steps += 1
       names.append(index)
       guard view.isPunctuation(index + 1, ",") else {
         index += 1
