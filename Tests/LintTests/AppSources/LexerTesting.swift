@@ -35,6 +35,24 @@ enum LexerTesting {
     return "\(located.line):\(located.column) \(located.kind.rawValue)"
   }
 
+  /// `LINE:COLUMN` of the `occurrence`th `needle` in `source`, counted from the text itself (lines by `\n`,
+  /// columns in Unicode scalars): the tests' oracle for positions, independent of ``LineIndex``.
+  static func position(of needle: String, in source: String, occurrence: Int = 1) -> String {
+    var searchStart = source.startIndex
+    var found: Range<String.Index>? = nil
+    for _ in 0..<occurrence {
+      guard let range = source.range(of: needle, range: searchStart..<source.endIndex) else {
+        return "no \(needle) #\(occurrence)"
+      }
+      found = range
+      searchStart = range.upperBound
+    }
+    let before = source.unicodeScalars[source.startIndex..<found!.lowerBound]
+    let line = before.filter { $0 == "\n" }.count + 1
+    let column = before.reversed().prefix { $0 != "\n" }.count + 1
+    return "\(line):\(column)"
+  }
+
   static func name(_ kind: SourceToken.Kind) -> String {
     switch kind {
     case .identifier: "id"
@@ -94,5 +112,15 @@ enum LexerTesting {
     }
     if use.isDebugOnly { parts.append("debug-only") }
     return parts.joined(separator: " ")
+  }
+}
+
+/// Positions in one test source, found by their text (``LexerTesting/position(of:in:occurrence:)``).
+struct Positions {
+  let source: String
+  init(_ source: String) { self.source = source }
+  /// `LINE:COLUMN` of the `occurrence`th `needle`.
+  func callAsFunction(_ needle: String, _ occurrence: Int = 1) -> String {
+    LexerTesting.position(of: needle, in: source, occurrence: occurrence)
   }
 }
