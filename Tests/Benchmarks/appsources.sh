@@ -23,7 +23,8 @@ while (( $# )); do
 done
 
 scan=$("$here/AppSources/build.sh" 2> >(grep -v 'Cannot export local symbol' >&2))
-app=$here/work/appsources-app-$files
+# Outside Tests/, so that `swift format lint --recursive Tests` does not read the generated sources.
+app=$root/.build/appsources/app-$files
 stamp=$app/.generated-by
 if [[ ! -f $stamp ]] || ! cmp -s "$stamp" "$here/appsources_generate.py"; then
   rm -rf "$app"

@@ -5,8 +5,8 @@ package enum AppSourceLexer {
     tokenizeCountingWork(bytes, language: language).0
   }
 
-  /// ``tokenize(_:language:)``, and the work it took: one for each token and one for each byte a lexer's
-  /// look-ahead read, which the growth tests count at n and 4n.
+  /// ``tokenize(_:language:)``, and the work it took: one for each byte read, one for each token, and one
+  /// for each byte a lexer's look-ahead read again, which the growth tests count at n and 4n.
   static func tokenizeCountingWork(_ bytes: [UInt8], language: SourceLanguage) -> (
     Result<[SourceToken], SourceLexFailure>, work: Int
   ) {

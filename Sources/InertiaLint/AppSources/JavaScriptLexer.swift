@@ -45,8 +45,8 @@ struct JavaScriptLexer {
   private let language: SourceLanguage
   private var index: Int
   private(set) var tokens: [SourceToken] = []
-  /// The work done: one for each token, and one for each byte a look-ahead reads (whether a `<` opens a
-  /// JSX element).
+  /// The work done besides reading each byte once: one for each token, and one for each byte a look-ahead
+  /// reads (whether a `<` opens a JSX element).
   private(set) var work = 0
   private var brackets: [Bracket] = []
   private var previous = Previous.expressionStart
@@ -77,9 +77,9 @@ struct JavaScriptLexer {
       lexer.index = try SourceChecks.start(of: bytes)
       if bytes.matches("#!", at: lexer.index) { lexer.skipToEndOfLine() }
       try lexer.lexCode(untilBraceOf: nil)
-      return (.success(lexer.tokens), lexer.work)
+      return (.success(lexer.tokens), lexer.work + bytes.count)
     } catch {
-      return (.failure(error), lexer.work)
+      return (.failure(error), lexer.work + lexer.index)
     }
   }
 

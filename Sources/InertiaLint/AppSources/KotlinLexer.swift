@@ -13,7 +13,8 @@ struct KotlinLexer {
   private let bytes: [UInt8]
   private var index: Int
   private(set) var tokens: [SourceToken] = []
-  /// The work done: one for each token, and one for each byte a backticked name's look-ahead reads.
+  /// The work done besides reading each byte once: one for each token, and one for each byte a backticked
+  /// name's look-ahead reads.
   private(set) var work = 0
   /// How many templates the lexer is inside: their tokens are not kept.
   private var templateDepth = 0
@@ -36,9 +37,9 @@ struct KotlinLexer {
         guard lexer.index < bytes.count else { break }
         try lexer.lexToken()
       }
-      return (.success(lexer.tokens), lexer.work)
+      return (.success(lexer.tokens), lexer.work + bytes.count)
     } catch {
-      return (.failure(error), lexer.work)
+      return (.failure(error), lexer.work + lexer.index)
     }
   }
 

@@ -37,8 +37,9 @@ struct SwiftLexer {
   private let bytes: [UInt8]
   private var index: Int
   private(set) var tokens: [SourceToken] = []
-  /// The work done: one for each token, and one for each byte a look-ahead reads (a regex literal's scan,
-  /// a raw string's opening line, a backticked name's line); what the growth tests count.
+  /// The work done besides reading each byte once: one for each token, and one for each byte a look-ahead
+  /// reads (a regex literal's scan, a raw string's opening line, a backticked name's line); what the growth
+  /// tests count, with the bytes read.
   private(set) var work = 0
   private var previous = Previous.start
   /// Set by `try?` and `try!`, after which a `/` is a regex even where it would otherwise be a division.
@@ -63,9 +64,9 @@ struct SwiftLexer {
     do throws(SourceLexFailure) {
       lexer.index = try SourceChecks.start(of: bytes)
       try lexer.lexFile()
-      return (.success(lexer.tokens), lexer.work)
+      return (.success(lexer.tokens), lexer.work + bytes.count)
     } catch {
-      return (.failure(error), lexer.work)
+      return (.failure(error), lexer.work + lexer.index)
     }
   }
 
