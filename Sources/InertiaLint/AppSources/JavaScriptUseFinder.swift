@@ -168,7 +168,7 @@ struct JavaScriptUseFinder {
   }
 
   private func holdsHandle(_ index: Int) -> Bool {
-    view[index].kind == .identifier && receivers[view.name(index)] == true
+    view[safe: index]?.kind == .identifier && receivers[view.name(index)] == true
   }
 
   private func endsExpression(after index: Int) -> Bool {

@@ -108,7 +108,7 @@ struct KotlinUseFinder {
   }
 
   private func holdsController(_ index: Int) -> Bool {
-    view[index].kind == .identifier && receivers[view.name(index)] == true
+    view[safe: index]?.kind == .identifier && receivers[view.name(index)] == true
   }
 
   private func endsExpression(after index: Int) -> Bool {

@@ -51,7 +51,9 @@ struct SwiftUseFinder {
     for index in 0..<view.count where view.isName(index, "import") {
       var module = index + 1
       // `import struct Inertia.InertiaContainer` and the other kinds.
-      if view[module].kind == .identifier, view.isPunctuation(module + 2, "."), view.isName(module + 1, "Inertia") {
+      if view[safe: module]?.kind == .identifier, view.isPunctuation(module + 2, "."),
+        view.isName(module + 1, "Inertia")
+      {
         module += 1
       }
       if view.isName(module, "Inertia") { return true }
@@ -71,7 +73,7 @@ struct SwiftUseFinder {
   }
 
   private func holdsDataModel(_ index: Int) -> Bool {
-    view[index].kind == .identifier && receivers[view.name(index)] == true
+    view[safe: index]?.kind == .identifier && receivers[view.name(index)] == true
   }
 
   /// Whether the type starting at `index` is `InertiaDataModel` or `Inertia.InertiaDataModel`.
@@ -352,8 +354,9 @@ struct SwiftUseFinder {
           isDebugOnly: isDebugOnly(member)))
       return
     }
-    guard let method = InertiaUse.PlaybackMethod.allCases.first(where: { view.text(member) == $0.rawValue }),
-      view[member].kind == .identifier, view.isPunctuation(member + 1, "("),
+    guard view[safe: member]?.kind == .identifier,
+      let method = InertiaUse.PlaybackMethod.allCases.first(where: { view.text(member) == $0.rawValue }),
+      view.isPunctuation(member + 1, "("),
       let arguments = view.arguments(of: member + 1, labelSeparator: ":"), arguments.count == 1,
       arguments[0].label == nil, !arguments[0].value.isEmpty
     else { return }

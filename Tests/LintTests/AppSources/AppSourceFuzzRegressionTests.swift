@@ -23,6 +23,21 @@ import Testing
     }
   }
 
+  /// The finders never read past the tokens they are given, wherever a construct is cut off: each
+  /// fixture source's tokens, cut after every token, through its language's finder. (The fuzz target
+  /// found `import` as the last token read one past the end.)
+  @Test func findersReadEveryPrefixOfTheTokens() throws {
+    for source in AppFixture.all.flatMap({ $0.sourceFiles() }) {
+      let bytes = try Fixtures.bytes(source)
+      let language = try #require(SourceLanguage(fileName: source.lastPathComponent))
+      let tokens = try AppSourceLexer.tokenize(bytes, language: language).get()
+      for count in 0...tokens.count {
+        _ = AppSourceUses.uses(
+          in: SourceTokenView(bytes: bytes, tokens: Array(tokens.prefix(count)), language: language))
+      }
+    }
+  }
+
   /// The check can fail: bytes between tokens that are not trivia, a literal that is not one token alone.
   @Test func theCheckCatchesViolations() throws {
     #expect(throws: AppSourcePropertyViolation.self) {
