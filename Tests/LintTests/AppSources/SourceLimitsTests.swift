@@ -5,6 +5,17 @@ import Testing
 /// Sources that cannot be read give a failure with its kind, line and column; never a crash, a hang or an
 /// allocation without bound.
 @Suite struct SourceLimitsTests {
+  @Test func languagesByExtension() {
+    let names = [
+      "A.swift", "b.kt", "c.kts", "d.js", "e.jsx", "f.mjs", "g.cjs", "h.ts", "i.tsx", "j.json", "k", "l.inertia",
+    ]
+    #expect(
+      names.map { SourceLanguage(fileName: $0)?.rawValue ?? "-" } == [
+        "swift", "kotlin", "kotlin", "javaScript", "javaScript", "javaScript", "javaScript", "typeScript",
+        "typeScriptJSX", "-", "-", "-",
+      ])
+  }
+
   @Test(arguments: SourceLanguage.allCases)
   func invalidUTF8FailsAtTheFirstBadByte(_ language: SourceLanguage) {
     let bytes = Array("let a = 1\nlet b = ".utf8) + [0xC3, 0x28] + Array(" Inertia".utf8)
