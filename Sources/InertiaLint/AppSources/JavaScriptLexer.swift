@@ -72,9 +72,15 @@ struct JavaScriptLexer {
   static func tokenize(_ bytes: [UInt8], language: SourceLanguage) -> (
     Result<[SourceToken], SourceLexFailure>, work: Int
   ) {
-    var lexer = JavaScriptLexer(bytes, language: language, start: 0)
+    // The size and the encoding are checked before anything is made in proportion to the size.
+    let start: Int
     do throws(SourceLexFailure) {
-      lexer.index = try SourceChecks.start(of: bytes)
+      start = try SourceChecks.start(of: bytes)
+    } catch {
+      return (.failure(error), 0)
+    }
+    var lexer = JavaScriptLexer(bytes, language: language, start: start)
+    do throws(SourceLexFailure) {
       if bytes.matches("#!", at: lexer.index) { lexer.skipToEndOfLine() }
       try lexer.lexCode(untilBraceOf: nil)
       return (.success(lexer.tokens), lexer.work + bytes.count)

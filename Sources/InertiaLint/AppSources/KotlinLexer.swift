@@ -28,9 +28,15 @@ struct KotlinLexer {
 
   /// The tokens of `bytes`, or why they do not lex, and the work it took.
   static func tokenize(_ bytes: [UInt8]) -> (Result<[SourceToken], SourceLexFailure>, work: Int) {
-    var lexer = KotlinLexer(bytes, start: 0)
+    // The size and the encoding are checked before anything is made in proportion to the size.
+    let start: Int
     do throws(SourceLexFailure) {
-      lexer.index = try SourceChecks.start(of: bytes)
+      start = try SourceChecks.start(of: bytes)
+    } catch {
+      return (.failure(error), 0)
+    }
+    var lexer = KotlinLexer(bytes, start: start)
+    do throws(SourceLexFailure) {
       if bytes.matches("#!", at: lexer.index) { lexer.skipToEndOfLine() }
       while true {
         lexer.afterNewline = try lexer.skipTrivia() || lexer.afterNewline

@@ -60,9 +60,15 @@ struct SwiftLexer {
 
   /// The tokens of `bytes`, or why they do not lex, and the work it took.
   static func tokenize(_ bytes: [UInt8]) -> (Result<[SourceToken], SourceLexFailure>, work: Int) {
-    var lexer = SwiftLexer(bytes, start: 0)
+    // The size and the encoding are checked before anything is made in proportion to the size.
+    let start: Int
     do throws(SourceLexFailure) {
-      lexer.index = try SourceChecks.start(of: bytes)
+      start = try SourceChecks.start(of: bytes)
+    } catch {
+      return (.failure(error), 0)
+    }
+    var lexer = SwiftLexer(bytes, start: start)
+    do throws(SourceLexFailure) {
       try lexer.lexFile()
       return (.success(lexer.tokens), lexer.work + bytes.count)
     } catch {

@@ -36,6 +36,10 @@ import Testing
     }
     #expect(failure.kind == .tooLarge)
     #expect(failure.offset == SourceLimits.maximumSourceBytes)
+    // The lexer alone checks the size before it makes anything in proportion to it.
+    let (lexed, work) = AppSourceLexer.tokenizeCountingWork(bytes, language: language)
+    #expect(lexed == .failure(SourceLexFailure(.tooLarge, at: SourceLimits.maximumSourceBytes)))
+    #expect(work == 0)
   }
 
   /// A source nested `depth` deep in the language's deepest construct, which must lex at the limit and fail
