@@ -25,10 +25,10 @@ out="$root/.build/fuzz"
 flags=(-O -g -parse-as-library -sanitize=fuzzer,address -enable-testing -package-name inertia)
 
 # target name → the library modules it needs and its check files
-targets=(messagepack-reader json-reader round-trip lint fix output-plan paths)
+targets=(messagepack-reader json-reader round-trip lint fix output-plan paths app-sources)
 modules_for() {
   case "$1" in
-    lint|fix) echo "InertiaFormat InertiaLint" ;;
+    lint|fix|app-sources) echo "InertiaFormat InertiaLint" ;;
     output-plan|paths) echo "InertiaFormat InertiaLint InertiaPreview InertiaTool" ;;
     *) echo "InertiaFormat" ;;
   esac
@@ -38,6 +38,7 @@ checks_for() {
     lint|fix) echo "$root/Tests/LintTests/FuzzChecks/"*.swift "$root/Tests/TestSupport/PositionOracle.swift" ;;
     output-plan) echo "$root/Tests/ToolTests/FuzzChecks/"*.swift ;;
     paths) echo "$root/Tests/ToolTests/FuzzChecks/PathFuzzChecks.swift" ;;
+    app-sources) echo "$root/Tests/LintTests/AppSources/FuzzChecks/"*.swift ;;
     *) echo "$root/Tests/FormatTests/FuzzChecks/"*.swift ;;
   esac
 }
@@ -91,6 +92,17 @@ seeds() {
   case "$target" in
     json-reader) find "$root/Corpus" -name '*.json' -exec cp {} "$dir/" \; ;;
     output-plan|paths) ;;
+    # The fixture apps' sources, each behind the byte that picks its language (SourceLanguage.allCases:
+    # swift, kotlin, javaScript, typeScript, typeScriptJSX).
+    app-sources)
+      find "$root/Tests/AppFixtures" -type f | while read -r file; do
+        case "$file" in
+          *.swift) byte=0 ;; *.kt|*.kts) byte=1 ;; *.js|*.jsx|*.mjs|*.cjs) byte=2 ;; *.ts) byte=3 ;; *.tsx) byte=4 ;;
+          *) continue ;;
+        esac
+        { printf "\\$(printf '%03o' "$byte")"; cat "$file"; } >"$dir/.seed"
+        mv "$dir/.seed" "$dir/$(sha1sum <"$dir/.seed" | cut -c1-40)"
+      done ;;
     *) find "$root/Corpus" -type f \( -name '*.inertia' -o -name '*.json' \) -exec cp {} "$dir/" \; ;;
   esac
   [ -d "$root/Tests/Fuzz/Regressions/$target" ] && cp "$root/Tests/Fuzz/Regressions/$target/"* "$dir/" 2>/dev/null || true

@@ -1,5 +1,11 @@
 /// Checking UTF-8 the way the readers must: every string and key is checked, nothing is replaced.
-enum UTF8Validation {
+package enum UTF8Validation {
+  /// The offset of the first byte of the first ill-formed sequence in `bytes`, or `nil` when they are all
+  /// UTF-8: the same check as the readers', for callers outside this module (the app source lexers).
+  package static func firstInvalid(in bytes: [UInt8]) -> Int? {
+    withBytes(bytes) { firstInvalid($0) }
+  }
+
   /// Checks UTF-8 well-formedness (Unicode 15, table 3-7): no overlong forms, no surrogates, nothing above
   /// U+10FFFF, no truncated sequences.
   ///
