@@ -17,8 +17,10 @@ struct UnaddressableIDRule: LintRule {
       be reached. \
       The file's container id is its name without the extension, and the editor sends every schema to \
       the container id `animation` only: a container with another id loads its bundled file but receives \
-      nothing from the editor. That case is a warning, since a file played only from the bundle works; \
-      set `containerId` in `.inertia-lint.json` when your containers are meant to have other ids.
+      nothing from the editor. That case is an info: a file alone does not say how the app runs its \
+      container, and one played only from the bundle (`dev: false`) works, so it must not fail a \
+      `--strict` run; set `containerId` in `.inertia-lint.json` when your containers are meant to have \
+      other ids.
       """,
     nonTriggeringExamples: [
       Example("[\(RuleText.animation("card0")), \(RuleText.animation("card1"))]"),
@@ -117,7 +119,7 @@ struct UnaddressableIDRule: LintRule {
       """
       the file's container id '\(container)' (its name) is not \(expected): the editor sends schemas only to the \
       container 'animation', so a container with this id loads the file but receives nothing from the editor
-      """, at: root, severity: .warning)
+      """, at: root, severity: .info)
   }
 }
 
