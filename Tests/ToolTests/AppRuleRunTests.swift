@@ -97,3 +97,320 @@ struct AppRuleRunTests {
     #expect(run.stdout.hasSuffix("; 6 app sources, 2 ids that are not literals not checked.\n"), "\(run.stdout)")
   }
 }
+
+/// A small SwiftUI app in a Swift package, with one finding of each place an app finding can have: in a
+/// source (at its line and column), in a MessagePack animation file (at an offset) and in a JSON-form
+/// one (at its line and column).
+enum SmallApp {
+  static let app = """
+    import Inertia
+    import SwiftUI
+
+    struct Root: View {
+      @Environment(\\.inertiaDataModel) var inertia
+      var body: some View {
+        InertiaContainer(bundle: .module, dev: false, id: "settings", hierarchyId: "root") {
+          Text("Hi").inertia("welcomeTitel")
+        }
+        .onTapGesture { inertia?.trigger(name) }
+      }
+    }
+
+    """
+
+  /// The sandbox: `Package.swift`, `Sources/App/App.swift`, `Sources/App/Resources/animation.inertia`
+  /// (card0, welcomeTitle) and `Sources/App/Resources/extra.json` (card2), in a repository.
+  static func sandbox() throws -> LintSandbox {
+    let sandbox = try LintSandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path(".git"), withIntermediateDirectories: true)
+    try sandbox.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\n")
+    try sandbox.write("Sources/App/App.swift", app)
+    let track = { (id: String) in
+      #"{"id": "\#(id)", "invokeType": "trigger", "initialValues": \#(Documents.pose), "keyframes": []}"#
+    }
+    try sandbox.writeMessagePack(
+      "Sources/App/Resources/animation.inertia", json: "[\(track("card0")), \(track("welcomeTitle"))]")
+    try sandbox.write("Sources/App/Resources/extra.json", "[\n  \(track("card2"))\n]\n")
+    return sandbox
+  }
+
+  static let arguments = ["--no-config", "--include", "*.inertia", "--include", "extra.json"]
+}
+
+@Suite("App findings in every output format")
+struct AppOutputFormatTests {
+  @Test("Each format's report of app findings", arguments: ["text", "json", "sarif", "github", "xcode"])
+  func formats(_ format: String) throws {
+    let sandbox = try SmallApp.sandbox()
+    let run = sandbox.run(SmallApp.arguments + ["--format", format])
+    #expect(run.status == 1)
+    let root = "file://" + PathText.percentEncoded(try #require(FileIO.physicalPath(sandbox.root))) + "/"
+    let name = [
+      "text": "app.txt", "json": "app.json", "sarif": "app.sarif", "github": "app-github.txt", "xcode": "app-xcode.txt",
+    ]
+    snapshots.assert(
+      run.stdout.replacingOccurrences(of: root, with: "file:///SANDBOX/"), named: try #require(name[format]))
+  }
+
+  @Test("Text and Xcode name the source's line and column; GitHub annotates them")
+  func places() throws {
+    let sandbox = try SmallApp.sandbox()
+    let text = sandbox.run(SmallApp.arguments)
+    #expect(text.stdout.contains("Sources/App/App.swift:7:5: error: "))
+    #expect(text.stdout.contains("Sources/App/App.swift:8:26: warning: tag 'welcomeTitel'"))
+    #expect(text.stdout.contains("Sources/App/Resources/animation.inertia: offset "))
+    #expect(text.stdout.contains("Sources/App/Resources/extra.json:2:10: info: no view"))
+    // Package.swift is a source too.
+    #expect(text.stdout.hasSuffix("; 2 app sources, 1 id that is not a literal not checked.\n"), "\(text.stdout)")
+    let xcode = sandbox.run(SmallApp.arguments + ["--format", "xcode"])
+    #expect(xcode.stdout.contains("Sources/App/App.swift:7:5: error: "))
+    #expect(!xcode.stdout.contains("info"))
+    let github = sandbox.run(SmallApp.arguments + ["--format", "github"])
+    #expect(github.stdout.contains("::error file=Sources/App/App.swift,line=7,col=5,title=missing-bundled-file::"))
+  }
+
+  @Test("JSON: line and column of the source, the pointer empty, the summary's app keys")
+  func json() throws {
+    let run = try SmallApp.sandbox().run(SmallApp.arguments + ["--format", "json"])
+    let report = try JSONReader().read(Array(run.stdout.utf8))
+    let findings = report["findings"]?.arrayValue ?? []
+    let source = try #require(findings.first { $0["file"] == "Sources/App/App.swift" })
+    #expect(
+      source.mapEntries?.compactMap(\.key.stringValue)
+        == ["file", "rule", "severity", "message", "pointer", "line", "column", "fixable", "fixed"])
+    #expect(source["pointer"] == "" && source["line"] == 7 && source["column"] == 5)
+    #expect(
+      report["summary"]?.mapEntries?.compactMap(\.key.stringValue)
+        == ["errors", "warnings", "infos", "fixed", "suppressed", "appSources", "uncheckedIds", "unreadableSources"])
+    #expect(report["summary"]?["appSources"] == 2 && report["summary"]?["uncheckedIds"] == 1)
+    #expect(report["files"] == 2, "files counts animation files")
+  }
+
+  @Test("SARIF: a region at the source's line and column, a fingerprint, and the app rules in the driver")
+  func sarif() throws {
+    let run = try SmallApp.sandbox().run(SmallApp.arguments + ["--format", "sarif"])
+    let log = try JSONReader().read(Array(run.stdout.utf8))
+    let driver = log["runs"]?.arrayValue?.first?["tool"]?["driver"]
+    let ids = driver?["rules"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+    #expect(ids == RuleRegistry.identifiers + ["io-error"])
+    let results = log["runs"]?.arrayValue?.first?["results"]?.arrayValue ?? []
+    let missing = try #require(results.first { $0["ruleId"] == "missing-bundled-file" })
+    let location = missing["locations"]?.arrayValue?.first?["physicalLocation"]
+    #expect(location?["artifactLocation"]?["uri"] == "Sources/App/App.swift")
+    #expect(location?["region"]?["startLine"] == 7 && location?["region"]?["startColumn"] == 5)
+    #expect(missing["partialFingerprints"]?["inertiaFinding/v1"]?.stringValue?.count == 16)
+    for result in results {
+      #expect(ids.firstIndex(of: result["ruleId"]?.stringValue ?? "").map { .int(Int64($0)) } == result["ruleIndex"])
+    }
+  }
+}
+
+@Suite("App findings through baselines, ignores, --disable, severities and --strict")
+struct AppFindingSuppressionTests {
+  /// The app's lines, `count` blank lines added at the top (an edit above every finding).
+  static func shifted(_ count: Int) -> String { String(repeating: "\n", count: count) + SmallApp.app }
+
+  @Test("A baseline leaves out app findings after edits above them, and shows a new occurrence")
+  func baseline() throws {
+    let sandbox = try SmallApp.sandbox()
+    let write = sandbox.run(SmallApp.arguments + ["--write-baseline", "baseline.json"])
+    #expect(write.status == 0, "\(write.stderr)")
+    let baseline = try sandbox.text("baseline.json")
+    #expect(baseline.contains(#""subject":"/welcomeTitel/1""#), "\(baseline)")
+    #expect(baseline.contains(#""subject":"/settings/1""#))
+    #expect(baseline.contains(#""subject":"/card0/id""#), "an animation's finding by its id")
+    let clean = sandbox.run(SmallApp.arguments + ["--strict", "--baseline", "baseline.json"])
+    #expect(clean.status == 0, "\(clean.stdout)")
+    #expect(
+      clean.stdout.contains("0 errors, 0 warnings and 0 infos in 2 files (5 findings left out"), "\(clean.stdout)")
+
+    // Lines inserted above move every finding; none is new.
+    try sandbox.write("Sources/App/App.swift", Self.shifted(3))
+    let moved = sandbox.run(SmallApp.arguments + ["--strict", "--baseline", "baseline.json"])
+    #expect(moved.status == 0, "\(moved.stdout)")
+
+    // A second tag with the same unknown id is new: the baseline knows of one.
+    try sandbox.write(
+      "Sources/App/App.swift",
+      Self.shifted(3).replacingOccurrences(
+        of: #"Text("Hi").inertia("welcomeTitel")"#,
+        with: #"Text("Hi").inertia("welcomeTitel"); Text("Again").inertia("welcomeTitel")"#))
+    let again = sandbox.run(SmallApp.arguments + ["--baseline", "baseline.json"])
+    let lines = again.stdout.split(separator: "\n").filter { $0.contains("[unknown-animation-id]") }
+    #expect(lines.count == 1 && lines[0].hasPrefix("Sources/App/App.swift:11:"), "\(again.stdout)")
+  }
+
+  @Test("SARIF fingerprints of app findings do not move with their lines")
+  func fingerprints() throws {
+    let sandbox = try SmallApp.sandbox()
+    func prints() throws -> [String] {
+      let log = try JSONReader().read(Array(sandbox.run(SmallApp.arguments + ["--format", "sarif"]).stdout.utf8))
+      return (log["runs"]?.arrayValue?.first?["results"]?.arrayValue ?? []).compactMap {
+        $0["partialFingerprints"]?["inertiaFinding/v1"]?.stringValue
+      }.sorted()
+    }
+    let before = try prints()
+    try sandbox.write("Sources/App/App.swift", Self.shifted(5))
+    #expect(try prints() == before)
+    #expect(Set(before).count == before.count)
+  }
+
+  @Test("Ignores in the configuration, by file, rule and id")
+  func ignores() throws {
+    let sandbox = try SmallApp.sandbox()
+    try sandbox.write(
+      ".inertia-lint.json",
+      """
+      {"include": ["*.inertia", "extra.json"], "ignore": [
+        {"files": "Sources/App/App.swift", "rules": ["unknown-animation-id"], "pointer": "/welcomeTitel"},
+        {"files": "Sources/App/Resources", "rules": ["unused-animation"]}
+      ]}
+      """)
+    let run = sandbox.run([])
+    #expect(!run.stdout.contains("[unknown-animation-id]") && !run.stdout.contains("[unused-animation]"))
+    #expect(run.stdout.contains("[missing-bundled-file]"))
+    #expect(run.stdout.contains("(4 findings left out by ignores or a baseline)"), "\(run.stdout)")
+  }
+
+  @Test("--disable, a configured severity and --strict act on app rules as on file rules")
+  func severities() throws {
+    let sandbox = try SmallApp.sandbox()
+    let disabled = sandbox.run(SmallApp.arguments + ["--disable", "missing-bundled-file"])
+    #expect(!disabled.stdout.contains("[missing-bundled-file]"))
+    #expect(disabled.status == 0, "a warning fails only --strict")
+    #expect(sandbox.run(SmallApp.arguments + ["--disable", "missing-bundled-file", "--strict"]).status == 1)
+    try sandbox.write(
+      ".inertia-lint.json",
+      #"{"include": ["*.inertia", "extra.json"], "rules": {"missing-bundled-file": "warning", "unknown-animation-id": "off", "unused-animation": "error"}}"#
+    )
+    let configured = sandbox.run([])
+    #expect(configured.stdout.contains("Sources/App/App.swift:7:5: warning: "))
+    #expect(!configured.stdout.contains("[unknown-animation-id]"))
+    #expect(configured.stdout.contains("Sources/App/Resources/extra.json:2:10: error: "))
+    #expect(configured.status == 1)
+  }
+}
+
+@Suite("App rules: what a run reads")
+struct AppSourceWalkTests {
+  @Test("Files named one by one get no app rules; a walk of the same files does")
+  func namedFiles() throws {
+    let sandbox = try SmallApp.sandbox()
+    let named = sandbox.run(["--no-config", "Sources/App/Resources/animation.inertia"])
+    #expect(!named.stdout.contains("app source"))
+    #expect(!named.stdout.contains("[missing-bundled-file]"))
+    let walked = sandbox.run(["--no-config", "Sources"])
+    #expect(walked.stdout.contains("[missing-bundled-file]"))
+    #expect(walked.stdout.contains("1 app source"))
+  }
+
+  @Test("A walk that finds no app source reports what it did before: no app rule, no app summary")
+  func noSources() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("onboarding.inertia", Documents.clean)
+    try sandbox.write("notes.json", "{}")
+    let text = sandbox.run(["--no-config"])
+    #expect(
+      text.stdout
+        == "onboarding.inertia:1:1: info: the file's container id 'onboarding' (its name) is not 'animation': the editor sends schemas only to the container 'animation', so a container with this id loads the file but receives nothing from the editor [unaddressable-id]\n0 errors, 0 warnings and 1 info in 1 file.\n"
+    )
+    let json = try JSONReader().read(Array(sandbox.run(["--no-config", "--format", "json"]).stdout.utf8))
+    #expect(
+      json["summary"]?.mapEntries?.compactMap(\.key.stringValue) == [
+        "errors", "warnings", "infos", "fixed", "suppressed",
+      ])
+  }
+
+  @Test("The file-level container-id note gives way to the exact warning when the code uses a runtime, not before")
+  func containerIDs() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("onboarding.inertia", Documents.clean)
+    try sandbox.write("tool.js", "console.log('no runtime here')\n")
+    #expect(sandbox.run(["--no-config"]).stdout.contains("[unaddressable-id]"), "no source uses a runtime")
+    try sandbox.write(
+      "App.swift",
+      #"import Inertia\#n#if DEBUG\#nlet a = InertiaContainer(dev: true, id: "onboarding", hierarchyId: "r") { }\#n#endif\#n"#
+    )
+    let run = sandbox.run(["--no-config"])
+    #expect(!run.stdout.contains("[unaddressable-id]"), "\(run.stdout)")
+    #expect(run.stdout.contains("App.swift:3:9: warning: ") && run.stdout.contains("[container-not-addressed]"))
+    try sandbox.write(
+      "App.swift", #"import Inertia\#nlet a = InertiaContainer(dev: false, id: "onboarding", hierarchyId: "r") { }\#n"#)
+    let bundled = sandbox.run(["--no-config", "--strict"])
+    #expect(bundled.status == 0, "only dev: false: fine, \(bundled.stdout)")
+    #expect(!bundled.stdout.contains("[unaddressable-id]") && !bundled.stdout.contains("[container-not-addressed]"))
+  }
+
+  @Test("A source that cannot be read is one line on standard error; the rest is checked; the status is the findings'")
+  func unreadableSources() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write("animation.inertia", Documents.clean)
+    try sandbox.write("Good.swift", #"import Inertia\#nlet t = Text("x").inertia("nope")\#n"#)
+    try sandbox.write("Broken.swift", "import Inertia\nlet s = \"unterminated\n")
+    try sandbox.write("Latin1.kt", Array("import org.inertiagraphics.inertia.Inertia\n// caf".utf8) + [0xE9, 0x0A])
+    try sandbox.write("Huge.js", Array(repeating: UInt8(ascii: " "), count: SourceLimits.maximumSourceBytes + 1))
+    let run = sandbox.run(["--no-config", "--format", "json"])
+    let lines = run.stderr.split(separator: "\n")
+    #expect(lines.count == 3, "\(run.stderr)")
+    #expect(
+      lines.contains(
+        "inertia-lint: Broken.swift:2:9: unterminated string literal: the app rules go on without this source"))
+    #expect(lines.contains("inertia-lint: Latin1.kt:2:7: not UTF-8: the app rules go on without this source"))
+    #expect(lines.contains { $0.hasPrefix("inertia-lint: Huge.js: cannot read: it is 16777217 bytes") })
+    let report = try JSONReader().read(Array(run.stdout.utf8))
+    #expect(report["summary"]?["unreadableSources"] == 3 && report["summary"]?["appSources"] == 1)
+    #expect(run.stdout.contains("\"rule\": \"unknown-animation-id\""), "Good.swift is still checked")
+    #expect(run.status == 0, "a warning; the unreadable sources do not fail the run")
+    let text = sandbox.run(["--no-config"])
+    #expect(text.stdout.hasSuffix("; 1 app source, 0 ids that are not literals not checked, 3 sources not read.\n"))
+  }
+
+  @Test("appSources: false, include and exclude; .gitignore; exclude's folders walked for sources appSources lets in")
+  func configuration() throws {
+    let sandbox = try LintSandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.path(".git"), withIntermediateDirectories: true)
+    try sandbox.write("animation.inertia", Documents.clean)
+    let source = #"import Inertia\#nlet t = Text("x").inertia("nope")\#n"#
+    for path in ["ios/A.swift", "ios/Tests/B.swift", "web/C.tsx", "Generated/D.swift", "build/E.swift"] {
+      try sandbox.write(
+        path,
+        path.hasSuffix(".tsx")
+          ? #"import { Inertia } from "inertia-react";\#nexport const C = () => <Inertia id="nope" />;\#n"# : source)
+    }
+    try sandbox.write(".gitignore", "build/\n")
+    func sources(_ configuration: String?) throws -> [String] {
+      if let configuration { try sandbox.write(".inertia-lint.json", configuration) }
+      let report = try JSONReader().read(Array(sandbox.run(["--format", "json"]).stdout.utf8))
+      return (report["findings"]?.arrayValue ?? []).compactMap { $0["file"]?.stringValue }.filter {
+        !$0.hasSuffix(".inertia")
+      }.sorted()
+    }
+    #expect(
+      try sources(nil) == ["Generated/D.swift", "ios/A.swift", "ios/Tests/B.swift", "web/C.tsx"], "build/ is ignored")
+    #expect(try sources(#"{"appSources": false}"#) == [])
+    #expect(try sources(#"{"appSources": {"include": ["ios/**"]}}"#) == ["ios/A.swift", "ios/Tests/B.swift"])
+    #expect(
+      try sources(#"{"appSources": {"exclude": ["**/Tests"]}}"#) == ["Generated/D.swift", "ios/A.swift", "web/C.tsx"])
+    #expect(try sources(#"{"exclude": ["Generated"]}"#) == ["ios/A.swift", "ios/Tests/B.swift", "web/C.tsx"])
+    // appSources.exclude replaces exclude for sources: Generated is walked for them, not for animation files.
+    try sandbox.write("Generated/animation.inertia", Documents.mixed)
+    #expect(
+      try sources(#"{"exclude": ["Generated"], "appSources": {"exclude": []}}"#) == [
+        "Generated/D.swift", "ios/A.swift", "ios/Tests/B.swift", "web/C.tsx",
+      ])
+    let report = sandbox.run(["--format", "json"])
+    #expect(!report.stdout.contains("Generated/animation.inertia"), "its animation files stay excluded")
+    let dropped = sandbox.run(["--format", "json", "--exclude", "ios"])
+    #expect(!dropped.stdout.contains("ios/"), "the command line's --exclude applies to sources")
+  }
+
+  @Test("--fix and --write-baseline carry the app rules too")
+  func otherModes() throws {
+    let sandbox = try SmallApp.sandbox()
+    let fix = sandbox.run(SmallApp.arguments + ["--fix"])
+    #expect(fix.stdout.contains("Sources/App/App.swift:7:5: error: "))
+    #expect(fix.status == 1)
+    #expect(sandbox.run(SmallApp.arguments + ["--write-baseline", "b.json"]).status == 0)
+    #expect(try sandbox.text("b.json").contains("\"rule\":\"missing-bundled-file\""))
+  }
+}

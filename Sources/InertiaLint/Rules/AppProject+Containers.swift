@@ -95,6 +95,23 @@ extension AppProject {
   }
 }
 
+extension AppProject.Container {
+  /// How the container gets its file, for messages: `loads x.inertia from Bundle.module`.
+  var loads: String {
+    let name = "\(id).\(InertiaFileName.fileExtension)"
+    switch source.language {
+    case .swift:
+      switch arguments.bundle {
+      case .absent, .main: return "loads \(name) from Bundle.main"
+      case .module: return "loads \(name) from Bundle.module"
+      case .other: return "loads \(name) from its bundle"
+      }
+    case .kotlin: return "loads \(name) from the app's assets"
+    case .javaScript, .typeScript, .typeScriptJSX: return "fetches \(name) from its baseURL"
+    }
+  }
+}
+
 extension SourceLanguage {
   /// The runtime a source in this language uses.
   var runtime: String {
@@ -115,9 +132,16 @@ extension AppProject.Container {
     case .expression: dev = "…"
     case .absent: dev = ""
     }
+    let bundle: String
+    switch arguments.bundle {
+    case .absent: bundle = ""
+    case .main: bundle = "bundle: .main, "
+    case .module: bundle = "bundle: .module, "
+    case .other: bundle = "bundle: …, "
+    }
     switch (source.language, arguments.form) {
     case (.swift, .modifier): return ".inertiaContainer(dev: \(dev), id: \"\(id)\")"
-    case (.swift, .container): return "InertiaContainer(dev: \(dev), id: \"\(id)\")"
+    case (.swift, .container): return "InertiaContainer(\(bundle)dev: \(dev), id: \"\(id)\")"
     case (.kotlin, _): return "InertiaContainer(dev = \(dev), id = \"\(id)\")"
     default:
       let devAttribute = arguments.dev == .absent ? "" : " dev={\(dev)}"

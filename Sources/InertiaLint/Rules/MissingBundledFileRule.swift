@@ -95,8 +95,7 @@ struct MissingBundledFileRule: AppRule {
         severity = .warning
       }
       let name = "\(container.id).\(InertiaFileName.fileExtension)"
-      var message =
-        "\(container.written) loads \(name), and no \(name) is \(app.whereBundled)"
+      var message = "\(container.written) \(container.loads), and no \(name) is \(app.whereBundled)"
       if let json = jsonForms.first {
         message +=
           ", only its JSON form \(json), which no runtime reads: \(consequence); "
