@@ -75,8 +75,8 @@ struct AppRuleRunTests {
     // Ids that appear only in comments, strings and dynamic uses are never findings.
     #expect(!run.stdout.contains("ghost"))
     // The JSON-form file is named, with the command that makes the bundled one.
-    for finding in app where (finding["message"]?.stringValue ?? "").contains("only its JSON form") {
-      #expect((finding["message"]?.stringValue ?? "").contains("inertia-convert to-msgpack"))
+    for message in app.compactMap({ $0["message"]?.stringValue }) where message.contains("only its JSON form") {
+      #expect(message.contains("inertia-convert to-msgpack"))
     }
     let summary = try JSONReader().read(Array(run.stdout.utf8))["summary"]
     #expect(Self.int(summary?["appSources"]) > 0)
@@ -304,6 +304,16 @@ struct AppSourceWalkTests {
     #expect(walked.stdout.contains("1 app source"))
   }
 
+  @Test("A walk that finds app sources and no animation file checks them (a container's file is missing)")
+  func sourcesWithoutAnimationFiles() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.write(
+      "App.swift", "import Inertia\nlet a = InertiaContainer(dev: false, id: \"animation\", hierarchyId: \"r\") { }\n")
+    let run = sandbox.run(["--no-config"])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stdout.contains("App.swift:2:9: error: ") && run.stdout.contains("no animation.inertia"))
+  }
+
   @Test("A walk that finds no app source reports what it did before: no app rule, no app summary")
   func noSources() throws {
     let sandbox = try LintSandbox()
@@ -412,5 +422,107 @@ struct AppSourceWalkTests {
     #expect(fix.status == 1)
     #expect(sandbox.run(SmallApp.arguments + ["--write-baseline", "b.json"]).status == 0)
     #expect(try sandbox.text("b.json").contains("\"rule\":\"missing-bundled-file\""))
+  }
+}
+
+/// The pre-commit hook docs/integrations.md gives for the app rules: its `entry` run over the fixture apps,
+/// its `files` pattern over every kind of source.
+@Suite("The app rules' pre-commit hook, from the docs")
+struct AppRuleHookTests {
+  /// The hook's `KEY: value` lines, from the page's snippet.
+  static func hook() throws -> [String: String] {
+    let section = try DocumentationPage("docs/integrations.md").section("### The app rules in a pre-commit hook")
+    let block = try #require(DocumentationPage.codeBlocks("yaml", in: section).first)
+    var fields: [String: String] = [:]
+    for line in block.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " || $0 == "-" }.drop { $0 == " " }
+      guard let colon = trimmed.firstIndex(of: ":") else { continue }
+      fields[String(trimmed[..<colon])] = String(trimmed[trimmed.index(after: colon)...].drop { $0 == " " })
+    }
+    return fields
+  }
+
+  @Test("Its entry lints the whole folder: the planted defects fail it, the clean twin passes")
+  func entry() throws {
+    let hook = try Self.hook()
+    #expect(hook["pass_filenames"] == "false", "the hook must not get the files one by one")
+    let words = try #require(hook["entry"]).split(separator: " ").map(String.init)
+    #expect(words.first == "inertia-lint")
+    let arguments = Array(words.dropFirst())
+    let planted = try AppRuleRunTests.fixture("ReactApp").run(arguments)
+    #expect(planted.status == 1, "\(planted.stdout)")
+    #expect(planted.stdout.contains("[unknown-animation-id]"))
+    let clean = try AppRuleRunTests.fixture("ReactAppClean").run(arguments)
+    #expect(clean.status == 0, "\(clean.stdout)")
+  }
+
+  @Test("Its files pattern picks animation files and every kind of app source, and nothing else")
+  func filesPattern() throws {
+    let pattern = try NSRegularExpression(pattern: try #require(Self.hook()["files"]))
+    func matches(_ path: String) -> Bool {
+      pattern.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+    }
+    for path in [
+      "Animations/animation.inertia", "Sources/App/App.swift", "app/Main.kt", "build.gradle.kts", "src/App.jsx",
+      "src/App.tsx", "src/index.ts", "src/a.js", "src/b.mjs", "src/c.cjs",
+    ] {
+      #expect(matches(path), "\(path)")
+    }
+    for path in ["README.md", "package.json", "Sources/App/Info.plist", "a.swiftinterface"] {
+      #expect(!matches(path), "\(path)")
+    }
+  }
+}
+
+/// `--app-target`, the build plugins' mode: one target's sources against exactly its resources.
+@Suite("inertia-lint --app-target")
+struct AppTargetTests {
+  @Test("The sources are checked against exactly the resources named, in the bundle named")
+  func exactResources() throws {
+    let sandbox = try SmallApp.sandbox()
+    try sandbox.write("Sources/App/Unbundled/settings.inertia", "[]")
+    // A folder walk finds settings.inertia anywhere: bundled.
+    #expect(!sandbox.run(["--no-config"]).stdout.contains("[missing-bundled-file]"))
+    // As a target whose resources are animation.inertia alone, it is missing.
+    let target = sandbox.run([
+      "--no-config", "--app-target", "module", "--resource", "Sources/App/Resources/animation.inertia", "--",
+      "Sources/App/App.swift",
+    ])
+    #expect(target.status == 1)
+    #expect(target.stdout.contains("Sources/App/App.swift:7:5: error: "), "\(target.stdout)")
+    #expect(target.stdout.contains("no settings.inertia is among the target's resources"))
+    #expect(target.stdout.contains("in 0 files"), "the resources are read, not linted: \(target.stdout)")
+    let bundled = sandbox.run([
+      "--no-config", "--app-target", "module", "--resource", "Sources/App/Unbundled/settings.inertia", "--resource",
+      "Sources/App/Resources/animation.inertia", "--", "Sources/App/App.swift",
+    ])
+    #expect(!bundled.stdout.contains("[missing-bundled-file]"), "\(bundled.stdout)")
+    // Bundle.main's resources are not Bundle.module's.
+    let main = sandbox.run([
+      "--no-config", "--app-target", "main", "--resource", "Sources/App/Unbundled/settings.inertia", "--",
+      "Sources/App/App.swift",
+    ])
+    #expect(!main.stdout.contains("[missing-bundled-file]"), "a container reading Bundle.module is not judged")
+  }
+
+  @Test("Usage: a path that is no source, a missing file, --resource alone, --fix")
+  func usage() throws {
+    let sandbox = try SmallApp.sandbox()
+    let notSource = sandbox.run(["--no-config", "--app-target", "module", "Sources/App/Resources/animation.inertia"])
+    #expect(notSource.status == 2 && notSource.stderr.contains("is no app source"))
+    let missing = sandbox.run(["--no-config", "--app-target", "module", "--resource", "nope.inertia", "Nope.swift"])
+    #expect(missing.status == 2)
+    #expect(missing.stdout.contains("Nope.swift: error: cannot read: No such file or directory [io-error]"))
+    #expect(sandbox.run(["--no-config", "--resource", "x.inertia"]).status == 2)
+    #expect(sandbox.run(["--no-config", "--app-target", "module", "--fix", "Sources/App/App.swift"]).status == 2)
+    #expect(sandbox.run(["--no-config", "--app-target", "bundle", "Sources/App/App.swift"]).status == 2)
+  }
+
+  @Test("appSources false in the configuration turns the target's check off too")
+  func configurationOff() throws {
+    let sandbox = try SmallApp.sandbox()
+    try sandbox.write(".inertia-lint.json", #"{"appSources": false}"#)
+    let run = sandbox.run(["--app-target", "module", "--", "Sources/App/App.swift"])
+    #expect(run.status == 0 && !run.stdout.contains("[missing-bundled-file]"), "\(run.stdout)")
   }
 }

@@ -26,20 +26,31 @@ struct AppCheck {
   /// was; each source that cannot be read is named on `stderr`.
   static func read(_ plan: LintCommand.Plan, jobs: Int, stderr: (String) -> Void) -> AppCheck? {
     guard !plan.appSources.isEmpty else { return nil }
-    let read = ThreadPool.forEach(plan.appSources, jobs: jobs) { input in readSource(input) }
+    return read(
+      sources: plan.appSources, animationFiles: plan.inputs.filter(\.foundByWalk), jsonFiles: plan.jsonFiles,
+      bundling: .folder, linters: plan.linters, jobs: jobs, stderr: stderr)
+  }
+
+  /// The app of `sources`, checked against `animationFiles` (and the `.json` files among them and
+  /// `jsonFiles`), bundled as `bundling` says.
+  static func read(
+    sources inputs: [AppSourceInput], animationFiles walked: [LintInput], jsonFiles: [String],
+    bundling: AppProject.Bundling, linters: LintCommand.Linters, jobs: Int, stderr: (String) -> Void
+  ) -> AppCheck {
+    let read = ThreadPool.forEach(inputs, jobs: jobs) { input in readSource(input) }
     var sources: [AppSource] = []
     var unreadable = 0
     var places: [String: Place] = [:]
     var packageRoots = PackageRoots()
-    for (input, outcome) in zip(plan.appSources, read) {
+    for (input, outcome) in zip(inputs, read) {
       switch outcome {
       case .failure(let note):
         stderr("inertia-lint: \(note): the app rules go on without this source")
         unreadable += 1
       case .success(let uses):
-        let settings = plan.linters.applied[input.configuration].linter.settings
+        let settings = linters.applied[input.configuration].linter.settings
         var source = AppSource(path: input.path, language: input.language, uses: uses, settings: settings)
-        if input.language == .swift && uses.contains(where: \.isContainer) {
+        if bundling == .folder && input.language == .swift && uses.contains(where: \.isContainer) {
           source.packageTarget = packageRoots.targetFolder(of: input.physicalPath)
         }
         sources.append(source)
@@ -47,7 +58,6 @@ struct AppCheck {
       }
     }
     let decoded = AppProject.namesOfFilesSwiftUILoads(sources)
-    let walked = plan.inputs.filter(\.foundByWalk)
     let files = ThreadPool.forEach(walked, jobs: jobs) { input in readAnimationFile(input, decoding: decoded) }
     var animationFiles: [AnimationFile] = []
     for (input, file) in zip(walked, files) {
@@ -56,8 +66,8 @@ struct AppCheck {
       animationFiles.append(file)
       places[input.path] = Place(configuration: input.configuration, physicalPath: input.physicalPath)
     }
-    let json = (plan.jsonFiles + walked.map(\.path).filter { $0.hasSuffix(".json") }).sorted()
-    let project = AppProject(bundling: .folder, sources: sources, animationFiles: animationFiles, jsonFiles: json)
+    let json = (jsonFiles + walked.map(\.path).filter { $0.hasSuffix(".json") }).sorted()
+    let project = AppProject(bundling: bundling, sources: sources, animationFiles: animationFiles, jsonFiles: json)
     let counts = LintReport.AppCode(
       sources: sources.count, uncheckedIDs: AppProject.uncheckedIDCount(sources), unreadableSources: unreadable)
     return AppCheck(project: project, counts: counts, places: places)

@@ -127,6 +127,9 @@ package enum LintCommand {
     _ options: LintOptions, stdout: CommandOutput, stderr: @escaping (String) -> Void,
     environment: Environment
   ) -> Int32 {
+    if let bundle = options.appTarget {
+      return checkAppTarget(options, bundle: bundle, stdout: stdout, stderr: stderr, environment: environment)
+    }
     var plan: Plan
     switch Self.plan(options, stderr: stderr, environment: environment) {
     case .success(let made): plan = made
@@ -313,7 +316,8 @@ package enum LintCommand {
       var discovery = FileDiscovery(currentDirectory: directory, options: options, configurations: configurations)
       try discovery.discover(options.paths, standardInputName: options.standardInputName)
       let problems = discovery.problems.map { IOErrorFinding.finding(path: $0.path, reason: $0.reason) }
-      if discovery.inputs.isEmpty && problems.isEmpty && !options.allowsNoFiles {
+      // A walk that found app sources has something to check, whether or not it found animation files.
+      if discovery.inputs.isEmpty && discovery.appSources.isEmpty && problems.isEmpty && !options.allowsNoFiles {
         let paths = options.paths.isEmpty ? "the current directory" : options.paths.joined(separator: ", ")
         let message = "no file to lint under \(paths); check the paths and includes (--allow-no-files allows it)"
         stderr("inertia-lint: " + message)
