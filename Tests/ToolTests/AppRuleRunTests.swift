@@ -349,6 +349,9 @@ struct AppSourceWalkTests {
     let bundled = sandbox.run(["--no-config", "--strict"])
     #expect(bundled.status == 0, "only dev: false: fine, \(bundled.stdout)")
     #expect(!bundled.stdout.contains("[unaddressable-id]") && !bundled.stdout.contains("[container-not-addressed]"))
+    // --fix reports what remains the same way.
+    let fixed = sandbox.run(["--no-config", "--fix", "--dry-run"])
+    #expect(!fixed.stdout.contains("[unaddressable-id]"), "\(fixed.stdout)")
   }
 
   @Test("A source that cannot be read is one line on standard error; the rest is checked; the status is the findings'")

@@ -10,7 +10,7 @@ extension LintCommand {
   ) -> Int32 {
     let inputs = plan.inputs
     let jobs = options.jobs ?? ThreadPool.processorCount
-    let fileFixers = plan.configurations.applied.map { applied in
+    let fileFixers = plan.linters.applied.map { applied in
       var fixer = DocumentFixer(linter: applied.linter, includesUnsafe: options.unsafeFixes)
       fixer.tamper = environment.tamperWithFixedBytes
       var fileFixer = FileFixer(
