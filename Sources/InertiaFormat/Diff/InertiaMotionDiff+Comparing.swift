@@ -273,7 +273,10 @@ private struct Comparison {
     if before.isEmpty { return true }
     for (o, n) in zip(drawnOrder(before), drawnOrder(after)) {
       let (a, b) = (before[o], after[n])
-      guard a.position == b.position, fields(a, nested: nested).elementsEqual(fields(b, nested: nested), by: same),
+      // `zIndex` counts only through the order, which the pairing follows.
+      let (drawnA, drawnB) = (fields(a, nested: nested), fields(b, nested: nested))
+      guard a.position == b.position,
+        drawnA.filter({ $0.0 != "zIndex" }).elementsEqual(drawnB.filter { $0.0 != "zIndex" }, by: same),
         a.transforms.playsSame(as: b.transforms), sameValue(a.vertices.map(MessagePackValue.array), b.vertices.map(MessagePackValue.array)),
         nested || shapeTrack(a).playsSamePoses(as: shapeTrack(b), until: end),
         drawsSame(a.shapes, b.shapes, nested: true)
