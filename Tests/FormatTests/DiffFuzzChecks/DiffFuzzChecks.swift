@@ -176,12 +176,74 @@ enum DiffFuzzChecks {
   /// The document's bytes, in a form chosen by the input: canonical MessagePack, floats as float32 where that
   /// loses nothing, keys in reverse order, or the JSON form.
   static func encode(_ animations: [InertiaAnimation], _ source: inout ChoiceSource) -> [UInt8] {
-    guard var value = try? MessagePackEncoder().encodeValue(animations) else { return Array("[]".utf8) }
+    var value = MessagePackValue.array(animations.map(object))
     if source.choose(3) == 0 { value = narrowed(value) }
     if source.choose(3) == 0 { value = reversed(value) }
     let bytes = MessagePackWriter().write(value)
     if source.choose(3) == 0, let json = try? Converter.toJSON(messagePack: bytes) { return json }
     return bytes
+  }
+
+  /// The typed model's document as the editor writes it, made directly (the `Codable` encoder took two thirds
+  /// of each run's time).
+  static func object(_ animation: InertiaAnimation) -> MessagePackValue {
+    var entries: [MessagePackValue.MapEntry] = [
+      .init("id", .string(animation.id)), .init("invokeType", .string(animation.invokeType.rawValue)),
+      .init("initialValues", pose(animation.initialValues)),
+      .init(
+        "keyframes",
+        .array(
+          animation.keyframes.map { keyframe in
+            .map([
+              .init("id", .string(keyframe.id)), .init("duration", number(keyframe.duration)),
+              .init("values", pose(keyframe.values)),
+            ])
+          })),
+    ]
+    if !animation.shapes.isEmpty { entries.append(.init("shapes", .array(animation.shapes.map(shape)))) }
+    return .map(entries)
+  }
+
+  static func number(_ value: Double) -> MessagePackValue {
+    if let integer = Int64(exactly: value), !(value == 0 && value.sign == .minus) { return .int(integer) }
+    return .float64(value)
+  }
+
+  static func pose(_ pose: InertiaAnimationValues) -> MessagePackValue {
+    .map([
+      .init("scale", number(pose.scale)),
+      .init("translate", .array([number(pose.translate.width), number(pose.translate.height)])),
+      .init("rotate", number(pose.rotate)), .init("rotateCenter", number(pose.rotateCenter)),
+      .init("opacity", number(pose.opacity)),
+    ])
+  }
+
+  static func colour(_ colour: InertiaColour) -> MessagePackValue {
+    .map([
+      .init("red", number(colour.red)), .init("green", number(colour.green)), .init("blue", number(colour.blue)),
+      .init("alpha", number(colour.alpha)),
+    ])
+  }
+
+  static func shape(_ shape: InertiaShape) -> MessagePackValue {
+    var entries: [MessagePackValue.MapEntry] = [
+      .init("id", .string(shape.id)), .init("zIndex", .int(Int64(shape.zIndex))),
+      .init("position", .string(shape.position.rawValue)), .init("ownCanvas", .bool(shape.ownCanvas)),
+      .init("showsBeforeAnimation", .bool(shape.showsBeforeAnimation)), .init("transforms", pose(shape.transforms)),
+    ]
+    if let description = shape.shape {
+      var fields: [MessagePackValue.MapEntry] = [
+        .init("id", .string(description.id)), .init("type", .string(description.type.rawValue)),
+        .init("width", number(description.width)), .init("height", number(description.height)),
+        .init("strokeWidth", number(description.strokeWidth)),
+      ]
+      if let fill = description.fill { fields.append(.init("fill", colour(fill))) }
+      if let stroke = description.stroke { fields.append(.init("stroke", colour(stroke))) }
+      entries.append(.init("shape", .map(fields)))
+    }
+    if let track = shape.animation { entries.append(.init("animation", object(track))) }
+    if !shape.shapes.isEmpty { entries.append(.init("shapes", .array(shape.shapes.map(self.shape)))) }
+    return .map(entries)
   }
 
   static func narrowed(_ value: MessagePackValue) -> MessagePackValue {
@@ -233,12 +295,12 @@ enum DiffFuzzChecks {
     return nearly ? .nearlySame : .same
   }
 
-  /// The poses of two tracks at every keyframe time of either, the midpoints between, and 64 moments across the
+  /// The poses of two tracks at every keyframe time of either, the midpoints between, and 16 moments across the
   /// loop, read with ``InertiaAnimation/pose(atLoopTime:)``.
   static func samePoses(_ a: InertiaAnimation, _ b: InertiaAnimation, loop: Double) -> Verdict {
     var times = Set(a.playbackKeyframeTimes + b.playbackKeyframeTimes + [0, loop]).filter { $0 <= loop }.sorted()
     times += zip(times, times.dropFirst()).map { $0 + ($1 - $0) / 2 }
-    times += (0...64).map { loop * Double($0) / 64 }
+    times += (0...16).map { loop * Double($0) / 16 }
     var nearly = false
     for time in times {
       let (x, y) = (a.pose(atLoopTime: time), b.pose(atLoopTime: time))
