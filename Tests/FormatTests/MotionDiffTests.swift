@@ -11,7 +11,8 @@ struct MotionDiffTests {
 
   static func keyframe(_ id: String?, _ duration: String, opacity: String = "1") -> String {
     let idField = id.map { #""id": "\#($0)", "# } ?? ""
-    return #"{\#(idField)"duration": \#(duration), "values": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": \#(opacity)}}"#
+    return
+      #"{\#(idField)"duration": \#(duration), "values": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": \#(opacity)}}"#
   }
 
   static func animation(
@@ -57,8 +58,10 @@ struct MotionDiffTests {
 
   @Test("Keyframes reordered and inserted are matched by id: the inserted one reads as added, the rest as moved")
   func reorderedAndInserted() throws {
-    let old = "[\(Self.animation("card0", [Self.keyframe("A", "0"), Self.keyframe("B", "1"), Self.keyframe("C", "1", opacity: "0")]))]"
-    let new = "[\(Self.animation("card0", [Self.keyframe("A", "0"), Self.keyframe("N", "0.5", opacity: "0.5"), Self.keyframe("C", "1", opacity: "0"), Self.keyframe("B", "1")]))]"
+    let old =
+      "[\(Self.animation("card0", [Self.keyframe("A", "0"), Self.keyframe("B", "1"), Self.keyframe("C", "1", opacity: "0")]))]"
+    let new =
+      "[\(Self.animation("card0", [Self.keyframe("A", "0"), Self.keyframe("N", "0.5", opacity: "0.5"), Self.keyframe("C", "1", opacity: "0"), Self.keyframe("B", "1")]))]"
     let diff = try Self.diff(old, new)
     let keyframes = try #require(diff.animations.first?.track?.keyframes)
     let byID = Dictionary(uniqueKeysWithValues: keyframes.map { ($0.id!, $0) })
@@ -95,8 +98,10 @@ struct MotionDiffTests {
 
   @Test("An animation added and another removed")
   func addedAndRemoved() throws {
-    let old = "[\(Self.animation("card0", [Self.keyframe("A", "0")])), \(Self.animation("gone", [Self.keyframe("G", "2")]))]"
-    let new = "[\(Self.animation("card0", [Self.keyframe("A", "0")])), \(Self.animation("badge", invokeType: "auto", [Self.keyframe("X", "0"), Self.keyframe("Y", "1")]))]"
+    let old =
+      "[\(Self.animation("card0", [Self.keyframe("A", "0")])), \(Self.animation("gone", [Self.keyframe("G", "2")]))]"
+    let new =
+      "[\(Self.animation("card0", [Self.keyframe("A", "0")])), \(Self.animation("badge", invokeType: "auto", [Self.keyframe("X", "0"), Self.keyframe("Y", "1")]))]"
     let diff = try Self.diff(old, new)
     #expect(diff.animations.map(\.status) == [.added, .removed])
     #expect(diff.animations.map(\.id) == ["badge", "gone"])
@@ -115,7 +120,10 @@ struct MotionDiffTests {
     #expect(c.duration == .init(1, 0) && c.repaired == .init(false, true))
     #expect(c.time == .init(2.001, 0.001 + 1 + 0.001))
     #expect(keyframes.first { $0.id == "D" }?.time == .init(3.001, 0.001 + 1 + 0.001 + 1))
-    #expect(diff.loop == .init(before: 3.001, after: 3, setBefore: .init(animation: "card0", isShape: false, shape: nil), setAfter: nil))
+    #expect(
+      diff.loop
+        == .init(
+          before: 3.001, after: 3, setBefore: .init(animation: "card0", isShape: false, shape: nil), setAfter: nil))
     // And back: the repair lost.
     let back = try Self.diff(Self.base(durations: ["0", "1", "0", "1"]), Self.base())
     #expect(back.animations.first?.track?.keyframes.first { $0.id == "C" }?.repaired == .init(true, false))
@@ -123,9 +131,11 @@ struct MotionDiffTests {
 
   @Test("The same document in both encodings, keys reordered, float32s, 1 and 1.0: plays the same")
   func samePlayback() throws {
-    let json = try String(contentsOf: Fixtures.corpus.appendingPathComponent("valid/onboarding-flow.json"), encoding: .utf8)
+    let json = try String(
+      contentsOf: Fixtures.corpus.appendingPathComponent("valid/onboarding-flow.json"), encoding: .utf8)
     let messagePack = try Converter.toMessagePack(json: Array(json.utf8))
-    #expect(try Self.diff(json, String(decoding: Converter.toJSON(messagePack: messagePack), as: UTF8.self)).playsTheSame)
+    #expect(
+      try Self.diff(json, String(decoding: Converter.toJSON(messagePack: messagePack), as: UTF8.self)).playsTheSame)
     let version = try InertiaMotionDiff.Version(IndexedDocument.read(Array(json.utf8)))
     let packed = try InertiaMotionDiff.Version(IndexedDocument.read(messagePack))
     #expect(InertiaMotionDiff(from: version, to: packed).playsTheSame)
@@ -148,12 +158,16 @@ struct MotionDiffTests {
     #expect(InertiaMotionDiff(from: try .init(IndexedDocument.read(Array(wholeNumbers.utf8))), to: other).playsTheSame)
   }
 
-  @Test("What plays the same is no difference: keyframe ids renamed, a copy of the last pose appended, animations reordered")
+  @Test(
+    "What plays the same is no difference: keyframe ids renamed, a copy of the last pose appended, animations reordered"
+  )
   func structuralButSame() throws {
     let renamed = Self.base().replacingOccurrences(of: #""id": "C""#, with: #""id": "C2""#)
     #expect(try Self.diff(Self.base(), renamed).playsTheSame)
     let card = Self.animation("card0", [Self.keyframe("A", "0"), Self.keyframe("B", "1", opacity: "0")])
-    let held = Self.animation("card0", [Self.keyframe("A", "0"), Self.keyframe("B", "1", opacity: "0"), Self.keyframe("H", "0.5", opacity: "0")])
+    let held = Self.animation(
+      "card0",
+      [Self.keyframe("A", "0"), Self.keyframe("B", "1", opacity: "0"), Self.keyframe("H", "0.5", opacity: "0")])
     let title = Self.animation("title1", [Self.keyframe("T", "1")])
     #expect(try Self.diff("[\(card), \(title)]", "[\(title), \(held)]").playsTheSame)
     // A field no runtime reads.
@@ -198,7 +212,9 @@ struct MotionDiffTests {
     #expect(throws: Never.self) { try InertiaMotionDiff.Version(IndexedDocument.read(Array(noID.utf8))) }
   }
 
-  @Test("Every input the diff fuzz target kept or failed on holds its property", arguments: FuzzInput.all(of: ["diff"], in: ["Regressions", "Corpus"]))
+  @Test(
+    "Every input the diff fuzz target kept or failed on holds its property",
+    arguments: FuzzInput.all(of: ["diff"], in: ["Regressions", "Corpus"]))
   func fuzzInputs(_ input: FuzzInput) throws {
     try DiffFuzzChecks.diff(input.bytes())
   }

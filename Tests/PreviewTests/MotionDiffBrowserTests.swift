@@ -22,15 +22,18 @@ struct MotionDiffBrowserTests {
     let list = keyframes.map { (id, duration, opacity) in
       #"{"id": "\#(id)", "duration": \#(duration), "values": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": \#(opacity)}}"#
     }
-    return #"{"id": \#(id), "invokeType": "auto", "initialValues": \#(pose), "keyframes": [\#(list.joined(separator: ", "))]}"#
+    return
+      #"{"id": \#(id), "invokeType": "auto", "initialValues": \#(pose), "keyframes": [\#(list.joined(separator: ", "))]}"#
   }
 
   @Test("Both versions on one axis: the new track, a moved keyframe's arrow, tracks added and removed, the new loop")
   func picture() throws {
     // card0's B goes from 1 s to 2.5 s long: the loop goes from 3 s to 3.501 s, set by card0.
-    let old = "[\(Self.track(#""card0""#, [("A", "0", "1"), ("B", "1", "0"), ("C", "1", "1")])), \(Self.track(#""gone""#, [("G", "1", "0")]))]"
+    let old =
+      "[\(Self.track(#""card0""#, [("A", "0", "1"), ("B", "1", "0"), ("C", "1", "1")])), \(Self.track(#""gone""#, [("G", "1", "0")]))]"
     let hostile = #""<b>&\"</b>\u0007""#
-    let new = "[\(Self.track(#""card0""#, [("A", "0", "1"), ("B", "2.5", "0"), ("C", "1", "1")])), \(Self.track(hostile, [("X", "2", "0")]))]"
+    let new =
+      "[\(Self.track(#""card0""#, [("A", "0", "1"), ("B", "2.5", "0"), ("C", "1", "1")])), \(Self.track(hostile, [("X", "2", "0")]))]"
     let diff = InertiaMotionDiff(
       from: try .init(IndexedDocument.read(Array(old.utf8))), to: try .init(IndexedDocument.read(Array(new.utf8))))
     let svg = SVGMotionDiff.svg(diff, oldTitle: "old.inertia", newTitle: "new.inertia")

@@ -17,7 +17,8 @@ enum DiffPair {
 
   static func animation(_ id: String, _ invokeType: String, _ keyframes: [String], shapes: [String]? = nil) -> String {
     let list = shapes.map { #", "shapes": [\#($0.joined(separator: ", "))]"# } ?? ""
-    return #"{"id": "\#(id)", "invokeType": "\#(invokeType)", "initialValues": \#(pose), "keyframes": [\#(keyframes.joined(separator: ", "))]\#(list)}"#
+    return
+      #"{"id": "\#(id)", "invokeType": "\#(invokeType)", "initialValues": \#(pose), "keyframes": [\#(keyframes.joined(separator: ", "))]\#(list)}"#
   }
 
   static func shape(_ id: String, type: String, width: String, fill: String, position: String = "bottom") -> String {
@@ -64,7 +65,9 @@ struct DiffCommandTests {
     result.stdoutText.replacingOccurrences(of: directory.path + "/", with: "")
   }
 
-  @Test("Exit 1 when the two play differently; each format's report is its golden file", arguments: ["text", "markdown", "json", "svg"])
+  @Test(
+    "Exit 1 when the two play differently; each format's report is its golden file",
+    arguments: ["text", "markdown", "json", "svg"])
   func goldenReports(_ format: String) throws {
     let (result, directory) = try Self.run(["--format", format])
     #expect(result.status == 1)
@@ -102,10 +105,12 @@ struct DiffCommandTests {
     #expect(json.status == 0 && json.stdoutText.contains(#""playsTheSame": true"#))
   }
 
-  @Test("A broken side: exit 2 and one line naming the file and the place", arguments: [
-    ("[{\"id\": \"card0\",", "old.json:1:"),
-    (DiffPair.new.replacingOccurrences(of: #""duration": 1.5"#, with: #""duration": "1.5""#), "expected a number"),
-  ])
+  @Test(
+    "A broken side: exit 2 and one line naming the file and the place",
+    arguments: [
+      ("[{\"id\": \"card0\",", "old.json:1:"),
+      (DiffPair.new.replacingOccurrences(of: #""duration": 1.5"#, with: #""duration": "1.5""#), "expected a number"),
+    ])
   func brokenSide(_ text: String, _ expected: String) throws {
     let (result, directory) = try Self.run(old: text)
     #expect(result.status == 2)
@@ -115,7 +120,12 @@ struct DiffCommandTests {
     #expect(result.stderr.first?.contains(expected) == true, "\(result.stderr)")
   }
 
-  @Test("Usage errors exit 2", arguments: [["diff"], ["diff", "a"], ["diff", "-", "-"], ["diff", "--format", "pdf", "a", "b"], ["diff", "--git", "a", "b"], ["diff", "--loop-duration", "0", "a", "b"]])
+  @Test(
+    "Usage errors exit 2",
+    arguments: [
+      ["diff"], ["diff", "a"], ["diff", "-", "-"], ["diff", "--format", "pdf", "a", "b"], ["diff", "--git", "a", "b"],
+      ["diff", "--loop-duration", "0", "a", "b"],
+    ])
   func usage(_ arguments: [String]) {
     let result = runConvert(arguments)
     #expect(result.status == 2)
@@ -135,18 +145,24 @@ struct DiffCommandTests {
   func output() throws {
     let (_, directory) = try Self.run()
     let report = directory.file("report.md")
-    let written = runConvert(["diff", "--format", "markdown", "-o", report, directory.file("old.json"), directory.file("new.inertia")])
+    let written = runConvert([
+      "diff", "--format", "markdown", "-o", report, directory.file("old.json"), directory.file("new.inertia"),
+    ])
     #expect(written.status == 1 && written.stdout.isEmpty)
     #expect(String(decoding: try directory.read("report.md"), as: UTF8.self).contains("plays differently"))
     for input in ["old.json", "new.inertia"] {
       let before = try directory.read(input)
-      let refused = runConvert(["diff", "-o", directory.file(input), directory.file("old.json"), directory.file("new.inertia")])
+      let refused = runConvert([
+        "diff", "-o", directory.file(input), directory.file("old.json"), directory.file("new.inertia"),
+      ])
       #expect(refused.status == 2, "\(input)")
       #expect(try directory.read(input) == before)
     }
   }
 
-  @Test("The Markdown report reads as Markdown: a parser finds the heading, the nested lists and no HTML", .enabled(if: MarkdownParser.isAvailable, MarkdownParser.unavailableReason))
+  @Test(
+    "The Markdown report reads as Markdown: a parser finds the heading, the nested lists and no HTML",
+    .enabled(if: MarkdownParser.isAvailable, MarkdownParser.unavailableReason))
   func markdownParses() throws {
     let hostile = DiffPair.new.replacingOccurrences(of: #""badge3""#, with: #""<img src=x onerror=alert(1)>`*_""#)
     let (result, _) = try Self.run(["--format", "markdown"], new: hostile)

@@ -24,7 +24,8 @@ struct DiffSummaryScriptTests {
     try repository.write("anim/card.inertia", messagePack(DiffPair.new))
     try FileManager.default.removeItem(atPath: repository.directory.file("anim/gone.inertia"))
     try repository.write("anim/new.inertia", messagePack(other.replacingOccurrences(of: "other", with: "fresh")))
-    try repository.write("anim/same.inertia", messagePack(other.replacingOccurrences(of: "\"duration\": 1", with: "\"duration\": 1.0")))
+    try repository.write(
+      "anim/same.inertia", messagePack(other.replacingOccurrences(of: "\"duration\": 1", with: "\"duration\": 1.0")))
     try repository.write("README.txt", Array("more notes".utf8))
     try repository.commitAll("head")
 

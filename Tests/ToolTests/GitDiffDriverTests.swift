@@ -25,7 +25,8 @@ struct GitDiffDriverTests {
     let configured = try repository.shell(lines.joined(separator: "\n"))
     #expect(configured.status == 0, "\(configured.stderr)")
     let other = "[\(DiffPair.animation("other", "auto", [DiffPair.keyframe("O", "1", opacity: "0")]))]"
-    let moved = "[\(DiffPair.animation("moved", "auto", [DiffPair.keyframe("M", "1", opacity: "0"), DiffPair.keyframe("N", "1")]))]"
+    let moved =
+      "[\(DiffPair.animation("moved", "auto", [DiffPair.keyframe("M", "1", opacity: "0"), DiffPair.keyframe("N", "1")]))]"
     try repository.write("anim/card.inertia", messagePack(DiffPair.old))
     try repository.write("anim/other.inertia", messagePack(other))
     try repository.write("anim/before.inertia", messagePack(moved))
@@ -33,8 +34,17 @@ struct GitDiffDriverTests {
     try repository.write("anim/card.inertia", messagePack(DiffPair.new))
     try FileManager.default.removeItem(atPath: repository.directory.file("anim/other.inertia"))
     try FileManager.default.removeItem(atPath: repository.directory.file("anim/before.inertia"))
-    try repository.write("anim/after.inertia", messagePack(moved.replacingOccurrences(of: #""duration": 1, "values": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1}"#, with: #""duration": 2, "values": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1}"#)))
-    try repository.write("anim/added.inertia", messagePack(other.replacingOccurrences(of: "\"other\"", with: "\"fresh\"")))
+    try repository.write(
+      "anim/after.inertia",
+      messagePack(
+        moved.replacingOccurrences(
+          of:
+            #""duration": 1, "values": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1}"#,
+          with:
+            #""duration": 2, "values": {"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1}"#
+        )))
+    try repository.write(
+      "anim/added.inertia", messagePack(other.replacingOccurrences(of: "\"other\"", with: "\"fresh\"")))
     try repository.commitAll("second")
     try repository.write("anim/card.inertia", Array(try messagePack(DiffPair.new).prefix(40)))
     try repository.write("anim/zz-last.inertia", messagePack(other))
@@ -61,7 +71,10 @@ struct GitDiffDriverTests {
     // A version that does not parse is said in the output, and the files after it still show.
     let broken = try repository.git(["diff", "HEAD~1", "HEAD"])
     #expect(broken.status == 0, "\(broken.stderr)")
-    #expect(broken.lines.contains { $0.hasPrefix("a/anim/card.inertia → b/anim/card.inertia: cannot compare: b/anim/card.inertia: offset ") }, "\(broken.lines)")
+    #expect(
+      broken.lines.contains {
+        $0.hasPrefix("a/anim/card.inertia → b/anim/card.inertia: cannot compare: b/anim/card.inertia: offset ")
+      }, "\(broken.lines)")
     #expect(broken.lines.contains("/dev/null → b/anim/zz-last.inertia: plays differently"))
   }
 

@@ -48,7 +48,8 @@ struct IDMatching {
 
   init(_ old: [String?], _ new: [String?]) {
     idsMissing = old.contains(nil) || new.contains(nil)
-    byPosition = idsMissing || Set(old.compactMap { $0 }).count != old.count
+    byPosition =
+      idsMissing || Set(old.compactMap { $0 }).count != old.count
       || Set(new.compactMap { $0 }).count != new.count
     if byPosition {
       for index in 0..<max(old.count, new.count) {
@@ -160,7 +161,8 @@ private struct Comparison {
     }
     if matching.byPosition && !animations.isEmpty {
       positionMatches.insert(
-        InertiaMotionDiff.PositionMatch(list: .animations, animation: nil, shapePath: [], idsMissing: matching.idsMissing),
+        InertiaMotionDiff.PositionMatch(
+          list: .animations, animation: nil, shapePath: [], idsMissing: matching.idsMissing),
         at: 0)
     }
   }
@@ -277,7 +279,8 @@ private struct Comparison {
       let (drawnA, drawnB) = (fields(a, nested: nested), fields(b, nested: nested))
       guard a.position == b.position,
         drawnA.filter({ $0.0 != "zIndex" }).elementsEqual(drawnB.filter { $0.0 != "zIndex" }, by: same),
-        a.transforms.playsSame(as: b.transforms), sameValue(a.vertices.map(MessagePackValue.array), b.vertices.map(MessagePackValue.array)),
+        a.transforms.playsSame(as: b.transforms),
+        sameValue(a.vertices.map(MessagePackValue.array), b.vertices.map(MessagePackValue.array)),
         nested || shapeTrack(a).playsSamePoses(as: shapeTrack(b), until: end),
         drawsSame(a.shapes, b.shapes, nested: true)
       else { return false }
@@ -346,14 +349,19 @@ private struct Comparison {
       let (beforeFields, afterFields) = (fields(a, nested: nested), fields(b, nested: nested))
       for index in 0..<max(beforeFields.count, afterFields.count) {
         let name = index < afterFields.count ? afterFields[index].0 : beforeFields[index].0
-        let (x, y) = (index < beforeFields.count ? beforeFields[index].1 : nil, index < afterFields.count ? afterFields[index].1 : nil)
+        let (x, y) = (
+          index < beforeFields.count ? beforeFields[index].1 : nil,
+          index < afterFields.count ? afterFields[index].1 : nil
+        )
         if change.status != .changed || !same(x, y) {
           change.fields.append(InertiaMotionDiff.FieldChange(name: name, before: x, after: y))
         }
       }
-      change.fields += poseChanges(a?.transforms, b?.transforms, prefix: "transforms.", always: change.status != .changed)
+      change.fields += poseChanges(
+        a?.transforms, b?.transforms, prefix: "transforms.", always: change.status != .changed)
       let (vertices, otherVertices) = (a?.vertices, b?.vertices)
-      if change.status != .changed ? (vertices ?? otherVertices) != nil
+      if change.status != .changed
+        ? (vertices ?? otherVertices) != nil
         : !sameValue(vertices.map(MessagePackValue.array), otherVertices.map(MessagePackValue.array))
       {
         change.fields.append(

@@ -291,7 +291,8 @@ package struct ConvertCommand {
     case "to-json": options = Options(direction: .toJSON)
     case "to-msgpack": options = Options(direction: .toMessagePack)
     default:
-      return .failure(.usage("unknown command '\(command)': expected to-json, to-msgpack, to-svg, textconv, merge or diff"))
+      return .failure(
+        .usage("unknown command '\(command)': expected to-json, to-msgpack, to-svg, textconv, merge or diff"))
     }
     for element in elements.dropFirst() {
       switch element {

@@ -149,8 +149,9 @@ package enum DiffCommand {
         return 2
       }
       // git stops the whole diff on a failing driver: a version it cannot compare is said in the output.
-      write("\(TextEscaping.line(sides.old.name)) → \(TextEscaping.line(sides.new.name)): cannot compare: "
-        + "\(TextEscaping.line(failure.message))\n", to: stdout)
+      write(
+        "\(TextEscaping.line(sides.old.name)) → \(TextEscaping.line(sides.new.name)): cannot compare: "
+          + "\(TextEscaping.line(failure.message))\n", to: stdout)
       return 0
     } catch {
       stderr("inertia-convert: \(error)")

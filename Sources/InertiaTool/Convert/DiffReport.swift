@@ -145,7 +145,9 @@ enum DiffReport {
 
   private static func trackName(_ track: InertiaMotionDiff.TrackName?) -> MessagePackValue {
     guard let track else { return .nil }
-    return .map([entry("animation", string(track.animation)), entry("shape", track.isShape ? string(track.shape) : .nil)])
+    return .map([
+      entry("animation", string(track.animation)), entry("shape", track.isShape ? string(track.shape) : .nil),
+    ])
   }
 
   private static func animation(_ change: InertiaMotionDiff.AnimationChange) -> MessagePackValue {
@@ -181,7 +183,9 @@ enum DiffReport {
   }
 
   private static func field(_ field: InertiaMotionDiff.FieldChange) -> MessagePackValue {
-    .map([entry("field", .string(field.name)), entry("before", value(field.before)), entry("after", value(field.after))])
+    .map([
+      entry("field", .string(field.name)), entry("before", value(field.before)), entry("after", value(field.after)),
+    ])
   }
 
   private static func value(_ value: InertiaMotionDiff.Value?) -> MessagePackValue {

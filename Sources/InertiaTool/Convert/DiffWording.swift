@@ -242,7 +242,9 @@ struct DiffWording {
     if !shown.isEmpty { details.append(self.fields(shown, whole: whole)) }
     if !details.isEmpty { pieces.append(.text(": " + details.joined(separator: "; "))) }
     var lines = [
-      Line(depth: depth, mark: shape.status == .added ? .added : shape.status == .removed ? .removed : .none, pieces: pieces)
+      Line(
+        depth: depth, mark: shape.status == .added ? .added : shape.status == .removed ? .removed : .none,
+        pieces: pieces)
     ]
     if let track = shape.track {
       let status = track.end.before == nil ? "added" : track.end.after == nil ? "removed" : "plays differently"

@@ -52,10 +52,15 @@ enum DiffFuzzChecks {
     switch verdict {
     case .same:
       if !diff.playsTheSame {
-        throw DiffPropertyViolation(description: "the diff reports changes where the oracle finds none: \(diff.animations.count) animations, loop \(diff.loop)")
+        throw DiffPropertyViolation(
+          description:
+            "the diff reports changes where the oracle finds none: \(diff.animations.count) animations, loop \(diff.loop)"
+        )
       }
     case .different(let why):
-      if diff.playsTheSame { throw DiffPropertyViolation(description: "the diff says the two play the same, but \(why)") }
+      if diff.playsTheSame {
+        throw DiffPropertyViolation(description: "the diff says the two play the same, but \(why)")
+      }
     case .nearlySame:
       break
     }
@@ -97,7 +102,8 @@ enum DiffFuzzChecks {
     shape.shape = InertiaShapeDescription(
       id: "d", type: source.pick(InertiaShapeType.allCases), width: source.pick([0.5, 1, 0.25]),
       height: source.pick([0.5, 1]),
-      fill: source.choose(2) == 0 ? InertiaColour(red: source.pick([0.33, 1]), green: 0.35, blue: 0.86, alpha: 1) : nil,
+      fill: source.choose(2) == 0
+        ? InertiaColour(red: source.pick([0.33, 1]), green: 0.35, blue: 0.86, alpha: 1) : nil,
       stroke: source.choose(3) == 0 ? InertiaColour(red: 0, green: 0, blue: 0, alpha: 1) : nil,
       strokeWidth: source.pick([0, 0, 0.02]))
     shape.zIndex = source.choose(3)
@@ -105,7 +111,9 @@ enum DiffFuzzChecks {
     shape.showsBeforeAnimation = source.choose(4) != 0
     if source.choose(3) == 0 { shape.transforms = pose(&source) }
     if source.choose(4) == 0 { shape.animation = track("t", &source) }
-    if depth < 2 && source.choose(4) == 0 { shape.shapes = (0..<source.choose(3)).map { self.shape($0, depth: depth + 1, &source) } }
+    if depth < 2 && source.choose(4) == 0 {
+      shape.shapes = (0..<source.choose(3)).map { self.shape($0, depth: depth + 1, &source) }
+    }
     return shape
   }
 
@@ -251,7 +259,8 @@ enum DiffFuzzChecks {
     case .float64(let d) where Double(Float(d)) == d || d.isNaN: return .float32(Float(d))
     case .int(let i) where i.magnitude < 1 << 24: return .float32(Float(i))
     case .array(let elements): return .array(elements.map(narrowed))
-    case .map(let entries): return .map(entries.map { .init($0.key, $0.key == "zIndex" ? $0.value : narrowed($0.value)) })
+    case .map(let entries):
+      return .map(entries.map { .init($0.key, $0.key == "zIndex" ? $0.value : narrowed($0.value)) })
     default: return value
     }
   }
