@@ -197,6 +197,16 @@ struct MotionDiffTests {
     #expect(repeated.positionMatches.first?.idsMissing == false)
   }
 
+  @Test("Animations sharing an id are matched in file order, and the change says which of them it is")
+  func repeatedAnimationIDs() throws {
+    let first = Self.animation("dup", [Self.keyframe("A", "1", opacity: "0")])
+    let second = Self.animation("dup", [Self.keyframe("B", "1", opacity: "0.5")])
+    let changed = Self.animation("dup", [Self.keyframe("B", "2", opacity: "0.5")])
+    let diff = try Self.diff("[\(first), \(second)]", "[\(first), \(changed)]")
+    #expect(diff.animations.count == 1 && diff.animations[0].id == "dup" && diff.animations[0].occurrence == 1)
+    #expect(diff.positionMatches == [.init(list: .animations, animation: nil, shapePath: [], idsMissing: false)])
+  }
+
   @Test("A side that is no animation file the runtimes read is an error naming the place; an id is not")
   func unreadable() throws {
     let broken = Self.base().replacingOccurrences(of: #""duration": 1,"#, with: #""duration": "1","#)

@@ -130,19 +130,19 @@ private struct Comparison {
 
   mutating func run() {
     let matching = IDMatching(animations: old.ids.map(\.id), new.ids.map(\.id))
+    // Which of the animations sharing an id (or lacking one) each is, when any do.
+    var (oldCounts, newCounts): ([String?: Int], [String?: Int]) = ([:], [:])
+    if matching.byPosition {
+      for ids in old.ids { oldCounts[ids.id, default: 0] += 1 }
+      for ids in new.ids { newCounts[ids.id, default: 0] += 1 }
+    }
     var occurrences: [String?: Int] = [:]
-    var repeated: [String?: Int] = [:]
-    for ids in new.ids { repeated[ids.id, default: 0] += 1 }
-    for ids in old.ids { repeated[ids.id, default: 0] += 0 }
     for (oldIndex, newIndex) in matching.pairs {
       let id = newIndex.map { new.ids[$0].id } ?? oldIndex.map { old.ids[$0].id } ?? nil
       var occurrence: Int?
-      if matching.byPosition {
-        let oldCount = old.ids.lazy.filter { $0.id == id }.count
-        if oldCount > 1 || (repeated[id] ?? 0) > 1 || id == nil {
-          occurrence = occurrences[id, default: 0]
-          occurrences[id] = occurrence! + 1
-        }
+      if matching.byPosition, id == nil || oldCounts[id, default: 0] > 1 || newCounts[id, default: 0] > 1 {
+        occurrence = occurrences[id, default: 0]
+        occurrences[id] = occurrence! + 1
       }
       var row = InertiaMotionDiff.Row(old: oldIndex, new: newIndex, change: nil)
       var change: InertiaMotionDiff.AnimationChange?
