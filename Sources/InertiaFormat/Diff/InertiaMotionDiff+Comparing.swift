@@ -177,7 +177,10 @@ private struct Comparison {
     if before.invokeType != after.invokeType {
       change.invokeType = Change(before.invokeType.rawValue, after.invokeType.rawValue)
     }
-    if !before.playsSamePoses(as: after, until: end) {
+    // A track as it was (the model's equality is exact) plays the same; only others are compared pose by pose.
+    if !(before.keyframes == after.keyframes && before.initialValues == after.initialValues)
+      && !before.playsSamePoses(as: after, until: end)
+    {
       change.track = describe(before, beforeIDs.keyframes, after, afterIDs.keyframes, name: name, path: [])
     } else if loop.isChanged, !after.keyframes.isEmpty, after.playbackLength < end {
       holds.append(
@@ -272,7 +275,8 @@ private struct Comparison {
   /// Whether two lists of sibling shapes draw the same: the same shapes, field for field, in the same order.
   func drawsSame(_ before: [InertiaShape], _ after: [InertiaShape], nested: Bool) -> Bool {
     guard before.count == after.count else { return false }
-    if before.isEmpty { return true }
+    // Most shapes are as they were, ids and all (the model's equality is exact, which draws the same).
+    if before == after { return true }
     for (o, n) in zip(drawnOrder(before), drawnOrder(after)) {
       let (a, b) = (before[o], after[n])
       // `zIndex` counts only through the order, which the pairing follows.

@@ -191,7 +191,7 @@ package enum DiffCommand {
   }
 
   /// One side of a diff: the file to read and what the report calls it.
-  struct Side {
+  struct Side: Sendable {
     var file: String
     var name: String
     /// Whether `/dev/null` stands for a file that is not there (git's added and deleted files).
@@ -199,7 +199,7 @@ package enum DiffCommand {
   }
 
   /// Why a side could not be compared: one line naming the file and the place.
-  struct SideFailure: Error {
+  struct SideFailure: Error, Sendable {
     var message: String
     /// Whether the file could not be read at all (rather than not holding an animation file).
     var isIO: Bool
@@ -211,10 +211,14 @@ package enum DiffCommand {
     var newAbsent: Bool
   }
 
-  /// Reads both sides, each with the usual limits, and compares them.
+  /// Reads both sides, each with the usual limits and side by side on two cores, and compares them. A failure
+  /// of the old side is reported before one of the new.
   static func compare(_ old: Side, _ new: Side, options: Options) throws -> Compared {
-    let (before, oldAbsent) = try read(old, options: options)
-    let (after, newAbsent) = try read(new, options: options)
+    let read = ThreadPool.forEach([old, new], jobs: min(2, ThreadPool.processorCount)) { side in
+      Result { try Self.read(side, options: options) }
+    }
+    let (before, oldAbsent) = try read[0].get()
+    let (after, newAbsent) = try read[1].get()
     return Compared(
       diff: InertiaMotionDiff(from: before, to: after, loopDuration: options.loopDuration), oldAbsent: oldAbsent,
       newAbsent: newAbsent)
