@@ -41,8 +41,8 @@ struct DiffWording {
           depth: 0, mark: .changed,
           pieces: [
             .text(
-              "\(count) \(count == 1 ? "track plays as before and holds" : "tracks play as before and hold") "
-                + "its last pose until \(Seconds.change(diff.loop.before, diff.loop.after)), "
+              "\(count) \(count == 1 ? "track plays as before and holds its" : "tracks play as before and hold their") "
+                + "last pose until \(Seconds.change(diff.loop.before, diff.loop.after)), "
                 + "because the loop changed:")
           ]))
       for hold in diff.holds.prefix(holdsListed) {
