@@ -42,8 +42,8 @@ struct MotionDiffChart {
     title = "\(oldTitle) → \(newTitle)"
     var rows: [Row] = []
     for row in diff.rows {
-      let old = row.old.map { diff.old.animations[$0] }
-      let new = row.new.map { diff.new.animations[$0] }
+      let old = row.old.map { diff.old.animation(at: $0) }
+      let new = row.new.map { diff.new.animation(at: $0) }
       let change = row.change.map { diff.animations[$0] }
       rows.append(
         Row(label: (new ?? old)?.id ?? "", status: change?.status, old: old, new: new, change: change))

@@ -10,8 +10,15 @@ extension InertiaMotionDiff {
       motion = try MotionVersion(document)
     }
 
-    /// Its animations in the typed model; an id that is missing or not a string reads as `""`.
-    public var animations: [InertiaAnimation] { motion.animations }
+    /// How many animations it has.
+    public var count: Int { motion.count }
+
+    /// Its animation at `index`, in the typed model (built when asked for); an id that is missing or not a
+    /// string reads as `""`.
+    public func animation(at index: Int) -> InertiaAnimation { motion.animation(at: index).0 }
+
+    /// Its animations in the typed model.
+    public var animations: [InertiaAnimation] { (0..<count).map(animation(at:)) }
   }
 
   /// One animation's place in both versions, in the order the diff reports them.
@@ -113,8 +120,8 @@ private struct Comparison {
     self.old = old
     self.new = new
     self.loopDuration = loopDuration
-    oldLoop = InertiaLoop(loopDuration: loopDuration, animations: old.animations)
-    newLoop = InertiaLoop(loopDuration: loopDuration, animations: new.animations)
+    oldLoop = InertiaLoop(loopDuration: loopDuration, tracks: old.lengths)
+    newLoop = InertiaLoop(loopDuration: loopDuration, tracks: new.lengths)
     end = max(oldLoop.length, newLoop.length)
     loop = InertiaMotionDiff.Loop(
       before: oldLoop.length, after: newLoop.length, setBefore: Self.name(oldLoop.setBy, in: old),
@@ -123,22 +130,22 @@ private struct Comparison {
 
   static func name(_ track: InertiaLoop.Track?, in version: MotionVersion) -> InertiaMotionDiff.TrackName? {
     guard let track else { return nil }
-    let ids = version.ids[track.animation]
     return InertiaMotionDiff.TrackName(
-      animation: ids.id, isShape: track.shape != nil, shape: track.shape.flatMap { ids.shapes[$0].id })
+      animation: version.ids[track.animation], isShape: track.shape != nil,
+      shape: track.shape.flatMap { version.animation(at: track.animation).1.shapes[$0].id })
   }
 
   mutating func run() {
-    let matching = IDMatching(animations: old.ids.map(\.id), new.ids.map(\.id))
+    let matching = IDMatching(animations: old.ids, new.ids)
     // Which of the animations sharing an id (or lacking one) each is, when any do.
     var (oldCounts, newCounts): ([String?: Int], [String?: Int]) = ([:], [:])
     if matching.byPosition {
-      for ids in old.ids { oldCounts[ids.id, default: 0] += 1 }
-      for ids in new.ids { newCounts[ids.id, default: 0] += 1 }
+      for id in old.ids { oldCounts[id, default: 0] += 1 }
+      for id in new.ids { newCounts[id, default: 0] += 1 }
     }
     var occurrences: [String?: Int] = [:]
     for (oldIndex, newIndex) in matching.pairs {
-      let id = newIndex.map { new.ids[$0].id } ?? oldIndex.map { old.ids[$0].id } ?? nil
+      let id = newIndex.map { new.ids[$0] } ?? oldIndex.map { old.ids[$0] } ?? nil
       var occurrence: Int?
       if matching.byPosition, id == nil || oldCounts[id, default: 0] > 1 || newCounts[id, default: 0] > 1 {
         occurrence = occurrences[id, default: 0]
@@ -170,8 +177,18 @@ private struct Comparison {
   // MARK: Animations
 
   mutating func compare(_ o: Int, _ n: Int) -> InertiaMotionDiff.AnimationChange? {
-    let (before, after) = (old.animations[o], new.animations[n])
-    let (beforeIDs, afterIDs) = (old.ids[o], new.ids[n])
+    // The same bytes are the same animation: only its hold can change, with the loop. Most animations of a
+    // change are as they were, and are never built.
+    if old.isSameBytes(o, as: new, n) {
+      let end = new.lengths[n].animation
+      if loop.isChanged, new.keyframeCounts[n] > 0, end < self.end {
+        let name = InertiaMotionDiff.TrackName(animation: new.ids[n], isShape: false, shape: nil)
+        holds.append(InertiaMotionDiff.Hold(track: name, from: end, until: Change(loop.before, loop.after)))
+      }
+      return nil
+    }
+    let (before, beforeIDs) = old.animation(at: o)
+    let (after, afterIDs) = new.animation(at: n)
     let name = InertiaMotionDiff.TrackName(animation: afterIDs.id, isShape: false, shape: nil)
     var change = InertiaMotionDiff.AnimationChange(status: .changed, id: afterIDs.id, track: nil, shapes: [])
     if before.invokeType != after.invokeType {
@@ -199,8 +216,7 @@ private struct Comparison {
   mutating func whole(
     _ version: MotionVersion, _ index: Int, _ status: InertiaMotionDiff.Status
   ) -> InertiaMotionDiff.AnimationChange {
-    let animation = version.animations[index]
-    let ids = version.ids[index]
+    let (animation, ids) = version.animation(at: index)
     let added = status == .added
     let name = InertiaMotionDiff.TrackName(animation: ids.id, isShape: false, shape: nil)
     return InertiaMotionDiff.AnimationChange(

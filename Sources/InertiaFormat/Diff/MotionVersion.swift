@@ -1,6 +1,7 @@
-/// One version of a file as a diff reads it: its animations in the typed model, built straight from the
-/// document's index (no `Codable` decoding, which costs several times as much), so that every time and pose
-/// comes from the typed model's playback API; and its ids, which the typed model cannot tell missing.
+/// One version of a file as a diff reads it: each animation's view id and track lengths (for matching and for
+/// the loop), read from the document's index; and each animation in the typed model, built from the index
+/// (never through `Codable`, which costs several times as much) only when it is compared with a version of it
+/// that is not the same bytes, so that every time and pose comes from the typed model's playback API.
 ///
 /// Reading first walks the document against the schema (``SchemaWalk``, the walk the `schema` rule makes):
 /// any value of the wrong type or required field missing, other than an id, is an
@@ -22,32 +23,60 @@ struct MotionVersion: Sendable {
     var shapes: [ShapeIDs]
   }
 
-  /// The file's animations.
-  var animations: [InertiaAnimation]
-  /// Their ids, one for each animation.
-  var ids: [TrackIDs]
+  /// The document, kept to build each animation from when it is needed.
+  let document: IndexedDocument
+  /// The file's animation objects, in file order.
+  let nodes: [IndexedDocument.Node]
+  /// Each animation's view id.
+  let ids: [String?]
+  /// How long each animation's tracks play (what the loop is measured over).
+  let lengths: [InertiaLoop.TrackLengths]
+  /// How many keyframes each animation's own track has.
+  let keyframeCounts: [Int]
 
   /// Reads `document`.
   /// - Throws: ``InertiaMotionReadError`` naming the first value of the wrong type or missing field.
   init(_ document: IndexedDocument) throws(InertiaMotionReadError) {
     try Self.check(document)
+    self.document = document
     let reader = Reader(document: document)
-    var animations: [InertiaAnimation] = []
-    var ids: [TrackIDs] = []
+    var nodes: [IndexedDocument.Node] = []
+    var ids: [String?] = []
+    var lengths: [InertiaLoop.TrackLengths] = []
+    var keyframeCounts: [Int] = []
     if let root = document.root {
       let count = document.count(of: root) ?? 0
-      animations.reserveCapacity(count)
+      nodes.reserveCapacity(count)
       ids.reserveCapacity(count)
+      lengths.reserveCapacity(count)
+      keyframeCounts.reserveCapacity(count)
       var child = document.firstChild(of: root)
       while let element = child {
         child = document.nextSibling(of: element, in: root)
-        let (animation, trackIDs) = reader.track(element)
-        animations.append(animation)
-        ids.append(trackIDs)
+        let timing = reader.timing(element)
+        nodes.append(element)
+        ids.append(timing.id)
+        lengths.append(timing.lengths)
+        keyframeCounts.append(timing.keyframes)
       }
     }
-    self.animations = animations
-    self.ids = ids
+    (self.nodes, self.ids, self.lengths, self.keyframeCounts) = (nodes, ids, lengths, keyframeCounts)
+  }
+
+  /// How many animations the file has.
+  var count: Int { nodes.count }
+
+  /// The animation at `index` in the typed model, and its ids.
+  func animation(at index: Int) -> (InertiaAnimation, TrackIDs) {
+    Reader(document: document).track(nodes[index])
+  }
+
+  /// Whether the animation at `index` is written with the same bytes as `other`'s at `otherIndex` (both as
+  /// MessagePack, which JSON input is read into): then it is the same in every way.
+  func isSameBytes(_ index: Int, as other: MotionVersion, _ otherIndex: Int) -> Bool {
+    let (node, otherNode) = (nodes[index], other.nodes[otherIndex])
+    return document.messagePackBytes(
+      document.messagePackRange(of: node), equal: other.document, other.document.messagePackRange(of: otherNode))
   }
 
   /// Throws for the first fault the schema walk meets that is not about an id.
@@ -119,6 +148,54 @@ private struct Reader {
   }
 
   func number(_ node: IndexedDocument.Node?) -> Double { node.flatMap { document.double(of: $0) } ?? 0 }
+
+  /// An animation's view id, its keyframe count and its tracks' lengths, read as ``track(_:)`` reads them
+  /// but without building anything.
+  func timing(_ object: IndexedDocument.Node) -> (id: String?, keyframes: Int, lengths: InertiaLoop.TrackLengths) {
+    var id: String?
+    var keyframes = 0
+    var lengths = InertiaLoop.TrackLengths(animation: 0)
+    forEachField(of: object, Self.trackNames) { name, value in
+      switch name {
+      case 0: id = document.string(of: value)
+      case 3: (keyframes, lengths.animation) = trackLength(value)
+      case 4:
+        guard document.isArray(value) else { return }
+        var child = document.firstChild(of: value)
+        while let shape = child {
+          child = document.nextSibling(of: shape, in: value)
+          var length: Double?
+          forEachField(of: shape, Self.shapeNames) { name, field in
+            guard name == 8, document.isMap(field) else { return }
+            forEachField(of: field, Self.trackNames) { name, keyframes in
+              if name == 3 { length = trackLength(keyframes).length }
+            }
+            if length == nil { length = 0 }
+          }
+          lengths.shapes.append(length)
+        }
+      default: break
+      }
+    }
+    return (id, keyframes, lengths)
+  }
+
+  /// How many keyframes a `keyframes` array holds, and how long they play
+  /// (``InertiaPlayback/playbackLength(durations:)``).
+  func trackLength(_ array: IndexedDocument.Node) -> (count: Int, length: Double) {
+    guard document.isArray(array) else { return (0, 0) }
+    var durations: [Double] = []
+    var child = document.firstChild(of: array)
+    while let element = child {
+      child = document.nextSibling(of: element, in: array)
+      var duration = 0.0
+      forEachField(of: element, Self.keyframeNames) { name, value in
+        if name == 1 { duration = number(value) }
+      }
+      durations.append(duration)
+    }
+    return (durations.count, InertiaPlayback.playbackLength(durations: durations))
+  }
 
   func track(_ object: IndexedDocument.Node) -> (InertiaAnimation, MotionVersion.TrackIDs) {
     var id: String?

@@ -40,23 +40,55 @@ public struct InertiaLoop: Equatable, Sendable {
   /// `nil` when the loop duration sets it.
   public var setBy: Track?
 
+  /// How long one file's animation plays, and each of its top-level shapes' tracks: what the loop is measured
+  /// over, read from the typed model or straight from a document's index.
+  public struct TrackLengths: Equatable, Sendable {
+    /// The animation's own track, as played (``InertiaAnimation/playbackLength``).
+    public var animation: Double
+    /// The track of each shape the animation holds directly, in order; `nil` for a shape without one.
+    public var shapes: [Double?]
+
+    /// The lengths of one animation's tracks.
+    public init(animation: Double, shapes: [Double?] = []) {
+      self.animation = animation
+      self.shapes = shapes
+    }
+
+    /// The lengths of `animation`'s tracks.
+    public init(_ animation: InertiaAnimation) {
+      self.init(animation: animation.playbackLength, shapes: animation.shapes.map { $0.animation?.playbackLength })
+    }
+  }
+
   /// The loop of `animations` on a runtime holding `loopDuration`: every track whose placement
   /// ``InertiaTrackPlacement/setsLoop`` counts, measured as it plays (``InertiaAnimation/playbackLength``).
   public init(loopDuration: Double = InertiaPlayback.defaultLoopDuration, animations: [InertiaAnimation]) {
+    self.init(loopDuration: loopDuration, tracks: animations.map(TrackLengths.init))
+  }
+
+  /// The loop of a file whose animations' tracks play for `tracks`, on a runtime holding `loopDuration`: the
+  /// one loop rule, which every other way of finding the loop goes through.
+  public init(loopDuration: Double = InertiaPlayback.defaultLoopDuration, tracks: [TrackLengths]) {
     var length = loopDuration
     var setBy: Track?
-    for (index, animation) in animations.enumerated() {
-      if InertiaTrackPlacement.animation.setsLoop, animation.playbackLength > length {
-        (length, setBy) = (animation.playbackLength, Track(animation: index))
+    for (index, lengths) in tracks.enumerated() {
+      if InertiaTrackPlacement.animation.setsLoop, lengths.animation > length {
+        (length, setBy) = (lengths.animation, Track(animation: index))
       }
       guard InertiaTrackPlacement.shape.setsLoop else { continue }
-      for (shapeIndex, shape) in animation.shapes.enumerated() {
-        if let track = shape.animation, track.playbackLength > length {
-          (length, setBy) = (track.playbackLength, Track(animation: index, shape: shapeIndex))
-        }
+      for (shapeIndex, shape) in lengths.shapes.enumerated() {
+        if let shape, shape > length { (length, setBy) = (shape, Track(animation: index, shape: shapeIndex)) }
       }
     }
     self.length = length
     self.setBy = setBy
+  }
+}
+
+extension InertiaPlayback {
+  /// How long a track whose keyframes are written with `durations` plays: the sum of their
+  /// ``effectiveDuration(_:)``s, 0 with none (``InertiaAnimation/playbackLength`` is this of its keyframes).
+  public static func playbackLength(durations: some Sequence<Double>) -> Double {
+    durations.reduce(0) { $0 + effectiveDuration($1) }
   }
 }
