@@ -177,9 +177,9 @@ private struct Comparison {
   // MARK: Animations
 
   mutating func compare(_ o: Int, _ n: Int) -> InertiaMotionDiff.AnimationChange? {
-    // The same bytes, or the same values however encoded, are the same animation: only its hold can change,
-    // with the loop. Most animations of a change are as they were, and are never built.
-    if old.isSameBytes(o, as: new, n) || old.readsSame(o, as: new, n) {
+    // The same bytes are the same animation: only its hold can change, with the loop. Most animations of a
+    // change are as they were, and are never built.
+    if old.isSameBytes(o, as: new, n) {
       let end = new.lengths[n].animation
       if loop.isChanged, new.keyframeCounts[n] > 0, end < self.end {
         let name = InertiaMotionDiff.TrackName(animation: new.ids[n], isShape: false, shape: nil)

@@ -71,12 +71,6 @@ struct MotionVersion: Sendable {
     Reader(document: document).track(nodes[index])
   }
 
-  /// Whether the animation at `index` reads the same as `other`'s at `otherIndex`, bytes aside (key order,
-  /// number encodings): see ``IndexedDocument/readsSame(_:as:in:)``.
-  func readsSame(_ index: Int, as other: MotionVersion, _ otherIndex: Int) -> Bool {
-    document.readsSame(nodes[index], as: other.nodes[otherIndex], in: other.document)
-  }
-
   /// Whether the animation at `index` is written with the same bytes as `other`'s at `otherIndex` (both as
   /// MessagePack, which JSON input is read into): then it is the same in every way.
   func isSameBytes(_ index: Int, as other: MotionVersion, _ otherIndex: Int) -> Bool {
