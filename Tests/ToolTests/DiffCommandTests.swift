@@ -190,15 +190,27 @@ enum MarkdownParser {
         sys.stdout.write(markdown.markdown(text))
     """
 
-  static let isAvailable: Bool = (try? html("# a")) == "<h1>a</h1>\n" || (try? html("# a")) == "<h1>a</h1>"
+  /// The first Python 3 that has a parser: the one on `PATH`, else the system's (where Debian installs
+  /// `python3-markdown-it`, which a Python of one's own on `PATH` does not see).
+  static let interpreter: [String]? = [["/usr/bin/env", "python3"], ["/usr/bin/python3"]].first { command in
+    (try? html("# a", with: command))?.hasPrefix("<h1>a</h1>") == true
+  }
+
+  static var isAvailable: Bool { interpreter != nil }
 
   static let unavailableReason: Comment =
     "no Markdown parser for Python 3 (apt-get install python3-markdown-it, or pip install markdown-it-py)"
 
   static func html(_ markdown: String) throws -> String {
+    guard let interpreter else { throw MarkdownFailure() }
+    return try html(markdown, with: interpreter)
+  }
+
+  static func html(_ markdown: String, with command: [String]) throws -> String {
+    guard FileManager.default.isExecutableFile(atPath: command[0]) else { throw MarkdownFailure() }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst()) + ["-c", script]
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
