@@ -25,7 +25,7 @@ out="$root/.build/fuzz"
 flags=(-O -g -parse-as-library -sanitize=fuzzer,address -enable-testing -package-name inertia)
 
 # target name → the library modules it needs and its check files
-targets=(messagepack-reader json-reader round-trip lint fix output-plan paths app-sources)
+targets=(messagepack-reader json-reader round-trip lint fix output-plan paths app-sources diff)
 modules_for() {
   case "$1" in
     lint|fix|app-sources) echo "InertiaFormat InertiaLint" ;;
@@ -39,6 +39,7 @@ checks_for() {
     output-plan) echo "$root/Tests/ToolTests/FuzzChecks/"*.swift ;;
     paths) echo "$root/Tests/ToolTests/FuzzChecks/PathFuzzChecks.swift" ;;
     app-sources) echo "$root/Tests/LintTests/AppSources/FuzzChecks/"*.swift ;;
+    diff) echo "$root/Tests/FormatTests/DiffFuzzChecks/"*.swift ;;
     *) echo "$root/Tests/FormatTests/FuzzChecks/"*.swift ;;
   esac
 }

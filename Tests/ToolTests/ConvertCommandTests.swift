@@ -101,10 +101,10 @@ struct ConvertCommandTests {
   }
 
   static let usageErrors: [UsageCase] = [
-    .init(arguments: [], message: "missing command: to-json, to-msgpack, to-svg, textconv or merge"),
+    .init(arguments: [], message: "missing command: to-json, to-msgpack, to-svg, textconv, merge or diff"),
     .init(
       arguments: ["to-yaml"],
-      message: "unknown command 'to-yaml': expected to-json, to-msgpack, to-svg, textconv or merge"),
+      message: "unknown command 'to-yaml': expected to-json, to-msgpack, to-svg, textconv, merge or diff"),
     .init(arguments: ["to-json", "--bogus"], message: "unknown option '--bogus'"),
     .init(arguments: ["to-json", "-x"], message: "unknown option '-x'"),
     .init(arguments: ["to-json", "--from", "xml"], message: "--from takes json or msgpack"),

@@ -33,7 +33,7 @@ extension InertiaAnimation {
 
   /// How long the track runs as the runtime plays it: the last keyframe's playback time, 0 with no
   /// keyframes. This is the length that stretches the loop.
-  public var playbackLength: Double { keyframes.reduce(0) { $0 + $1.effectiveDuration } }
+  public var playbackLength: Double { InertiaPlayback.playbackLength(durations: keyframes.lazy.map(\.duration)) }
 
   /// The keyframes whose written duration the runtime does not play as written (zero, negative or not finite,
   /// played as 1 ms), as indices into ``keyframes``. A leading keyframe of exactly 0 is left out: it is the
