@@ -25,7 +25,7 @@ out="$root/.build/fuzz"
 flags=(-O -g -parse-as-library -sanitize=fuzzer,address -enable-testing -package-name inertia)
 
 # target name → the library modules it needs and its check files
-targets=(messagepack-reader json-reader round-trip lint fix output-plan paths)
+targets=(messagepack-reader json-reader round-trip lint fix output-plan paths diff)
 modules_for() {
   case "$1" in
     lint|fix) echo "InertiaFormat InertiaLint" ;;
@@ -38,6 +38,7 @@ checks_for() {
     lint|fix) echo "$root/Tests/LintTests/FuzzChecks/"*.swift "$root/Tests/TestSupport/PositionOracle.swift" ;;
     output-plan) echo "$root/Tests/ToolTests/FuzzChecks/"*.swift ;;
     paths) echo "$root/Tests/ToolTests/FuzzChecks/PathFuzzChecks.swift" ;;
+    diff) echo "$root/Tests/FormatTests/DiffFuzzChecks/"*.swift ;;
     *) echo "$root/Tests/FormatTests/FuzzChecks/"*.swift ;;
   esac
 }

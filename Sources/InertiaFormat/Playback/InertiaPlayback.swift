@@ -47,11 +47,12 @@ public enum InertiaPlayback {
   }
 
   /// The length of the loop for a whole file: `max(loopDuration, longest track)`, counting each
-  /// animation's track and the tracks of the shapes it holds directly (``InertiaAnimation/playedTracks``).
+  /// animation's track and the tracks of the shapes it holds directly (``InertiaLoop``, which also says which
+  /// track sets it).
   public static func loopLength(
     loopDuration: Double = defaultLoopDuration, animations: [InertiaAnimation]
   ) -> Double {
-    loopLength(loopDuration: loopDuration, trackLengths: animations.lazy.flatMap(\.playedTracks).map(\.playbackLength))
+    InertiaLoop(loopDuration: loopDuration, animations: animations).length
   }
 
   /// Where in the loop the playhead is after `elapsed` seconds of playback: `elapsed` modulo `loopLength`.

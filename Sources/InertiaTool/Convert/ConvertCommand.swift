@@ -38,6 +38,7 @@ package struct ConvertCommand {
            inertia-convert to-svg     [OPTIONS] [FILE|-]...   (an animated preview; see to-svg --help)
            inertia-convert textconv FILE                     (for git diff; see textconv --help)
            inertia-convert merge BASE OURS THEIRS            (a git merge driver; see merge --help)
+           inertia-convert diff OLD NEW                      (what plays differently; see diff --help)
 
     Converts .inertia animation files between MessagePack and their JSON form, losing nothing.
     Either command reads either encoding, detected from the content.
@@ -95,6 +96,10 @@ package struct ConvertCommand {
     case "textconv": return TextconvCommand.run(arguments: Array(arguments.dropFirst()), stdout: stdout, stderr: stderr)
     case "merge":
       return MergeCommand.run(arguments: Array(arguments.dropFirst()), stdout: stdout, stderr: stderr, writer: writer)
+    case "diff":
+      return DiffCommand.run(
+        arguments: Array(arguments.dropFirst()), stdout: stdout, stderr: stderr, stdoutIsTerminal: stdoutIsTerminal,
+        variables: LintCommand.Environment.process.variables, writer: writer)
     default: break
     }
     let options: Options
@@ -279,14 +284,15 @@ package struct ConvertCommand {
     if elements.contains(.option("--help", value: nil)) { return .failure(.help) }
     if elements.contains(.option("--version", value: nil)) { return .failure(.version) }
     guard case .operand(let command)? = elements.first else {
-      return .failure(.usage("missing command: to-json, to-msgpack, to-svg, textconv or merge"))
+      return .failure(.usage("missing command: to-json, to-msgpack, to-svg, textconv, merge or diff"))
     }
     var options: Options
     switch command {
     case "to-json": options = Options(direction: .toJSON)
     case "to-msgpack": options = Options(direction: .toMessagePack)
     default:
-      return .failure(.usage("unknown command '\(command)': expected to-json, to-msgpack, to-svg, textconv or merge"))
+      return .failure(
+        .usage("unknown command '\(command)': expected to-json, to-msgpack, to-svg, textconv, merge or diff"))
     }
     for element in elements.dropFirst() {
       switch element {
