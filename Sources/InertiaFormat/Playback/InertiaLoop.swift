@@ -15,7 +15,13 @@ public enum InertiaTrackPlacement: Hashable, Sendable {
   public var isPlayed: Bool { self != .nestedShape }
 
   /// Whether the played length of a track written here counts in the loop, `max(loopDuration, longest track)`.
-  public var setsLoop: Bool { self != .nestedShape }
+  ///
+  /// Only the file's animation objects do. The SwiftUI runtime measures the loop over `inertiaSchemas`
+  /// (`InertiaPlayback.duration(loop:of:)`, Sources/Inertia/Inertia.swift:2764-2770, and `playbackDuration`,
+  /// 452-454, at e310d13), which holds the top-level animations only (keyed by id, 1016-1018): a shape's own
+  /// track neither sets nor stretches the loop. It is padded to the loop like any other, and the part of it
+  /// past the loop is never shown, since the playhead wraps there (836) — see ``InertiaAnimation/isCut(atLoop:)``.
+  public var setsLoop: Bool { self == .animation }
 }
 
 /// The loop a container plays for a whole file, and the track that sets it.
@@ -34,27 +40,29 @@ public struct InertiaLoop: Equatable, Sendable {
     }
   }
 
-  /// How long one loop lasts, in seconds: `max(loopDuration, longest track)`.
+  /// The loop duration the loop was measured from: the app's, when one was given, otherwise the file's own
+  /// (``InertiaPlayback/loopDuration(of:)``).
+  public var loopDuration: Double
+  /// How long one loop lasts, in seconds: `max(loopDuration, longest top-level track)`.
   public var length: Double
-  /// The first of the longest tracks when one is longer than the loop duration, and so stretches the loop;
-  /// `nil` when the loop duration sets it.
+  /// The first of the longest animations' tracks when one is longer than the loop duration, and so stretches
+  /// the loop; `nil` when the loop duration sets it. Never a shape's track (``InertiaTrackPlacement/setsLoop``).
   public var setBy: Track?
 
-  /// The loop of `animations` on a runtime holding `loopDuration`: every track whose placement
-  /// ``InertiaTrackPlacement/setsLoop`` counts, measured as it plays (``InertiaAnimation/playbackLength``).
-  public init(loopDuration: Double = InertiaPlayback.defaultLoopDuration, animations: [InertiaAnimation]) {
-    var length = loopDuration
+  /// The loop of `animations`: `max(loopDuration, longest top-level track)`, each track measured as it plays
+  /// (``InertiaAnimation/playbackLength``: keyframes with values that are not all finite dropped, durations
+  /// repaired).
+  /// - Parameters:
+  ///   - loopDuration: The loop duration an app assigns (`inertia.loopDuration`, taken as given, as the runtime
+  ///     takes it); `nil`, the default, for the one the container seeds from the file
+  ///     (``InertiaPlayback/loopDuration(of:)``).
+  ///   - animations: The file's animations.
+  public init(loopDuration: Double? = nil, animations: [InertiaAnimation]) {
+    var length = loopDuration ?? InertiaPlayback.loopDuration(of: animations)
+    self.loopDuration = length
     var setBy: Track?
-    for (index, animation) in animations.enumerated() {
-      if InertiaTrackPlacement.animation.setsLoop, animation.playbackLength > length {
-        (length, setBy) = (animation.playbackLength, Track(animation: index))
-      }
-      guard InertiaTrackPlacement.shape.setsLoop else { continue }
-      for (shapeIndex, shape) in animation.shapes.enumerated() {
-        if let track = shape.animation, track.playbackLength > length {
-          (length, setBy) = (track.playbackLength, Track(animation: index, shape: shapeIndex))
-        }
-      }
+    for (index, animation) in animations.enumerated() where animation.playbackLength > length {
+      (length, setBy) = (animation.playbackLength, Track(animation: index))
     }
     self.length = length
     self.setBy = setBy
