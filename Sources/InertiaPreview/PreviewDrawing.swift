@@ -332,11 +332,12 @@ struct PreviewDrawing {
       let id = TextMetrics.truncated(view.id, toWidth: size.width - 6, fontSize: idSize)
       let detail = TextMetrics.truncated(
         view.invokeType.rawValue + runNote(view.run), toWidth: size.width - 6, fontSize: detailSize)
+      // Each line's box reaches 0.85 of its size above the baseline and 0.25 below (``LabelLayout/box``).
+      let idBaseline = top + 3 + idSize
+      let detailBaseline = idBaseline + 0.3 * idSize + 0.9 * detailSize
       return [
-        PlacedText(text: id, x: view.centre.x, baseline: top + 4 + idSize, fontSize: idSize, colour: "#262C38"),
-        PlacedText(
-          text: detail, x: view.centre.x, baseline: top + 6 + idSize + detailSize, fontSize: detailSize,
-          colour: "#5A6475"),
+        PlacedText(text: id, x: view.centre.x, baseline: idBaseline, fontSize: idSize, colour: "#262C38"),
+        PlacedText(text: detail, x: view.centre.x, baseline: detailBaseline, fontSize: detailSize, colour: "#5A6475"),
       ].filter { !$0.text.isEmpty }
     }
   }

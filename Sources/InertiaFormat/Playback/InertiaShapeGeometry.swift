@@ -112,11 +112,17 @@ public struct InertiaShapeGeometry: Equatable, Sendable {
     (fill == nil && stroke == nil) || outline.count < 3 || !Self.enclosesArea(outline)
   }
 
-  /// Whether the stroke's inner ring has turned inside out (a triangle inset past its inradius): the band's
-  /// quads then cross, and are drawn one by one rather than as the ring with a hole.
+  /// Whether the stroke's inner ring has turned inside out (a triangle inset past its inradius, its corners
+  /// carried through the middle and out the other side): an inner edge then runs against the outer edge it
+  /// belongs to, the band's quads cross, and they are drawn one by one rather than as the ring with a hole.
   public var isStrokeInsideOut: Bool {
     guard stroke != nil, innerRing.count == outline.count else { return false }
-    return Self.signedArea(innerRing) * Self.signedArea(outline) < 0
+    return outline.indices.contains { index in
+      let next = (index + 1) % outline.count
+      let outer = (x: outline[next].x - outline[index].x, y: outline[next].y - outline[index].y)
+      let inner = (x: innerRing[next].x - innerRing[index].x, y: innerRing[next].y - innerRing[index].y)
+      return outer.x * inner.x + outer.y * inner.y < 0
+    }
   }
 
   static func signedArea(_ ring: [InertiaPoint]) -> Double {
