@@ -68,7 +68,8 @@ enum ContainerLayout {
     let (across, down) = (container.width / 4, container.height / 4)
     return Bounds(
       minX: max(bounds.minX - margin, -across), minY: max(bounds.minY - margin, -down),
-      maxX: min(bounds.maxX + margin, container.width + across), maxY: min(bounds.maxY + margin, container.height + down))
+      maxX: min(bounds.maxX + margin, container.width + across),
+      maxY: min(bounds.maxY + margin, container.height + down))
   }
 
   private static func include(

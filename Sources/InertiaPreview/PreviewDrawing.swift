@@ -134,7 +134,8 @@ struct PreviewDrawing {
         red: triangle.map(\.colour.red).reduce(0, +) / count, green: triangle.map(\.colour.green).reduce(0, +) / count,
         blue: triangle.map(\.colour.blue).reduce(0, +) / count,
         alpha: triangle.map(\.colour.alpha).reduce(0, +) / count)
-      writer.leaf("polygon", [("class", "vertices"), ("points", points(triangle.map(\.position)))] + paint("fill", mean))
+      writer.leaf(
+        "polygon", [("class", "vertices"), ("points", points(triangle.map(\.position)))] + paint("fill", mean))
     }
     for child in shape.children { write(child) }
     writer.close("g")

@@ -234,7 +234,8 @@ struct PreviewScene {
         let (steps, opacity) = compose(track.playbackInitialValues)
         return .fixed(steps, opacity: opacity)
       }
-      let motion = PosedMotion(keyPoses: track.keyPoses(loopLength: loopLength), cut: track.isCut(atLoop: loopLength),
+      let motion = PosedMotion(
+        keyPoses: track.keyPoses(loopLength: loopLength), cut: track.isCut(atLoop: loopLength),
         track: track, run: run, compose)
       return motion.isAnimated ? motion : PosedMotion(samples: [motion.samples[0]], run: run)
     }

@@ -39,7 +39,8 @@ public enum SVGPreview {
   ) throws(PreviewError) -> String {
     try DrawableCheck.check(animations)
     var drawing = PreviewDrawing(
-      scene: PreviewScene(animations, options: options.normalized, moment: .still(loopTime: loopTime > 0 ? loopTime : 0)))
+      scene: PreviewScene(
+        animations, options: options.normalized, moment: .still(loopTime: loopTime > 0 ? loopTime : 0)))
     return drawing.svg()
   }
 }

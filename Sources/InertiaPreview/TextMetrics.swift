@@ -6,7 +6,8 @@ enum TextMetrics {
   /// `m` and `w`, so a line's total is an upper bound for ordinary text), 1.1 for anything else (CJK and emoji
   /// are drawn about 1 em wide).
   static func width(of character: Character) -> Double {
-    character.isASCII ? (character == "M" || character == "W" || character == "m" || character == "w" ? 0.95 : 0.7) : 1.1
+    character.isASCII
+      ? (character == "M" || character == "W" || character == "m" || character == "w" ? 0.95 : 0.7) : 1.1
   }
 
   /// The drawn width of `text` at `fontSize`, at most.

@@ -197,15 +197,21 @@ struct TimelineChart {
     }
     let chartBottom = max(y, rowsTop + 30)
     let legendItems = [
-      (Self.travel, "keyframe at its playback time, its index above; the line is the travel from the one before, "
-        + "eased in and out as Compose and React play it"),
+      (
+        Self.travel,
+        "keyframe at its playback time, its index above; the line is the travel from the one before, "
+          + "eased in and out as Compose and React play it"
+      ),
       ("hold", "held at the last pose until the loop comes round"),
       (
-        Self.warning, "a duration that is zero, negative or not finite plays as 1 ms, and every later keyframe 1 ms "
+        Self.warning,
+        "a duration that is zero, negative or not finite plays as 1 ms, and every later keyframe 1 ms "
           + "later; a keyframe with a value that is not finite is dropped"
       ),
     ]
-    let legend = legendItems.map { TextMetrics.wrap($0.1, toWidth: Self.pictureWidth - 30 - Self.margin, fontSize: Self.smallFont) }
+    let legend = legendItems.map {
+      TextMetrics.wrap($0.1, toWidth: Self.pictureWidth - 30 - Self.margin, fontSize: Self.smallFont)
+    }
     let legendTop = chartBottom + 14
     let height = legendTop + Double(legend.map(\.count).reduce(0, +)) * 15 + 10
     writer = SVGWriter(width: Self.pictureWidth, height: height, viewBox: (0, 0, Self.pictureWidth, height))

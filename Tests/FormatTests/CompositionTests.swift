@@ -75,10 +75,12 @@ struct CompositionTests {
     let box = (minX: 10.0, minY: -20.0, maxX: 50.0, maxY: 0.0)
     let moved = InertiaPoseComposition.transform(
       InertiaPoseComposition.canvasSteps(
-        for: InertiaAnimationValues(translate: .init(width: 0.1, height: 0.5)), box: box, containerSize: Self.container))
+        for: InertiaAnimationValues(translate: .init(width: 0.1, height: 0.5)), box: box, containerSize: Self.container)
+    )
     #expect(isClose(moved.apply(to: .init(x: 30, y: -10)), .init(x: 70, y: 390)))
     let turned = InertiaPoseComposition.transform(
-      InertiaPoseComposition.canvasSteps(for: InertiaAnimationValues(rotate: 90), box: box, containerSize: Self.container))
+      InertiaPoseComposition.canvasSteps(
+        for: InertiaAnimationValues(rotate: 90), box: box, containerSize: Self.container))
     #expect(isClose(turned.apply(to: .init(x: 10, y: -20)), .init(x: 10, y: -20)))
     let still = InertiaPoseComposition.transform(
       InertiaPoseComposition.canvasSteps(for: .identity, box: box, containerSize: Self.container))
@@ -98,7 +100,10 @@ struct CompositionTests {
     func geometry(_ type: InertiaShapeType) -> InertiaShapeGeometry {
       InertiaShapeGeometry(InertiaShapeDescription(id: "d", type: type, width: 0.6, height: 0.4))
     }
-    #expect(geometry(.square).outline == [.init(x: -0.3, y: -0.3), .init(x: 0.3, y: -0.3), .init(x: 0.3, y: 0.3), .init(x: -0.3, y: 0.3)])
+    #expect(
+      geometry(.square).outline == [
+        .init(x: -0.3, y: -0.3), .init(x: 0.3, y: -0.3), .init(x: 0.3, y: 0.3), .init(x: -0.3, y: 0.3),
+      ])
     #expect(geometry(.rectangle).outline.map(\.y).max() == 0.2)
     #expect(geometry(.circle).outline.count == 48 && abs(extent(geometry(.circle).outline).height - 0.6) < 1e-9)
     #expect(abs(extent(geometry(.oval).outline).height - 0.4) < 1e-9)
@@ -109,10 +114,12 @@ struct CompositionTests {
     #expect(triangle.allSatisfy { $0.y <= triangle[0].y } && abs(extent(triangle).width - 0.6) < 1e-9)
     #expect(geometry(.circle).drawsNothing)
     let line = InertiaShapeGeometry(
-      InertiaShapeDescription(id: "d", type: .circle, width: 0.5, height: 0, fill: .init(red: 1, green: 0, blue: 0, alpha: 1)))
+      InertiaShapeDescription(
+        id: "d", type: .circle, width: 0.5, height: 0, fill: .init(red: 1, green: 0, blue: 0, alpha: 1)))
     #expect(!line.drawsNothing)
     let flat = InertiaShapeGeometry(
-      InertiaShapeDescription(id: "d", type: .oval, width: 0.5, height: 0, fill: .init(red: 1, green: 0, blue: 0, alpha: 1)))
+      InertiaShapeDescription(
+        id: "d", type: .oval, width: 0.5, height: 0, fill: .init(red: 1, green: 0, blue: 0, alpha: 1)))
     #expect(flat.drawsNothing)
   }
 

@@ -61,7 +61,9 @@ struct ContainerPlaybackTests {
     #expect(playback.pose(of: "badge", atLoopTime: 5) == file[1].pose(atLoopTime: 1))
     // The shape track on card0 runs and holds with its view (`shapeDisplayValues`, 1391-1400).
     #expect(playback.run(ofShapeAt: 1, inAnimationAt: 0) == .playsOnceThenHolds)
-    #expect(playback.trackPose(ofShapeAt: 1, inAnimationAt: 0, atLoopTime: 9) == file[0].shapes[1].animation!.pose(atLoopTime: 4))
+    #expect(
+      playback.trackPose(ofShapeAt: 1, inAnimationAt: 0, atLoopTime: 9)
+        == file[0].shapes[1].animation!.pose(atLoopTime: 4))
     #expect(playback.isShown(shapeAt: 1, inAnimationAt: 0, atLoopTime: 9))
     // Before the clock starts nothing runs, auto animations included (they start as the first view registers,
     // `registerHierarchyIdPrefix` → `startAutoAnimations`, 929-939, 624-656).
@@ -84,7 +86,9 @@ struct ContainerPlaybackTests {
     let once = InertiaContainerPlayback(animations: noAuto, triggering: .only(["badge"]))
     #expect(once.run(ofShapeAt: 1, inAnimationAt: 0) == .playsOnce)
     #expect(once.isClockRunning(at: 1) && !once.isClockRunning(at: 4.5))
-    #expect(once.trackPose(ofShapeAt: 1, inAnimationAt: 0, atLoopTime: 5) == noAuto[0].shapes[1].animation!.playbackInitialValues)
+    #expect(
+      once.trackPose(ofShapeAt: 1, inAnimationAt: 0, atLoopTime: 5)
+        == noAuto[0].shapes[1].animation!.playbackInitialValues)
   }
 
   @Test("Nested shape tracks are listed as ignored and do not stretch the loop; nor does a top-level shape's")

@@ -37,7 +37,9 @@ struct BrowserTests {
     let document = SVGDocument(svg)
     let group = try #require(document.index(id: id))
     let fill = try #require(
-      document.elements.indices.first { document.elements[$0].parent == group && document.elements[$0].attributes["class"] == "fill" })
+      document.elements.indices.first {
+        document.elements[$0].parent == group && document.elements[$0].attributes["class"] == "fill"
+      })
     let points = SVGDocument.points(document.elements[fill].attributes["points", default: ""]).map(
       document.absoluteTransform(of: fill).apply)
     return (points.map(\.x).reduce(0, +) / Double(points.count), points.map(\.y).reduce(0, +) / Double(points.count))

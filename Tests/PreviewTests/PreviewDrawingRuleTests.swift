@@ -163,7 +163,8 @@ private func checkShape(
     #expect(document.isInside(child, element), "\(label): nested shape \(childIndex) is inside its parent")
     try checkShape(
       shape.shapes[childIndex], element: child,
-      placed: placed.concatenating(.scale(childUnit)).concatenating(Rules.placement(shape.shapes[childIndex].transforms)),
+      placed: placed.concatenating(.scale(childUnit)).concatenating(
+        Rules.placement(shape.shapes[childIndex].transforms)),
       document: document, "\(label) nested \(childIndex)")
   }
 }
@@ -237,7 +238,8 @@ struct PreviewDrawingRuleTests {
         .init(
           "color",
           .map([
-            .init("red", .float32(1)), .init("green", .float32(0)), .init("blue", .float32(0)), .init("alpha", .float32(1)),
+            .init("red", .float32(1)), .init("green", .float32(0)), .init("blue", .float32(0)),
+            .init("alpha", .float32(1)),
           ])),
       ])
     }

@@ -169,7 +169,9 @@ struct SVGPreviewTests {
     // min(0.4, min(0.5, 0.8)/2) = 0.25, 24 points (834), so the band's hole is 76.8 − 48 across.
     #expect(children[0].attributes["points"] == "-38.4,-38.4 38.4,-38.4 38.4,38.4 -38.4,38.4")
     #expect(children[0].attributes["fill"] == "#5459DB" && children[0].attributes["fill-opacity"] == "0.5")
-    #expect(children[1].attributes["d"] == "M-38.4,-38.4 38.4,-38.4 38.4,38.4 -38.4,38.4Z M-14.4,-14.4 14.4,-14.4 14.4,14.4 -14.4,14.4Z")
+    #expect(
+      children[1].attributes["d"]
+        == "M-38.4,-38.4 38.4,-38.4 38.4,38.4 -38.4,38.4Z M-14.4,-14.4 14.4,-14.4 14.4,14.4 -14.4,14.4Z")
     #expect(children[1].attributes["fill-rule"] == "evenodd")
   }
 

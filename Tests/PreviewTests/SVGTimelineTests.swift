@@ -27,7 +27,9 @@ struct SVGTimelineTests {
     let (left, right) = (TimelineChart.axisLeft, TimelineChart.axisRight)
     let orderedTracks = animations.flatMap { $0.playedTracks + $0.ignoredTracks }
     for ((index, _), track) in zip(rows, orderedTracks) {
-      let marks = document.children(of: index).filter { $0.name == "circle" || $0.attributes["class"] == "keyframe dropped" }
+      let marks = document.children(of: index).filter {
+        $0.name == "circle" || $0.attributes["class"] == "keyframe dropped"
+      }
       #expect(marks.count == track.keyframes.count)
       for (mark, time) in zip(marks, track.playbackKeyframeTimes) {
         let x = Double(mark.attributes["cx"]!)!

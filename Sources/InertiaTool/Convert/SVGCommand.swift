@@ -19,10 +19,13 @@ package enum SVGCommand {
     CommandOption("--timeline", help: "A chart of the file's tracks and keyframes on a seconds axis instead."),
     CommandOption(
       "--trigger", value: "ID",
-      help: "Trigger only the trigger animation ID at 0 (repeatable); the other\ntrigger ones wait. Default: every one. auto ones always play."),
+      help:
+        "Trigger only the trigger animation ID at 0 (repeatable); the other\ntrigger ones wait. Default: every one. auto ones always play."
+    ),
     CommandOption(
       "--loop-duration", value: "S",
-      help: "The loop duration the app sets, in seconds (default: the\nconfiguration's loopDuration, else the file's own)."),
+      help:
+        "The loop duration the app sets, in seconds (default: the\nconfiguration's loopDuration, else the file's own)."),
     CommandOption("--view-size", value: "WxH", help: "Each view's placeholder, in points (default 96x96)."),
     CommandOption("--container-size", value: "WxH", help: "The container, in points (default 390x844)."),
     CommandOption("--config", value: "FILE", help: "Read loopDuration from FILE, not the nearest .inertia-lint.json."),
