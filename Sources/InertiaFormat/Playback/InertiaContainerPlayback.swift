@@ -51,8 +51,8 @@ public struct InertiaContainerPlayback: Sendable {
     return animations[index].invokeType == .auto ? .looping : .playsOnceThenHolds
   }
 
-  /// What the own track of the shape `shapeIndex` of the animation at `index` does over time; ``waiting`` for a
-  /// shape without a track.
+  /// What the own track of the shape `shapeIndex` of the animation at `index` does over time;
+  /// ``InertiaTrackRun/waiting`` for a shape without a track.
   ///
   /// The SwiftUI runtime reads a shape's track at its view's track time when the view's run is on screen,
   /// playing or held (`shapeDisplayValues`, Inertia.swift:1391-1400 at e310d13), so it runs and holds with its
