@@ -14,8 +14,8 @@ package enum SVGCommand {
       help: "Write each SVG into DIR, named after its input (x.inertia -> x.svg,\nx.timeline.svg with --timeline)."),
     CommandOption(
       "--at", value: "SECONDS",
-      help: "A still: the single frame SECONDS into the loop, without animation.\n"
-        + "--at before draws the container before anything is triggered."),
+      help: "A still: the single frame SECONDS after the clock starts, without\n"
+        + "animation. --at before draws the container before its clock starts."),
     CommandOption("--timeline", help: "A chart of the file's tracks and keyframes on a seconds axis instead."),
     CommandOption(
       "--trigger", value: "ID",
