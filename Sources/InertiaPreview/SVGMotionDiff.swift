@@ -76,7 +76,7 @@ struct MotionDiffChart {
     writer.element(
       "text", [("x", "16"), ("y", "42"), ("font-size", "11"), ("fill", "#3A4150")],
       text: "loop \(SVGNumber.seconds(diff.loop.before)) → \(SVGNumber.seconds(diff.loop.after)) "
-        + "(max of loopDuration \(SVGNumber.seconds(diff.loopDuration)) and the longest track); "
+        + "(max of loopDuration \(Self.loopDurations(diff.loop)) and the longest track); "
         + "grey: before, blue: after")
     axis(top: top, bottom: footerTop - 8)
     if rows.isEmpty {
@@ -89,6 +89,13 @@ struct MotionDiffChart {
     }
     footer(top: footerTop)
     return writer.finish()
+  }
+
+  /// The loop duration each version plays at: one figure when they agree.
+  static func loopDurations(_ loop: InertiaMotionDiff.Loop) -> String {
+    let before = SVGNumber.seconds(loop.durationBefore)
+    let after = SVGNumber.seconds(loop.durationAfter)
+    return before == after ? before : "\(before) → \(after)"
   }
 
   private mutating func axis(top: Double, bottom: Double) {

@@ -112,6 +112,31 @@ struct MotionDiffTests {
     #expect(diff.animations.allSatisfy { $0.shapes.isEmpty })
   }
 
+  @Test("The file's own loopDuration sets each version's loop; a keyframe with a value that is not finite is dropped")
+  func fileLoopDuration() throws {
+    // The container seeds its loop from the file's loopDuration (Inertia.swift:401-403, 950-954 at e310d13).
+    let longer = Self.base().replacingOccurrences(
+      of: "\"invokeType\": \"auto\"", with: "\"invokeType\": \"auto\", \"loopDuration\": 5")
+    let diff = try Self.diff(Self.base(), longer)
+    #expect(diff.loopDuration == nil)
+    #expect(diff.loop.before == 3.001 && diff.loop.after == 5)
+    #expect(diff.loop.durationBefore == 3 && diff.loop.durationAfter == 5)
+    #expect(diff.loop.setAfter == nil)
+    // An app's loop duration plays both at it.
+    let app = InertiaMotionDiff(
+      from: try .init(IndexedDocument.read(Array(Self.base().utf8))),
+      to: try .init(IndexedDocument.read(Array(longer.utf8))), loopDuration: 3)
+    #expect(app.loop.durationAfter == 3 && app.loop.after == 3.001)
+    // A NaN value drops its keyframe (Inertia.swift:2694): card0's track ends 1 s earlier (2.001 s), so the loop
+    // falls back to the loop duration. Read from MessagePack, which can hold a NaN.
+    let nan = Self.base().replacingOccurrences(of: "\"opacity\": 0.5", with: "\"opacity\": {\"$float64\": \"NaN\"}")
+    let value = try JSONReader(extended: true).read(Array(nan.utf8))
+    let dropped = InertiaMotionDiff(
+      from: try .init(IndexedDocument.read(Array(Self.base().utf8))),
+      to: try .init(IndexedDocument.read(MessagePackWriter().write(value))))
+    #expect(dropped.loop.before == 3.001 && dropped.loop.after == 3)
+  }
+
   @Test("A duration made 0 is a repair gained: the keyframe plays as 1 ms, and every later one moves")
   func durationMadeZero() throws {
     let diff = try Self.diff(Self.base(), Self.base(durations: ["0", "1", "0", "1"]))
@@ -123,7 +148,8 @@ struct MotionDiffTests {
     #expect(
       diff.loop
         == .init(
-          before: 3.001, after: 3, setBefore: .init(animation: "card0", isShape: false, shape: nil), setAfter: nil))
+          before: 3.001, after: 3, setBefore: .init(animation: "card0", isShape: false, shape: nil), setAfter: nil,
+          durationBefore: 3, durationAfter: 3))
     // And back: the repair lost.
     let back = try Self.diff(Self.base(durations: ["0", "1", "0", "1"]), Self.base())
     #expect(back.animations.first?.track?.keyframes.first { $0.id == "C" }?.repaired == .init(true, false))

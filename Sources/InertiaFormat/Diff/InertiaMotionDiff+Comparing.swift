@@ -31,8 +31,9 @@ extension InertiaMotionDiff {
     package var change: Int?
   }
 
-  /// What plays differently from `old` to `new`, both played at `loopDuration`.
-  public init(from old: Version, to new: Version, loopDuration: Double = InertiaPlayback.defaultLoopDuration) {
+  /// What plays differently from `old` to `new`, both played at `loopDuration` when an app sets one, or each at
+  /// the loop duration its container seeds from the file (`nil`, the default).
+  public init(from old: Version, to new: Version, loopDuration: Double? = nil) {
     var comparison = Comparison(old: old.motion, new: new.motion, loopDuration: loopDuration)
     comparison.run()
     self.loopDuration = loopDuration
@@ -103,7 +104,7 @@ struct IDMatching {
 private struct Comparison {
   let old: MotionVersion
   let new: MotionVersion
-  let loopDuration: Double
+  let loopDuration: Double?
   /// How far into the loop tracks are compared: the longer of the two loops.
   let end: Double
   let oldLoop: InertiaLoop
@@ -116,7 +117,7 @@ private struct Comparison {
 
   typealias Change = InertiaMotionDiff.Change
 
-  init(old: MotionVersion, new: MotionVersion, loopDuration: Double) {
+  init(old: MotionVersion, new: MotionVersion, loopDuration: Double?) {
     self.old = old
     self.new = new
     self.loopDuration = loopDuration
@@ -125,7 +126,8 @@ private struct Comparison {
     end = max(oldLoop.length, newLoop.length)
     loop = InertiaMotionDiff.Loop(
       before: oldLoop.length, after: newLoop.length, setBefore: Self.name(oldLoop.setBy, in: old),
-      setAfter: Self.name(newLoop.setBy, in: new))
+      setAfter: Self.name(newLoop.setBy, in: new), durationBefore: oldLoop.loopDuration,
+      durationAfter: newLoop.loopDuration)
   }
 
   static func name(_ track: InertiaLoop.Track?, in version: MotionVersion) -> InertiaMotionDiff.TrackName? {

@@ -19,8 +19,10 @@
 /// if diff.playsTheSame { print("the two play the same") }
 /// ```
 public struct InertiaMotionDiff: Sendable {
-  /// The loop duration both versions were played at (3 s unless the app sets another).
-  public var loopDuration: Double
+  /// The loop duration an app sets, which both versions were played at; `nil` when each plays at the one its
+  /// container seeds from the file (``InertiaPlayback/loopDuration(of:)``, ``Loop/durationBefore`` and
+  /// ``Loop/durationAfter``).
+  public var loopDuration: Double?
   /// The loop before and after, and which track sets it.
   public var loop: Loop
   /// Each animation added, removed, or playing differently: the new file's order, then the removed ones in the
@@ -79,6 +81,10 @@ extension InertiaMotionDiff {
     public var setBefore: TrackName?
     /// The track that stretches the new loop; `nil` when the loop duration sets it.
     public var setAfter: TrackName?
+    /// The loop duration the old version plays at: the app's, or the one the file seeds.
+    public var durationBefore: Double
+    /// The loop duration the new version plays at.
+    public var durationAfter: Double
 
     /// Whether the loop's length changed.
     public var isChanged: Bool { before != after }

@@ -115,7 +115,7 @@ struct MotionVersion: Sendable {
 private struct Reader {
   let document: IndexedDocument
 
-  static let trackNames = EncodedKeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes"])
+  static let trackNames = EncodedKeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes", "loopDuration"])
   static let keyframeNames = EncodedKeyNames(["id", "duration", "values"])
   static let valueNames = EncodedKeyNames(["scale", "translate", "rotate", "rotateCenter", "opacity"])
   static let shapeNames = EncodedKeyNames([
@@ -159,6 +159,7 @@ private struct Reader {
       switch name {
       case 0: id = document.string(of: value)
       case 3: (keyframes, lengths.animation) = trackLength(value)
+      case 5: lengths.loopDuration = document.double(of: value)
       case 4:
         guard document.isArray(value) else { return }
         var child = document.firstChild(of: value)
@@ -181,20 +182,41 @@ private struct Reader {
   }
 
   /// How many keyframes a `keyframes` array holds, and how long they play
-  /// (``InertiaPlayback/playbackLength(durations:)``).
+  /// (``InertiaPlayback/playbackLength(durations:)`` of those the runtime plays: a keyframe with a value that
+  /// is not finite is dropped, as ``InertiaAnimation/playableKeyframes`` says).
   func trackLength(_ array: IndexedDocument.Node) -> (count: Int, length: Double) {
     guard document.isArray(array) else { return (0, 0) }
     var durations: [Double] = []
+    var count = 0
     var child = document.firstChild(of: array)
     while let element = child {
       child = document.nextSibling(of: element, in: array)
+      count += 1
       var duration = 0.0
+      var played = true
       forEachField(of: element, Self.keyframeNames) { name, value in
         if name == 1 { duration = number(value) }
+        if name == 2 { played = valuesAreFinite(value) }
       }
-      durations.append(duration)
+      if played { durations.append(duration) }
     }
-    return (durations.count, InertiaPlayback.playbackLength(durations: durations))
+    return (count, InertiaPlayback.playbackLength(durations: durations))
+  }
+
+  /// Whether the five values of a pose are finite (``InertiaAnimationValues/isFinite``): `translate`'s first two
+  /// numbers and the other four.
+  func valuesAreFinite(_ values: IndexedDocument.Node) -> Bool {
+    var finite = true
+    forEachField(of: values, Self.valueNames) { name, value in
+      guard name == 1 else {
+        finite = finite && number(value).isFinite
+        return
+      }
+      guard document.isArray(value), let x = document.firstChild(of: value) else { return }
+      let y = document.nextSibling(of: x, in: value)
+      finite = finite && number(x).isFinite && (y.map { number($0).isFinite } ?? true)
+    }
+    return finite
   }
 
   func track(_ object: IndexedDocument.Node) -> (InertiaAnimation, MotionVersion.TrackIDs) {

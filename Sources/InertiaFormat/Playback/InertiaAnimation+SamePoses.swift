@@ -4,70 +4,66 @@ extension InertiaAnimation {
   /// Whether this track passes through the same pose as `other` at every moment from 0 to `end` seconds into
   /// the loop, as the runtime plays both (``pose(atLoopTime:)``).
   ///
-  /// Both tracks move linearly between their key poses (``keyPoses(loopLength:)``), so they agree everywhere
-  /// when they agree at every key pose time of either and midway between each two such times in a row (where
-  /// a repaired duration too short to count in a sum makes a jump, the midpoint tells the two sides of it
-  /// apart). Values are compared exactly, a NaN being the same as a NaN: `1` and `1.0`, a float32 and the
-  /// float64 of the same value, play the same.
+  /// Each track is, piece by piece, a cubic in time: every segment eases (``InertiaPlayback/eased(_:)``) along
+  /// one cubic up to its midpoint and another after it, and holds are constant. So the two agree everywhere when
+  /// they agree at four moments of every interval between consecutive break points of either (keyframe times
+  /// and segment midpoints): its two ends and its thirds (where a repaired duration too short to count in a sum
+  /// makes a jump, the inner moments tell the two sides of it apart). Values are compared exactly, a NaN being
+  /// the same as a NaN: `1` and `1.0`, a float32 and the float64 of the same value, play the same.
   ///
-  /// The work is linear in the two tracks' keyframes: one walk over both key pose lists.
+  /// The work is linear in the two tracks' keyframes: one walk over both.
   public func playsSamePoses(as other: InertiaAnimation, until end: Double) -> Bool {
-    let mine = keyPoses(loopLength: end)
-    let theirs = other.keyPoses(loopLength: end)
-    if mine.count == theirs.count
-      && zip(mine, theirs).allSatisfy({ $0.time == $1.time && $0.pose.playsSame(as: $1.pose) })
+    var first = InertiaTrackSampler(self)
+    var second = InertiaTrackSampler(other)
+    if playbackInitialValues.playsSame(as: other.playbackInitialValues) && first.times == second.times
+      && zip(playableKeyframes, other.playableKeyframes).allSatisfy({ $0.values.playsSame(as: $1.values) })
     {
       return true
     }
-    var times: [Double] = []
-    times.reserveCapacity(mine.count + theirs.count + 1)
+    let mine = Self.breakPoints(first.times)
+    let theirs = Self.breakPoints(second.times)
+    var times: [Double] = [0]
+    times.reserveCapacity(mine.count + theirs.count + 2)
     var (i, j) = (0, 0)
     while i < mine.count || j < theirs.count {
       let next: Double
-      if j >= theirs.count || (i < mine.count && mine[i].time <= theirs[j].time) {
-        next = mine[i].time
+      if j >= theirs.count || (i < mine.count && mine[i] <= theirs[j]) {
+        next = mine[i]
         i += 1
       } else {
-        next = theirs[j].time
+        next = theirs[j]
         j += 1
       }
-      guard next <= end else { continue }
+      guard next <= end else { break }
       if times.last != next { times.append(next) }
     }
     if times.last.map({ $0 < end }) ?? true { times.append(end) }
-    var first = KeyPoseCursor(mine)
-    var second = KeyPoseCursor(theirs)
     var previous: Double?
     for time in times {
       if let previous {
-        let middle = previous + (time - previous) / 2
-        if !first.pose(at: middle).playsSame(as: second.pose(at: middle)) { return false }
+        let third = (time - previous) / 3
+        for moment in [previous + third, previous + 2 * third]
+        where !first.pose(at: moment).playsSame(as: second.pose(at: moment)) {
+          return false
+        }
       }
       if !first.pose(at: time).playsSame(as: second.pose(at: time)) { return false }
       previous = time
     }
     return true
   }
-}
 
-/// Reads a track's poses at increasing times from its key poses: the pose at a key pose's time is that key
-/// pose's (the track has reached it, as ``InertiaAnimation/position(atLoopTime:)`` says), between two it is
-/// their linear interpolation, and after the last it is held.
-private struct KeyPoseCursor {
-  let poses: [InertiaKeyPose]
-  var index = 0
-
-  init(_ poses: [InertiaKeyPose]) { self.poses = poses }
-
-  mutating func pose(at time: Double) -> InertiaAnimationValues {
-    guard !poses.isEmpty else { return .identity }
-    while index + 1 < poses.count && poses[index + 1].time <= time { index += 1 }
-    let from = poses[index]
-    guard index + 1 < poses.count, from.time <= time else { return from.pose }
-    let to = poses[index + 1]
-    // A hold (the same pose again) stays exactly that pose, an infinite value included.
-    if from.pose.playsSame(as: to.pose) { return from.pose }
-    return from.pose.interpolated(to: to.pose, progress: (time - from.time) / (to.time - from.time))
+  /// The moments a track's curve changes pieces, in order: each segment's midpoint and end.
+  private static func breakPoints(_ times: [Double]) -> [Double] {
+    var points: [Double] = []
+    points.reserveCapacity(2 * times.count)
+    var start = 0.0
+    for time in times {
+      points.append(start + (time - start) / 2)
+      points.append(time)
+      start = time
+    }
+    return points
   }
 }
 

@@ -15,7 +15,13 @@ public enum InertiaTrackPlacement: Hashable, Sendable {
   public var isPlayed: Bool { self != .nestedShape }
 
   /// Whether the played length of a track written here counts in the loop, `max(loopDuration, longest track)`.
-  public var setsLoop: Bool { self != .nestedShape }
+  ///
+  /// Only the file's animation objects do. The SwiftUI runtime measures the loop over `inertiaSchemas`
+  /// (`InertiaPlayback.duration(loop:of:)`, Sources/Inertia/Inertia.swift:2764-2770, and `playbackDuration`,
+  /// 452-454, at e310d13), which holds the top-level animations only (keyed by id, 1016-1018): a shape's own
+  /// track neither sets nor stretches the loop. It is padded to the loop like any other, and the part of it
+  /// past the loop is never shown, since the playhead wraps there (836) — see ``InertiaAnimation/isCut(atLoop:)``.
+  public var setsLoop: Bool { self == .animation }
 }
 
 /// The loop a container plays for a whole file, and the track that sets it.
@@ -34,51 +40,66 @@ public struct InertiaLoop: Equatable, Sendable {
     }
   }
 
-  /// How long one loop lasts, in seconds: `max(loopDuration, longest track)`.
+  /// The loop duration the loop was measured from: the app's, when one was given, otherwise the file's own
+  /// (``InertiaPlayback/loopDuration(of:)``).
+  public var loopDuration: Double
+  /// How long one loop lasts, in seconds: `max(loopDuration, longest top-level track)`.
   public var length: Double
-  /// The first of the longest tracks when one is longer than the loop duration, and so stretches the loop;
-  /// `nil` when the loop duration sets it.
+  /// The first of the longest animations' tracks when one is longer than the loop duration, and so stretches
+  /// the loop; `nil` when the loop duration sets it. Never a shape's track (``InertiaTrackPlacement/setsLoop``).
   public var setBy: Track?
 
-  /// How long one file's animation plays, and each of its top-level shapes' tracks: what the loop is measured
-  /// over, read from the typed model or straight from a document's index.
+  /// How long one animation's tracks play, and the loop duration it was written with: what the loop is
+  /// measured over, read from the typed model or straight from a document's index.
   public struct TrackLengths: Equatable, Sendable {
     /// The animation's own track, as played (``InertiaAnimation/playbackLength``).
     public var animation: Double
-    /// The track of each shape the animation holds directly, in order; `nil` for a shape without one.
+    /// The track of each shape the animation holds directly, in order; `nil` for a shape without one. These
+    /// do not set the loop (``InertiaTrackPlacement/setsLoop``); they are cut at it.
     public var shapes: [Double?]
+    /// The `loopDuration` the animation object carries, as written (``InertiaAnimation/writtenLoopDuration``);
+    /// `nil` when absent.
+    public var loopDuration: Double?
 
     /// The lengths of one animation's tracks.
-    public init(animation: Double, shapes: [Double?] = []) {
+    public init(animation: Double, shapes: [Double?] = [], loopDuration: Double? = nil) {
       self.animation = animation
       self.shapes = shapes
+      self.loopDuration = loopDuration
     }
 
     /// The lengths of `animation`'s tracks.
     public init(_ animation: InertiaAnimation) {
-      self.init(animation: animation.playbackLength, shapes: animation.shapes.map { $0.animation?.playbackLength })
+      self.init(
+        animation: animation.playbackLength, shapes: animation.shapes.map { $0.animation?.playbackLength },
+        loopDuration: animation.writtenLoopDuration)
     }
   }
 
-  /// The loop of `animations` on a runtime holding `loopDuration`: every track whose placement
-  /// ``InertiaTrackPlacement/setsLoop`` counts, measured as it plays (``InertiaAnimation/playbackLength``).
-  public init(loopDuration: Double = InertiaPlayback.defaultLoopDuration, animations: [InertiaAnimation]) {
+  /// The loop of `animations`: `max(loopDuration, longest top-level track)`, each track measured as it plays
+  /// (``InertiaAnimation/playbackLength``: keyframes with values that are not all finite dropped, durations
+  /// repaired).
+  /// - Parameters:
+  ///   - loopDuration: The loop duration an app assigns (`inertia.loopDuration`, taken as given, as the runtime
+  ///     takes it); `nil`, the default, for the one the container seeds from the file
+  ///     (``InertiaPlayback/loopDuration(of:)``).
+  ///   - animations: The file's animations.
+  public init(loopDuration: Double? = nil, animations: [InertiaAnimation]) {
     self.init(loopDuration: loopDuration, tracks: animations.map(TrackLengths.init))
   }
 
-  /// The loop of a file whose animations' tracks play for `tracks`, on a runtime holding `loopDuration`: the
-  /// one loop rule, which every other way of finding the loop goes through.
-  public init(loopDuration: Double = InertiaPlayback.defaultLoopDuration, tracks: [TrackLengths]) {
-    var length = loopDuration
+  /// The loop of a file whose animations' tracks play for `tracks`: the one loop rule, which every other way of
+  /// finding the loop goes through.
+  /// - Parameters:
+  ///   - loopDuration: The loop duration an app assigns, or `nil` for the file's own
+  ///     (``InertiaPlayback/loopDuration(written:)`` of the tracks' written loop durations).
+  ///   - tracks: Each animation's track lengths, in file order.
+  public init(loopDuration: Double? = nil, tracks: [TrackLengths]) {
+    var length = loopDuration ?? InertiaPlayback.loopDuration(written: tracks.map(\.loopDuration))
+    self.loopDuration = length
     var setBy: Track?
-    for (index, lengths) in tracks.enumerated() {
-      if InertiaTrackPlacement.animation.setsLoop, lengths.animation > length {
-        (length, setBy) = (lengths.animation, Track(animation: index))
-      }
-      guard InertiaTrackPlacement.shape.setsLoop else { continue }
-      for (shapeIndex, shape) in lengths.shapes.enumerated() {
-        if let shape, shape > length { (length, setBy) = (shape, Track(animation: index, shape: shapeIndex)) }
-      }
+    for (index, lengths) in tracks.enumerated() where InertiaTrackPlacement.animation.setsLoop {
+      if lengths.animation > length { (length, setBy) = (lengths.animation, Track(animation: index)) }
     }
     self.length = length
     self.setBy = setBy
@@ -86,8 +107,9 @@ public struct InertiaLoop: Equatable, Sendable {
 }
 
 extension InertiaPlayback {
-  /// How long a track whose keyframes are written with `durations` plays: the sum of their
-  /// ``effectiveDuration(_:)``s, 0 with none (``InertiaAnimation/playbackLength`` is this of its keyframes).
+  /// How long a track whose played keyframes are written with `durations` plays: the sum of their
+  /// ``effectiveDuration(_:)``s, 0 with none. Keyframes the runtime drops (a value that is not finite) are left
+  /// out by the caller (``InertiaAnimation/playbackLength`` is this of its ``InertiaAnimation/playableKeyframes``).
   public static func playbackLength(durations: some Sequence<Double>) -> Double {
     durations.reduce(0) { $0 + effectiveDuration($1) }
   }

@@ -76,7 +76,7 @@ package enum DiffCommand {
     var format = Format.text
     var output: String?
     var color = LintOptions.ColorChoice.auto
-    var loopDuration = InertiaPlayback.defaultLoopDuration
+    var loopDuration: Double?
     var name: String?
     var git = false
     var limits = DecodingLimits.default

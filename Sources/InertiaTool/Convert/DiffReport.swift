@@ -97,12 +97,14 @@ enum DiffReport {
       entry("old", .string(names.old)),
       entry("new", .string(names.new)),
       entry("playsTheSame", .bool(diff.playsTheSame)),
-      entry("loopDuration", number(diff.loopDuration)),
+      entry("loopDuration", diff.loopDuration.map(number) ?? .nil),
       entry(
         "loop",
         .map([
           entry("before", number(diff.loop.before)), entry("after", number(diff.loop.after)),
           entry("setBefore", trackName(diff.loop.setBefore)), entry("setAfter", trackName(diff.loop.setAfter)),
+          entry("durationBefore", number(diff.loop.durationBefore)),
+          entry("durationAfter", number(diff.loop.durationAfter)),
         ])),
       entry("animations", .array(diff.animations.map(animation))),
       entry("holds", .array(diff.holds.map(hold))),

@@ -26,9 +26,9 @@ struct DiffWording {
     var lines: [Line] = []
     if diff.loop.isChanged {
       var pieces: [Piece] = [.text("loop " + Seconds.change(diff.loop.before, diff.loop.after) + ": ")]
-      pieces += setter(diff.loop.setAfter, diff.loopDuration, now: true)
+      pieces += setter(diff.loop.setAfter, diff.loop.durationAfter, now: true)
       pieces.append(.text("; before, "))
-      pieces += setter(diff.loop.setBefore, diff.loopDuration, now: false)
+      pieces += setter(diff.loop.setBefore, diff.loop.durationBefore, now: false)
       lines.append(Line(depth: 0, mark: .changed, pieces: pieces))
     }
     for change in diff.animations {

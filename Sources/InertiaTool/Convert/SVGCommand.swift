@@ -14,15 +14,18 @@ package enum SVGCommand {
       help: "Write each SVG into DIR, named after its input (x.inertia -> x.svg,\nx.timeline.svg with --timeline)."),
     CommandOption(
       "--at", value: "SECONDS",
-      help: "A still: the single frame SECONDS into the loop, without animation.\n"
-        + "--at before draws the container before anything is triggered."),
+      help: "A still: the single frame SECONDS after the clock starts, without\n"
+        + "animation. --at before draws the container before its clock starts."),
     CommandOption("--timeline", help: "A chart of the file's tracks and keyframes on a seconds axis instead."),
     CommandOption(
       "--trigger", value: "ID",
-      help: "Play only the animation ID (repeatable); the others wait at their\ninitial pose. Default: every one."),
+      help:
+        "Trigger only the trigger animation ID at 0 (repeatable); the other\ntrigger ones wait. Default: every one. auto ones always play."
+    ),
     CommandOption(
       "--loop-duration", value: "S",
-      help: "The loop duration the app sets, in seconds (default: the\nconfiguration's loopDuration, else 3)."),
+      help:
+        "The loop duration the app sets, in seconds (default: the\nconfiguration's loopDuration, else the file's own)."),
     CommandOption("--view-size", value: "WxH", help: "Each view's placeholder, in points (default 96x96)."),
     CommandOption("--container-size", value: "WxH", help: "The container, in points (default 390x844)."),
     CommandOption("--config", value: "FILE", help: "Read loopDuration from FILE, not the nearest .inertia-lint.json."),
@@ -37,7 +40,8 @@ package enum SVGCommand {
 
     Draws each animation file as an SVG that plays its container's loop as the runtime does, in any
     browser and in a pull request: views as labelled placeholders, shapes as the file describes them,
-    keyframe times with the runtime's repairs, linear interpolation between keyframes.
+    keyframe times with the runtime's repairs, each segment eased in and out as Compose and React
+    play it (SwiftUI's curve differs between keyframes).
 
     With no FILE, or with -, reads standard input. One input is written to standard output unless
     -o is given; several inputs are each written next to themselves or into --out-dir.
@@ -46,7 +50,7 @@ package enum SVGCommand {
     \(arguments.help)
 
     A file the SwiftUI container cannot decode gets its errors instead of a picture, as does a NaN or
-    infinite pose value (the runtime's view vanishes).
+    infinite colour of a drawn shape (its colour on screen is not defined).
 
     Exit status: 0 success, 1 invalid input, 2 usage, configuration or I/O error.
     """
@@ -101,7 +105,10 @@ package enum SVGCommand {
       let path = options.configPath ?? LintConfiguration.find(from: currentDirectory)
     {
       do {
-        preview.loopDuration = try LintConfiguration.load(path).settings.loopDuration
+        // The configuration cannot yet say whether it sets loopDuration: its default, 3, is taken as not set,
+        // and the file's own loopDuration plays.
+        let configured = try LintConfiguration.load(path).settings.loopDuration
+        if configured != InertiaPlayback.defaultLoopDuration { preview.loopDuration = configured }
       } catch {
         stderr("inertia-convert: \(error)")
         return 2
