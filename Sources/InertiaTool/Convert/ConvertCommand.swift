@@ -141,7 +141,7 @@ package struct ConvertCommand {
     _ item: OutputPlan.Item, options: Options, stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void
   ) -> Int32 {
     report(item, stderr: stderr) {
-      try FileIO.withContents(of: item.input, maxSize: options.limits.maxInputSize) { bytes in
+      try FileIO.withContents(of: item.input, as: .convertInput, maxSize: options.limits.maxInputSize) { bytes in
         let encoding = options.from ?? DocumentEncoding.detect(bytes)
         if options.direction == .toJSON && encoding == .messagePack {
           try withoutActuallyEscaping(stdout) { stdout in
@@ -168,7 +168,7 @@ package struct ConvertCommand {
       var replacement: AtomicWriter.Replacement?
       var message: String?
       let status = report(item, stderr: { message = $0 }) {
-        try FileIO.withContents(of: item.input, maxSize: options.limits.maxInputSize) { bytes in
+        try FileIO.withContents(of: item.input, as: .convertInput, maxSize: options.limits.maxInputSize) { bytes in
           replacement = try writer.prepare(destination, known: item.destinationIsNew ? .absent : .nothing) { fd in
             try write(bytes, to: fd, path: destination, options: options)
           }

@@ -86,9 +86,9 @@ package enum MergeCommand {
     let ours: [UInt8]
     let theirs: [UInt8]
     do throws(FileIOError) {
-      base = try FileIO.read(options.base, maxSize: limits.maxInputSize)
-      ours = try FileIO.read(options.ours, maxSize: limits.maxInputSize)
-      theirs = try FileIO.read(options.theirs, maxSize: limits.maxInputSize)
+      base = try FileIO.read(options.base, as: .mergeSide, maxSize: limits.maxInputSize)
+      ours = try FileIO.read(options.ours, as: .mergeSide, maxSize: limits.maxInputSize)
+      theirs = try FileIO.read(options.theirs, as: .mergeSide, maxSize: limits.maxInputSize)
     } catch {
       stderr(error.description)
       return 2

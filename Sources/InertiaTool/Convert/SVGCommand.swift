@@ -101,7 +101,8 @@ package enum SVGCommand {
       let path = options.configPath ?? LintConfiguration.find(from: currentDirectory)
     {
       do {
-        preview.loopDuration = try LintConfiguration.load(path).settings.loopDuration
+        let role: InputRole = options.configPath == nil ? .foundConfiguration : .namedConfiguration
+        preview.loopDuration = try LintConfiguration.load(path, as: role).settings.loopDuration
       } catch {
         stderr("inertia-convert: \(error)")
         return 2
@@ -165,7 +166,7 @@ package enum SVGCommand {
     preview.title = item.input == "-" ? "<stdin>" : FilePath.name(of: item.input)
     let bytes: [UInt8]
     do {
-      bytes = try FileIO.read(item.input, maxSize: options.limits.maxInputSize)
+      bytes = try FileIO.read(item.input, as: .svgInput, maxSize: options.limits.maxInputSize)
     } catch {
       return fail(2, [error.description])
     }

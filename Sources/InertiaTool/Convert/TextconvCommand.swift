@@ -104,7 +104,7 @@ package enum TextconvCommand {
         try showHead(of: path, size: size, limits: limits, bounds: bounds, stdout: stdout)
         return 0
       }
-      try FileIO.withContents(of: path, maxSize: limits.maxInputSize) { bytes in
+      try FileIO.withContents(of: path, as: .textconvInput, maxSize: limits.maxInputSize) { bytes in
         show(bytes, limits: limits, bounds: bounds, stdout: stdout)
       }
       return 0
@@ -240,8 +240,7 @@ package enum TextconvCommand {
   private static func showHead(
     of path: String, size: Int, limits: DecodingLimits, bounds: Bounds, stdout: (UnsafeRawBufferPointer) -> Void
   ) throws(FileIOError) {
-    let fd = PathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-    guard fd >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
+    let fd = try FileIO.openForReading(path, as: .textconvInput)
     defer { close(fd) }
     let head = ByteBuffer(capacity: bounds.dump)
     while head.count < bounds.dump {

@@ -111,10 +111,22 @@ package enum FileIO {
 
   /// The path with every symbolic link and `.` or `..` resolved as the kernel resolves them, or `nil`
   /// when it names nothing.
+  ///
+  /// A stream that `path` reaches through one of the kernel's own links, which name no path (`/dev/stdin`
+  /// and `/dev/fd/N` lead to `pipe:[…]` or `socket:[…]`), is where `path` says: its folder's physical path
+  /// and its own name. The file is still opened by the path given, never by this one.
   package static func physicalPath(_ path: String) -> String? {
-    guard let real = PathText.withCString(path, { realpath($0, nil) }) else { return nil }
-    defer { free(real) }
-    return PathText.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
+    if let real = PathText.withCString(path, { realpath($0, nil) }) {
+      defer { free(real) }
+      return PathText.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
+    }
+    var info = stat()
+    guard PathText.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) != S_IFDIR,
+      let folder = PathText.withCString(FilePath.directory(of: path), { realpath($0, nil) })
+    else { return nil }
+    defer { free(folder) }
+    let physicalFolder = PathText.decode(UnsafeRawBufferPointer(start: folder, count: strlen(folder)))
+    return FilePath.join(physicalFolder, FilePath.name(of: path))
   }
 
   /// Whether the file descriptor is a terminal.

@@ -331,7 +331,7 @@ struct GitIgnoreStack: Sendable {
   }
 
   private static func read(_ path: String) -> String? {
-    guard let bytes = try? FileIO.read(path, maxSize: 1 << 20) else { return nil }
+    guard let bytes = try? FileIO.read(path, as: .gitIgnore, maxSize: 1 << 20) else { return nil }
     return PathText.decode(bytes)
   }
 }

@@ -67,7 +67,7 @@ final class ConfigurationResolver {
     _ = try RuleSelection.severities(configured: [:], enable: enable, disable: disable)
     if let path = options.configPath {
       let full = FilePath.isAbsolute(path) ? path : FilePath.join(currentDirectory, path)
-      fixed = try add(LintConfiguration.load(full), displayPath: path)
+      fixed = try add(LintConfiguration.load(full, as: .namedConfiguration), displayPath: path)
     } else if options.ignoresConfiguration {
       fixed = try add(LintConfiguration(), displayPath: nil)
     }
@@ -100,7 +100,7 @@ final class ConfigurationResolver {
 
   private func configuration(file: String) throws -> Int {
     if let known = byFile[file] { return known }
-    let index = try add(LintConfiguration.load(file), displayPath: file)
+    let index = try add(LintConfiguration.load(file, as: .foundConfiguration), displayPath: file)
     byFile[file] = index
     return index
   }
@@ -116,7 +116,8 @@ final class ConfigurationResolver {
     var baseline: Baseline?
     if readsBaselines, let path = configuration.baseline, let folder = configuration.path.map(FilePath.directory(of:)) {
       baseline = try Baseline.load(
-        FilePath.isAbsolute(path) ? path : FilePath.join(folder, path), currentDirectory: folder)
+        FilePath.isAbsolute(path) ? path : FilePath.join(folder, path), currentDirectory: folder,
+        as: .configuredBaseline)
     }
     applied.append(
       Applied(

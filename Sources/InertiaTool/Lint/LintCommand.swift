@@ -64,7 +64,7 @@ package enum LintCommand {
       return Environment(
         currentDirectory: FilePath.currentDirectory, variables: variables,
         stdoutIsTerminal: FileIO.isTerminal(STDOUT_FILENO),
-        readStandardInput: { try? FileIO.read("-", maxSize: DecodingLimits.default.maxInputSize) },
+        readStandardInput: { try? FileIO.read("-", as: .lintInput, maxSize: DecodingLimits.default.maxInputSize) },
         stderrIsTerminal: FileIO.isTerminal(STDERR_FILENO),
         writeProgress: { text in
           var text = text
@@ -299,7 +299,7 @@ package enum LintCommand {
       // A run that writes a baseline records every finding, including those the baseline it replaces has.
       let baseline =
         options.writeBaseline == nil
-        ? try options.baseline.map { try Baseline.load($0, currentDirectory: directory) } : nil
+        ? try options.baseline.map { try Baseline.load($0, currentDirectory: directory, as: .namedBaseline) } : nil
       let reportedConfiguration =
         try discovery.inputs.first?.configuration
         ?? configurations.configuration(forDirectory: discovery.physicalCurrentDirectory)
