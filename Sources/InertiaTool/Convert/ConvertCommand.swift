@@ -133,7 +133,7 @@ package struct ConvertCommand {
     if plan.items.count == 1, plan.items[0].destination == .standardOutput {
       return convertToStandardOutput(plan.items[0], options: options, stdout: stdout, stderr: stderr)
     }
-    return convertToFiles(plan.items, options: options, writer: writer, stderr: stderr)
+    return convertToFiles(plan, options: options, writer: writer, stderr: stderr)
   }
 
   /// Converts one input onto standard output; MessagePack to JSON is streamed as it is made.
@@ -160,16 +160,16 @@ package struct ConvertCommand {
   /// Converts every input into its file, side by side across the cores, then puts all the files in place
   /// together (see ``AtomicWriter``): a batch waits on the disk once, not once per file.
   private static func convertToFiles(
-    _ items: [OutputPlan.Item], options: Options, writer: AtomicWriter, stderr: (String) -> Void
+    _ plan: OutputPlan, options: Options, writer: AtomicWriter, stderr: (String) -> Void
   ) -> Int32 {
-    let results = ThreadPool.forEach(items, jobs: ThreadPool.processorCount) {
+    let results = ThreadPool.forEach(plan.items, jobs: ThreadPool.processorCount) {
       item -> (AtomicWriter.Replacement?, Int32, String?) in
-      guard case .file(let destination) = item.destination else { return (nil, 2, nil) }
+      guard case .file(let destination) = item.destination, let path = item.writePath else { return (nil, 2, nil) }
       var replacement: AtomicWriter.Replacement?
       var message: String?
       let status = report(item, stderr: { message = $0 }) {
         try FileIO.withContents(of: item.input, as: .convertInput, maxSize: options.limits.maxInputSize) { bytes in
-          replacement = try writer.prepare(destination, known: item.destinationIsNew ? .absent : .nothing) { fd in
+          replacement = try writer.prepare(path, known: item.destinationIsNew ? .absent : .nothing) { fd in
             try write(bytes, to: fd, path: destination, options: options)
           }
         }
@@ -182,11 +182,18 @@ package struct ConvertCommand {
       status = max(status, itemStatus)
     }
     let written = results.compactMap(\.0)
+    var committed = false
     for (replacement, failure) in zip(written, writer.commit(written)) {
       if let failure {
         stderr("\(replacement.path): \(failure)")
         status = 2
+      } else {
+        committed = true
       }
+    }
+    if let failure = plan.finish(committed: committed) {
+      stderr(failure.description)
+      status = 2
     }
     return status
   }
@@ -314,9 +321,6 @@ package struct ConvertCommand {
     }
     if options.output != nil && options.inputs.count > 1 {
       return .failure(.usage("-o takes one input; use --out-dir for several"))
-    }
-    if let directory = options.outputDirectory, !FileIO.isDirectory(directory) {
-      return .failure(.usage("--out-dir \(directory) is not a directory"))
     }
     return .success(options)
   }

@@ -82,6 +82,15 @@ package enum MergeCommand {
       return 2
     }
     let name = options.path ?? options.ours
+    do {
+      // The result replaces OURS, its own input; the plan refuses it anywhere else.
+      let result = OutputPlan.Output(options.ours, role: .mergeResult, name: "merge", replacing: options.ours)
+      _ = try OutputPlan.check(
+        [result], against: [options.base, options.ours, options.theirs].map { OutputPlan.Input($0) })
+    } catch {
+      stderr("inertia-convert: \(error.message)")
+      return 2
+    }
     let base: [UInt8]
     let ours: [UInt8]
     let theirs: [UInt8]

@@ -95,11 +95,13 @@ package enum SVGCommand {
     var preview = PreviewOptions()
     if let size = options.viewSize { preview.viewSize = size }
     if let size = options.containerSize { preview.containerSize = size }
+    var configuration: String?
     if let seconds = options.loopDuration {
       preview.loopDuration = seconds
     } else if !options.ignoresConfiguration,
       let path = options.configPath ?? LintConfiguration.find(from: currentDirectory)
     {
+      configuration = path
       do {
         let role: InputRole = options.configPath == nil ? .foundConfiguration : .namedConfiguration
         preview.loopDuration = try LintConfiguration.load(path, as: role).settings.loopDuration
@@ -117,7 +119,8 @@ package enum SVGCommand {
     do {
       plan = try OutputPlan(
         inputs: options.inputs, output: options.output, outputDirectory: options.outputDirectory,
-        outputName: { outputName(for: $0, timeline: options.picture == .timeline) })
+        outputName: { outputName(for: $0, timeline: options.picture == .timeline) }, writers: .svg,
+        otherInputs: configuration.map { [$0] } ?? [])
     } catch {
       stderr("inertia-convert: \(error.message)")
       return 2
@@ -135,11 +138,18 @@ package enum SVGCommand {
       if let svg = drawn.svg { svg.withUnsafeBytes { stdout($0) } }
       if let replacement = drawn.replacement { replacements.append(replacement) }
     }
+    var committed = false
     for (replacement, failure) in zip(replacements, writer.commit(replacements)) {
       if let failure {
         stderr("\(replacement.path): \(failure)")
         status = 2
+      } else {
+        committed = true
       }
+    }
+    if let failure = plan.finish(committed: committed) {
+      stderr(failure.description)
+      status = 2
     }
     return status
   }
@@ -179,12 +189,12 @@ package enum SVGCommand {
     } catch {
       return fail(2, ["\(item.displayName): \(error.message)"])
     }
-    guard case .file(let destination) = item.destination else {
+    guard case .file = item.destination, let path = item.writePath else {
       drawn.svg = svg
       return drawn
     }
     do throws(FileIOError) {
-      drawn.replacement = try writer.prepare(destination, bytes: svg)
+      drawn.replacement = try writer.prepare(path, known: item.destinationIsNew ? .absent : .nothing, bytes: svg)
     } catch {
       return fail(2, [error.description])
     }
@@ -357,9 +367,6 @@ package enum SVGCommand {
     }
     if options.output != nil && options.inputs.count > 1 {
       throw UsageError("-o takes one input; use --out-dir for several")
-    }
-    if let directory = options.outputDirectory, !FileIO.isDirectory(directory) {
-      throw UsageError("--out-dir \(directory) is not a directory")
     }
     return options
   }

@@ -1,0 +1,113 @@
+import InertiaFormat
+import InertiaLint
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A folder a run makes for its results (`--out-dir` naming a folder that is not there yet), which appears
+/// whole, with its files in it, or not at all.
+///
+/// Its first missing folder is built under a hidden temporary name in the folder above it
+/// (`.NAME.tmp-XXXXXX`, which directory walks never enter), the folders below it made inside; the results
+/// are put in place inside it as any batch is (see ``AtomicWriter``); then one rename gives it its name,
+/// and that rename is made durable. A run that writes nothing removes it; one that is stopped has it
+/// removed with its temporary files (see ``TemporaryFiles/removeAll()``).
+package final class NewDirectory: @unchecked Sendable {
+  /// The folder as the command line names it.
+  package let path: String
+  /// The first folder of ``path`` that does not exist: what the rename makes.
+  let top: String
+  /// Where ``top`` is built, until the rename.
+  let staging: String
+  /// What is noted for removal on a stop: the temporary folder, those in it and the files to be put in it.
+  private var slots: [Int] = []
+  private var isPlaced = false
+  private let lock = Lock()
+
+  /// Plans the folder `path`, making its temporary folder; `nil` when `path` is there already.
+  /// - Throws: ``FileIOError`` when the temporary folder cannot be made (the folder above cannot be written).
+  package init?(_ path: String) throws(FileIOError) {
+    guard !FileIO.exists(path) else { return nil }
+    self.path = path
+    var missing = [FilePath.name(of: path)]
+    var parent = FilePath.directory(of: path)
+    // The folders from the first that exists down: bounded by the path's own components.
+    while !FileIO.exists(parent) && parent != FilePath.directory(of: parent) {
+      missing.insert(FilePath.name(of: parent), at: 0)
+      parent = FilePath.directory(of: parent)
+    }
+    top = FilePath.join(parent, missing[0])
+    // `.NAME.tmp-XXXXXX`, NAME cut short enough that it fits in the 255 bytes a name may have.
+    let prefix = PathText.bytes(FilePath.join(parent, "."))
+    let template = prefix + PathText.bytes(missing[0]).prefix(200) + Array(".tmp-XXXXXX".utf8)
+    let made = try TemporaryFiles.makeDirectory(template, for: path)
+    staging = made.path
+    slots.append(made.slot)
+    var inside = staging
+    for name in missing.dropFirst() {
+      inside = FilePath.join(inside, name)
+      guard PathText.withCString(inside, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
+        let error = FileIOError(path: path, operation: "write", errno: errno)
+        abandon()
+        throw error
+      }
+      slots.append(TemporaryFiles.note(inside))
+    }
+  }
+
+  deinit {
+    if !isPlaced { abandon() }
+  }
+
+  /// Where the file `file` (a path in ``path``) is written until the folder is put in place; noted for
+  /// removal on a stop.
+  package func stagedPath(of file: String) -> String {
+    let relative = PathText.bytes(file).dropFirst(PathText.bytes(top).count)
+    let staged = PathText.decode(PathText.bytes(staging) + relative)
+    let slot = TemporaryFiles.note(staged)
+    lock.withLock { slots.append(slot) }
+    return staged
+  }
+
+  /// Gives the folder its name, durably.
+  /// - Throws: ``FileIOError`` when it cannot be renamed (the folder was made meanwhile, and holds
+  ///   something); it is then removed with what it holds.
+  package func putInPlace() throws(FileIOError) {
+    // A folder made meanwhile by someone else is replaced only when it is empty, as `rename` does.
+    let renamed = PathText.withCString(staging) { from in PathText.withCString(top) { to in rename(from, to) } }
+    guard renamed == 0 else {
+      let error = FileIOError(path: path, operation: "write", errno: errno)
+      abandon()
+      throw error
+    }
+    isPlaced = true
+    lock.withLock {
+      for slot in slots { TemporaryFiles.forget(slot) }
+      slots = []
+    }
+    if let reason = AtomicWriter.fsync(FilePath.directory(of: top), isDirectory: true) {
+      throw FileIOError(
+        path: path, operation: "make the folder durable",
+        reason: reason + " (the folder is made, but a power loss may undo it)")
+    }
+  }
+
+  /// Removes the temporary folder and what is in it.
+  package func abandon() {
+    let noted = lock.withLock {
+      defer { slots = [] }
+      return slots.compactMap { slot -> String? in
+        defer { TemporaryFiles.forget(slot) }
+        return TemporaryFiles.name(at: slot)
+      }
+    }
+    // Files first, then the folders, innermost first (as they were noted: outermost first).
+    for name in noted { _ = PathText.withCString(name) { unlink($0) } }
+    for name in noted.reversed() { _ = PathText.withCString(name) { rmdir($0) } }
+  }
+}
