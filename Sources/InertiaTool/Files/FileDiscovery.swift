@@ -148,6 +148,7 @@ struct FileDiscovery {
       // Moved out rather than copied (each of its strings retained, and released again with `found`).
       var input = LintInput(path: "", readPath: nil, fileName: nil)
       swap(&input, &found[index].input)
+      input.fileID = found[index].id
       inputs.append(input)
     }
     found = []

@@ -104,7 +104,8 @@ package enum LintCommand {
       // A machine-readable report is still written whole, saying what stopped the run.
       let fallback = LintOptions.reportOptions(in: arguments)
       if fallback.format != .text {
-        reportFailure(error.message, fallback, stdout: stdout, stderr: stderr, environment: environment)
+        reportFailure(
+          error.message, fallback, arguments: arguments, stdout: stdout, stderr: stderr, environment: environment)
       }
       return 2
     }
@@ -143,8 +144,18 @@ package enum LintCommand {
     case .success(let made): plan = made
     case .failure(let stop):
       if options.format != .text {
-        reportFailure(stop.message, options, stdout: stdout, stderr: stderr, environment: environment)
+        let named = options.paths + [options.configPath, options.baseline].compactMap { $0 }
+        reportFailure(
+          stop.message, options, arguments: named + options.includes.flatMap { ["--include", $0] }, stdout: stdout,
+          stderr: stderr, environment: environment)
       }
+      return 2
+    }
+    do {
+      try checkOutputs(plan, options, environment: environment)
+    } catch {
+      // Said on standard error only: the report's own file is what the plan refused.
+      stderr("inertia-lint: \(error.message)")
       return 2
     }
     if options.fixes {
@@ -199,10 +210,16 @@ package enum LintCommand {
 
   /// Writes a machine-readable report of a run that stopped before it linted, saying why.
   static func reportFailure(
-    _ message: String, _ options: LintOptions, stdout: (String) -> Void, stderr: (String) -> Void,
-    environment: Environment
+    _ message: String, _ options: LintOptions, arguments: [String], stdout: (String) -> Void,
+    stderr: (String) -> Void, environment: Environment
   ) {
     withoutActuallyEscaping(stdout) { stdout in
+      if let file = options.outputFile, file != "-",
+        !mayWriteFailureReport(to: file, arguments: arguments, environment: environment)
+      {
+        stderr("inertia-lint: the report is not written to \(file), which may be one of the run's inputs")
+        return
+      }
       guard let output = try? ReportOutput(options, stdout: stdout, environment: environment) else { return }
       let rules = RuleRegistry.descriptions.map { ($0, $0.severity) }
       var reporter = reporter(for: options, rules: rules, environment)
