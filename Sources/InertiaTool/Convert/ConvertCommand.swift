@@ -124,8 +124,11 @@ package struct ConvertCommand {
       stderr("inertia-convert: \(error.message)")
       return 2
     }
-    if options.direction == .toMessagePack && stdoutIsTerminal
-      && plan.items.contains(where: { $0.destination == .standardOutput })
+    // Binary never goes to a terminal, whether it is standard output or `-o` names one (`/dev/tty`).
+    if options.direction == .toMessagePack,
+      plan.items.contains(where: { $0.destination == .standardOutput })
+        ? stdoutIsTerminal
+        : options.output.map(FileIO.isTerminal(path:)) ?? false
     {
       stderr("inertia-convert: refusing to write binary MessagePack to a terminal; redirect it or use -o FILE")
       return 2

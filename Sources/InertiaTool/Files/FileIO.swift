@@ -132,6 +132,17 @@ package enum FileIO {
   /// Whether the file descriptor is a terminal.
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+  /// Whether writing to `path` writes to a terminal (`/dev/tty`, `/dev/stdout` on one): a character device
+  /// that is a terminal, looked at without becoming the process's terminal and without waiting.
+  package static func isTerminal(path: String) -> Bool {
+    var info = stat()
+    guard PathText.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFCHR else { return false }
+    let fd = PathText.withCString(path) { open($0, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC) }
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return isatty(fd) == 1
+  }
+
   /// Whether a path names a regular file (following symbolic links).
   package static func isRegularFile(_ path: String) -> Bool {
     var info = stat()
