@@ -19,6 +19,13 @@ extension LintCommand {
       return fileFixer
     }
     let standardInput = inputs.contains(where: \.isStandardInput) ? environment.readStandardInput() : nil
+    if options.fixesStandardInput, environment.stdoutIsTerminal, let standardInput,
+      DocumentEncoding.detect(standardInput) == .messagePack
+    {
+      // The fixed document would be binary on a terminal: nothing is fixed, nothing written.
+      stderr("inertia-lint: --fix - would write binary MessagePack to a terminal; redirect standard output")
+      return 2
+    }
     let progress =
       environment.stderrIsTerminal && inputs.count > 1
       ? FixProgress(total: inputs.count, write: environment.writeProgress) : nil
@@ -76,14 +83,17 @@ extension LintCommand {
       return failed ? 2 : changed ? 1 : 0
     }
 
-    // With `--fix -` the fixed document goes to standard output, and the report to standard error.
+    // With `--fix -` the fixed document goes to standard output, and the report to standard error: never
+    // through the environment's writer of the report's bytes, which is standard output's.
     let reportTo: (String) -> Void =
       options.fixesStandardInput
       ? { text in for line in text.split(separator: "\n") { stderr(String(line)) } } : stdout
+    var reportEnvironment = environment
+    if options.fixesStandardInput { reportEnvironment.writeReport = nil }
     guard
       case (let output, var reporter, var report)? = startReport(
         plan, options, fixing: .init(isDryRun: options.dryRun), stdout: reportTo, stderr: stderr,
-        environment: environment)
+        environment: reportEnvironment)
     else { return 2 }
     var failed = !plan.problems.isEmpty
     // By index, each outcome read in place (a pair of copies from `zip` retained every string of both).
