@@ -51,7 +51,10 @@ struct TimelineChart {
       }
     }
     self.rows = rows
-    axisEnd = max(loopLength, rows.map(\.track.playbackLength).max() ?? 0, 0.001)
+    // Held to what an SVG number can say: durations that add up past it (two of 1e308 make infinity), or
+    // to no number at all, end at the axis's end.
+    let end = max(loopLength, rows.map(\.track.playbackLength).max() ?? 0, 0.001)
+    axisEnd = end.isFinite ? min(end, SVGNumber.limit) : SVGNumber.limit
   }
 
   /// The tracks of nested shapes, at any depth, with the shape holding each: the ones
@@ -157,15 +160,24 @@ struct TimelineChart {
   }
 
   /// A step of 1, 2 or 5 times a power of ten giving at most eight ticks.
+  /// The step between the axis's ticks for an axis of `length` seconds: 1, 2 or 5 times a power of ten
+  /// (from 1 ms), the smallest that gives at most 8 steps. A length that is not finite, or past
+  /// ``SVGNumber/limit``, is taken as that limit: the loop ends within ``tickStepRounds`` rounds whatever
+  /// the file's numbers.
   static func tickStep(for length: Double) -> Double {
+    let length = length.isFinite ? min(max(length, 0), SVGNumber.limit) : SVGNumber.limit
     var magnitude = 0.001
-    while true {
+    for _ in 0..<tickStepRounds {
       for multiple in [1.0, 2, 5] where length / (multiple * magnitude) <= 8 {
         return multiple * magnitude
       }
       magnitude *= 10
     }
+    return magnitude
   }
+
+  /// How many powers of ten ``tickStep(for:)`` tries: from 1 ms past ``SVGNumber/limit``.
+  static let tickStepRounds = 12
 
   private mutating func draw(_ row: Row, top: Double) {
     let centre = top + Self.rowHeight / 2 - 2
