@@ -172,15 +172,7 @@ struct GitIgnore: Sendable {
     {
       return FilePath.hasSuffix(name, text: suffix)
     }
-    return PathText.withCString(String(pattern)) { pattern in
-      PathText.withCString(String(name)) { name in
-        #if canImport(Glibc)
-          Glibc.fnmatch(pattern, name, 0) == 0
-        #else
-          Darwin.fnmatch(pattern, name, 0) == 0
-        #endif
-      }
-    }
+    return GlobMatching.name(pattern, name)
   }
 }
 
