@@ -27,7 +27,7 @@ package struct ConvertCommand {
         {"$float32": 1.5}, {"$float64": "NaN"|"Infinity"|"-Infinity"},
         {"$map": [[key, value], ...]} for non-string keys.
         """),
-    CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512)."),
+    CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512, at most 10000)."),
     CommandOption("-h", "--help", help: "Show this help."),
     CommandOption("--version", help: "Show the version."),
   ])
@@ -144,17 +144,28 @@ package struct ConvertCommand {
     _ item: OutputPlan.Item, options: Options, stdout: (UnsafeRawBufferPointer) -> Void, stderr: (String) -> Void
   ) -> Int32 {
     report(item, stderr: stderr) {
-      try FileIO.withContents(of: item.input, as: .convertInput, maxSize: options.limits.maxInputSize) { bytes in
-        let encoding = options.from ?? DocumentEncoding.detect(bytes)
-        if options.direction == .toJSON {
-          try withoutActuallyEscaping(stdout) { stdout in
-            try streamJSON(bytes, encoding: encoding, options: options, to: { chunk in stdout(chunk) })
+      // On a stack that holds the nesting allowed: canonical MessagePack is rewritten from a tree of values.
+      try ThreadPool.withStack(forDepth: options.limits.maxDepth) {
+        Result {
+          try FileIO.withContents(of: item.input, as: .convertInput, maxSize: options.limits.maxInputSize) {
+            bytes in try convertToStandardOutput(bytes, options: options, stdout: stdout)
           }
-        } else {
-          let out = try convert(bytes, encoding: encoding, options: options)
-          withExtendedLifetime(out) { inPieces(out.bytes, stdout) }
         }
+      }.get()
+    }
+  }
+
+  private static func convertToStandardOutput(
+    _ bytes: UnsafeRawBufferPointer, options: Options, stdout: (UnsafeRawBufferPointer) -> Void
+  ) throws {
+    let encoding = options.from ?? DocumentEncoding.detect(bytes)
+    if options.direction == .toJSON {
+      try withoutActuallyEscaping(stdout) { stdout in
+        try streamJSON(bytes, encoding: encoding, options: options, to: { chunk in stdout(chunk) })
       }
+    } else {
+      let out = try convert(bytes, encoding: encoding, options: options)
+      withExtendedLifetime(out) { inPieces(out.bytes, stdout) }
     }
   }
 
@@ -169,11 +180,17 @@ package struct ConvertCommand {
       var replacement: AtomicWriter.Replacement?
       var message: String?
       let status = report(item, stderr: { message = $0 }) {
-        try FileIO.withContents(of: item.input, as: .convertInput, maxSize: options.limits.maxInputSize) { bytes in
-          replacement = try writer.prepare(path, known: item.destinationIsNew ? .absent : .nothing) { fd in
-            try write(bytes, to: fd, path: destination, options: options)
+        // On a stack that holds the nesting allowed: canonical MessagePack is rewritten from a tree of values.
+        replacement = try ThreadPool.withStack(forDepth: options.limits.maxDepth) {
+          Result {
+            try FileIO.withContents(of: item.input, as: .convertInput, maxSize: options.limits.maxInputSize) {
+              bytes in
+              try writer.prepare(path, known: item.destinationIsNew ? .absent : .nothing) { fd in
+                try write(bytes, to: fd, path: destination, options: options)
+              }
+            }
           }
-        }
+        }.get()
       }
       return (replacement, status, message)
     }
@@ -327,7 +344,9 @@ package struct ConvertCommand {
         options.compact = true
       case .option("--extended", _): options.extended = true
       case .option("--max-depth", let text?):
-        guard let depth = Int(text), depth > 0 else { return .failure(.usage("--max-depth takes a positive number")) }
+        guard let depth = Int(text), (1...ThreadPool.largestMaxDepth).contains(depth) else {
+          return .failure(.usage("--max-depth takes a number from 1 to \(ThreadPool.largestMaxDepth)"))
+        }
         options.limits.maxDepth = depth
       case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
       }

@@ -27,7 +27,7 @@ package enum SVGCommand {
     CommandOption("--container-size", value: "WxH", help: "The container, in points (default 390x844)."),
     CommandOption("--config", value: "FILE", help: "Read loopDuration from FILE, not the nearest .inertia-lint.json."),
     CommandOption("--no-config", help: "Read no configuration file."),
-    CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512)."),
+    CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512, at most 10000)."),
     CommandOption("-h", "--help", help: "Show this help."),
     CommandOption("--version", help: "Show the version."),
   ])
@@ -182,7 +182,11 @@ package enum SVGCommand {
     }
     let svg: [UInt8]
     do {
-      switch try drawing(bytes, options: options, preview: preview) {
+      // On a stack that holds the nesting allowed: the typed model decodes nested shapes by recursion.
+      let made = ThreadPool.withStack(forDepth: options.limits.maxDepth) {
+        Result { () throws(UsageError) in try drawing(bytes, options: options, preview: preview) }
+      }
+      switch try made.get() {
       case .svg(let text): svg = Array(text.utf8)
       case .errors(let errors): return fail(1, errors.map { $0.report(file: item.displayName) })
       }
@@ -243,13 +247,23 @@ package enum SVGCommand {
   static func drawing(
     _ bytes: [UInt8], options: Options, preview: PreviewOptions
   ) throws(UsageError) -> Drawing {
-    // What the SwiftUI container cannot decode, as the linter finds it.
-    let findings = decodability.lint(bytes, file: "", fileName: nil).filter { $0.severity == .error }
-    if !findings.isEmpty { return .errors(findings.map(Problem.init)) }
+    // Read with the limits given (`--max-depth`), then checked for what the SwiftUI container cannot
+    // decode, as the linter finds it.
     let document: IndexedDocument
-    let animations: [InertiaAnimation]
     do {
       document = try IndexedDocument.read(bytes, limits: options.limits)
+    } catch {
+      // Said as the linter says it, but for a nesting deeper than the limit given, which names that limit.
+      if error.code != .depthLimitExceeded {
+        let findings = decodability.lint(bytes, file: "", fileName: nil).filter { $0.severity == .error }
+        if !findings.isEmpty { return .errors(findings.map(Problem.init)) }
+      }
+      return .errors([Problem(error)])
+    }
+    let findings = decodability.lint(document, file: "", fileName: nil).filter { $0.severity == .error }
+    if !findings.isEmpty { return .errors(findings.map(Problem.init)) }
+    let animations: [InertiaAnimation]
+    do {
       let value = document.root.map(document.value(of:)) ?? .nil
       animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: value)
     } catch let error as FormatError {
@@ -347,7 +361,9 @@ package enum SVGCommand {
       case .option("--config", let path?): options.configPath = path
       case .option("--no-config", _): options.ignoresConfiguration = true
       case .option("--max-depth", let text?):
-        guard let depth = Int(text), depth > 0 else { throw UsageError("--max-depth takes a positive number") }
+        guard let depth = Int(text), (1...ThreadPool.largestMaxDepth).contains(depth) else {
+          throw UsageError("--max-depth takes a number from 1 to \(ThreadPool.largestMaxDepth)")
+        }
         options.limits.maxDepth = depth
       case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
       }

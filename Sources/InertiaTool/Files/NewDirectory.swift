@@ -1,5 +1,4 @@
 import InertiaFormat
-import InertiaLint
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +16,7 @@ import InertiaLint
 /// are put in place inside it as any batch is (see ``AtomicWriter``); then one rename gives it its name,
 /// and that rename is made durable. A run that writes nothing removes it; one that is stopped has it
 /// removed with its temporary files (see ``TemporaryFiles/removeAll()``).
-package final class NewDirectory: @unchecked Sendable {
+package final class NewDirectory {
   /// The folder as the command line names it.
   package let path: String
   /// The first folder of ``path`` that does not exist: what the rename makes.
@@ -27,7 +26,6 @@ package final class NewDirectory: @unchecked Sendable {
   /// What is noted for removal on a stop: the temporary folder, those in it and the files to be put in it.
   private var slots: [Int] = []
   private var isPlaced = false
-  private let lock = Lock()
 
   /// Plans the folder `path`, making its temporary folder; `nil` when `path` is there already.
   /// - Throws: ``FileIOError`` when the temporary folder cannot be made (the folder above cannot be written).
@@ -69,8 +67,7 @@ package final class NewDirectory: @unchecked Sendable {
   package func stagedPath(of file: String) -> String {
     let relative = PathText.bytes(file).dropFirst(PathText.bytes(top).count)
     let staged = PathText.decode(PathText.bytes(staging) + relative)
-    let slot = TemporaryFiles.note(staged)
-    lock.withLock { slots.append(slot) }
+    slots.append(TemporaryFiles.note(staged))
     return staged
   }
 
@@ -86,10 +83,8 @@ package final class NewDirectory: @unchecked Sendable {
       throw error
     }
     isPlaced = true
-    lock.withLock {
-      for slot in slots { TemporaryFiles.forget(slot) }
-      slots = []
-    }
+    for slot in slots { TemporaryFiles.forget(slot) }
+    slots = []
     if let reason = AtomicWriter.fsync(FilePath.directory(of: top), isDirectory: true) {
       throw FileIOError(
         path: path, operation: "make the folder durable",
@@ -99,13 +94,11 @@ package final class NewDirectory: @unchecked Sendable {
 
   /// Removes the temporary folder and what is in it.
   package func abandon() {
-    let noted = lock.withLock {
-      defer { slots = [] }
-      return slots.compactMap { slot -> String? in
-        defer { TemporaryFiles.forget(slot) }
-        return TemporaryFiles.name(at: slot)
-      }
+    let noted = slots.compactMap { slot -> String? in
+      defer { TemporaryFiles.forget(slot) }
+      return TemporaryFiles.name(at: slot)
     }
+    slots = []
     // Files first, then the folders, innermost first (as they were noted: outermost first).
     for name in noted { _ = PathText.withCString(name) { unlink($0) } }
     for name in noted.reversed() { _ = PathText.withCString(name) { rmdir($0) } }
