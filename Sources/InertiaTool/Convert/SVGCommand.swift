@@ -18,7 +18,7 @@ package enum SVGCommand {
         + "--at before draws the container before anything is triggered."),
     CommandOption("--timeline", help: "A chart of the file's tracks and keyframes on a seconds axis instead."),
     CommandOption(
-      "--trigger", value: "ID",
+      "--trigger", value: "ID", accumulates: true,
       help: "Play only the animation ID (repeatable); the others wait at their\ninitial pose. Default: every one."),
     CommandOption(
       "--loop-duration", value: "S",
