@@ -98,9 +98,11 @@ struct LintOptions: Equatable {
     CommandOption("--config", value: "FILE", help: "Use FILE instead of the nearest .inertia-lint.json."),
     CommandOption("--no-config", help: "Use no configuration file."),
     CommandOption(
-      "--include", value: "GLOB", help: "Lint files matching GLOB when walking directories, instead of *.inertia."),
+      "--include", value: "GLOB", accumulates: true,
+      help: "Lint files matching GLOB when walking directories, instead of *.inertia.\nRepeatable."),
     CommandOption(
-      "--exclude", value: "GLOB", help: "Skip files and folders matching GLOB. Repeatable, like --include."),
+      "--exclude", value: "GLOB", accumulates: true,
+      help: "Skip files and folders matching GLOB. Repeatable, like --include."),
     CommandOption(
       "--no-respect-gitignore",
       help: "Walk into what .gitignore files ignore too (by default, in a git repository,\nit is skipped)."),
@@ -108,8 +110,10 @@ struct LintOptions: Equatable {
     CommandOption(
       "--stdin-filename", value: "NAME",
       help: "The name standard input is reported (and its container id taken) under."),
-    CommandOption("--disable", value: "RULE", help: "Do not run RULE. Repeatable."),
-    CommandOption("--enable", value: "RULE", help: "Run RULE even if the configuration switches it off. Repeatable."),
+    CommandOption("--disable", value: "RULE", accumulates: true, help: "Do not run RULE. Repeatable."),
+    CommandOption(
+      "--enable", value: "RULE", accumulates: true,
+      help: "Run RULE even if the configuration switches it off. Repeatable."),
     CommandOption(
       "--color", "--colour", value: "WHEN",
       help: "auto (default: on a terminal, unless NO_COLOR is set), always or never."),
