@@ -79,8 +79,20 @@ extension LintCommand {
         }
       }
       for problem in plan.problems { stderr("inertia-lint: \(problem.file): \(problem.message)") }
-      stdout(diffs)
-      return failed ? 2 : changed ? 1 : 0
+      // To standard output, or with --output-file to that file, atomically, as a report would be.
+      let output: ReportOutput
+      do {
+        output = try ReportOutput(options, stdout: stdout, environment: environment)
+      } catch {
+        stderr("inertia-lint: \(error)")
+        return 2
+      }
+      output.write(diffs)
+      if let failure = output.finish() {
+        stderr("inertia-lint: \(failure)")
+        return 2
+      }
+      return failed ? 2 : changed && !options.exitZero ? 1 : 0
     }
 
     // With `--fix -` the fixed document goes to standard output, and the report to standard error: never

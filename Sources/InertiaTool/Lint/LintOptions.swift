@@ -72,7 +72,8 @@ struct LintOptions: Equatable {
       "--diff",
       help: """
         Write nothing; print a unified diff of each file's JSON form as fixing
-        would change it. Exits 1 if any file would change.
+        would change it (to --output-file, if given). Exits 1 if any file
+        would change (0 with --exit-zero).
         """),
     CommandOption("--strict", help: "Warnings fail the run too (for CI and pre-commit)."),
     CommandOption("--exit-zero", help: "Exit 0 even when findings fail the run (usage and I/O errors still exit 2)."),
@@ -205,7 +206,7 @@ struct LintOptions: Equatable {
       throw UsageError("--stdin-filename applies only when - is among the paths")
     }
     if options.action == .lint {
-      try options.checkFixing()
+      try options.checkFixing(limitsFindings: limitsFindings)
     }
     if options.writeBaseline != nil {
       if options.fixes { throw UsageError("--write-baseline records findings: it cannot be used with --fix or --diff") }
@@ -252,10 +253,18 @@ extension LintOptions {
   var fixesStandardInput: Bool { fix && !dryRun && paths == ["-"] }
 
   /// Checks that the fixing options make sense together.
-  fileprivate mutating func checkFixing() throws(UsageError) {
+  fileprivate mutating func checkFixing(limitsFindings: Bool) throws(UsageError) {
     if diff {
       dryRun = true
       if format != .text { throw UsageError("--diff prints a diff, not a report: it cannot be used with --format") }
+      // What shapes a report has nothing to shape in a diff: refused rather than ignored.
+      let reportOptions: [(given: Bool, name: String)] = [
+        (statistics, "--statistics"), (quiet, "--quiet"), (strict, "--strict"), (limitsFindings, "--max-findings"),
+        (color != .auto, "--color"),
+      ]
+      if let given = reportOptions.first(where: \.given) {
+        throw UsageError("--diff prints a diff, not a report: it cannot be used with \(given.name)")
+      }
     }
     if dryRun && !fixes { throw UsageError("--dry-run needs --fix") }
     if unsafeFixes && !fixes { throw UsageError("--unsafe-fixes needs --fix or --diff") }
