@@ -32,15 +32,23 @@ package enum InputRole: String, CaseIterable, Sendable {
   /// A `.gitignore`, or `.git/info/exclude`, met by a walk.
   case gitIgnore
 
-  /// Whether the user names the file on the command line, where a path that names a stream is read as one.
-  package var isNamedByUser: Bool {
+  /// The commands whose command lines name such a file, each with the option that names it (`nil`: an
+  /// operand); none for a file a run finds or makes itself.
+  package var namedBy: [(command: ToolCommand, option: String?)] {
     switch self {
-    case .convertInput, .svgInput, .textconvInput, .mergeSide, .lintInput, .namedConfiguration, .namedBaseline:
-      return true
-    case .mergeScratch, .foundConfiguration, .configuredBaseline, .gitIgnore:
-      return false
+    case .convertInput: return [(.toJSON, nil), (.toMessagePack, nil)]
+    case .svgInput: return [(.toSVG, nil)]
+    case .textconvInput: return [(.textconv, nil)]
+    case .mergeSide: return [(.merge, nil)]
+    case .lintInput: return [(.lint, nil)]
+    case .namedConfiguration: return [(.lint, "--config"), (.toSVG, "--config")]
+    case .namedBaseline: return [(.lint, "--baseline")]
+    case .mergeScratch, .foundConfiguration, .configuredBaseline, .gitIgnore: return []
     }
   }
+
+  /// Whether the user names the file on the command line, where a path that names a stream is read as one.
+  package var isNamedByUser: Bool { !namedBy.isEmpty }
 
   /// Whether `path` names a stream by itself (see the type's rule): `/dev/stdin`, `/dev/fd/N`,
   /// `/proc/self/fd/N` or `/dev/null`.
