@@ -25,18 +25,18 @@ out="$root/.build/fuzz"
 flags=(-O -g -parse-as-library -sanitize=fuzzer,address -enable-testing -package-name inertia)
 
 # target name → the library modules it needs and its check files
-targets=(messagepack-reader json-reader round-trip lint fix output-plan paths)
+targets=(messagepack-reader json-reader round-trip lint fix output-plan paths merge)
 modules_for() {
   case "$1" in
     lint|fix) echo "InertiaFormat InertiaLint" ;;
-    output-plan|paths) echo "InertiaFormat InertiaLint InertiaPreview InertiaTool" ;;
+    output-plan|paths|merge) echo "InertiaFormat InertiaLint InertiaPreview InertiaTool" ;;
     *) echo "InertiaFormat" ;;
   esac
 }
 checks_for() {
   case "$1" in
     lint|fix) echo "$root/Tests/LintTests/FuzzChecks/"*.swift "$root/Tests/TestSupport/PositionOracle.swift" ;;
-    output-plan) echo "$root/Tests/ToolTests/FuzzChecks/"*.swift ;;
+    output-plan|merge) echo "$root/Tests/ToolTests/FuzzChecks/"*.swift ;;
     paths) echo "$root/Tests/ToolTests/FuzzChecks/PathFuzzChecks.swift" ;;
     *) echo "$root/Tests/FormatTests/FuzzChecks/"*.swift ;;
   esac
@@ -91,6 +91,17 @@ seeds() {
   case "$target" in
     json-reader) find "$root/Corpus" -name '*.json' -exec cp {} "$dir/" \; ;;
     output-plan|paths) ;;
+    merge)
+      # Three versions of a file: a mode byte (which versions are equal, whether git may be used), then
+      # BASE, OURS and THEIRS separated by 0xFF 0xFE, from pairs of the corpus's valid files.
+      local files=("$root"/Corpus/valid/*.inertia "$root"/Corpus/valid/*.json) n=0
+      for first in "${files[@]}"; do
+        for second in "${files[@]}"; do
+          n=$((n + 1))
+          { printf "\\$(printf '%03o' $((n % 8)))"; cat "$first"; printf '\377\376'; cat "$first"; printf '\377\376'
+            cat "$second"; } >"$dir/pair-$n"
+        done
+      done ;;
     *) find "$root/Corpus" -type f \( -name '*.inertia' -o -name '*.json' \) -exec cp {} "$dir/" \; ;;
   esac
   [ -d "$root/Tests/Fuzz/Regressions/$target" ] && cp "$root/Tests/Fuzz/Regressions/$target/"* "$dir/" 2>/dev/null || true
