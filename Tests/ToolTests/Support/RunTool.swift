@@ -33,14 +33,17 @@ func runTool(
   let status: Int32
   switch command {
   case .lint:
-    nonisolated(unsafe) var data: [UInt8] = []
+    // Standard output as the process has it: the document's bytes, the report's bytes and the report's
+    // text all go to the one stream, in the order written.
+    nonisolated(unsafe) var out: [UInt8] = []
     var environment = LintCommand.Environment(
       currentDirectory: directory, stdoutIsTerminal: stdoutIsTerminal, readStandardInput: { stdin })
-    environment.writeData = { data += $0 }
+    environment.writeData = { out += $0 }
+    environment.writeReport = { out += $0 }
     status = LintCommand.run(
-      arguments: arguments, stdout: { stdout += Array($0.utf8) }, stderr: { stderr.append($0) },
+      arguments: arguments, stdout: { out += Array($0.utf8) }, stderr: { stderr.append($0) },
       environment: environment)
-    stdout = data + stdout
+    stdout = out
   case .toSVG:
     status = SVGCommand.run(
       arguments: arguments, stdout: { stdout += $0 }, stderr: { stderr.append(TextEscaping.line($0)) },
