@@ -145,7 +145,9 @@ struct LintOptions: Equatable {
   static func parse(_ arguments: [String]) throws(UsageError) -> LintOptions {
     var options = LintOptions()
     var limitsFindings = false
+    var given: Set<String> = []
     for element in try Self.arguments.parse(arguments) {
+      if case .option(let name, _) = element { given.insert(name) }
       switch element {
       case .operand(let path): options.paths.append(path)
       case .option("--help", _): options.action = .help
@@ -205,6 +207,7 @@ struct LintOptions: Equatable {
     if options.standardInputName != nil && !options.paths.contains("-") {
       throw UsageError("--stdin-filename applies only when - is among the paths")
     }
+    try options.checkActions(given)
     if options.action == .lint {
       try options.checkFixing(limitsFindings: limitsFindings)
     }
@@ -214,7 +217,18 @@ struct LintOptions: Equatable {
         throw UsageError(
           "--write-baseline writes a baseline, not a report: it takes no --format, --output-file or --statistics")
       }
+      // What shapes a report or the exit status of a lint, and the baseline a run reads: nothing to do here.
+      if let other = ["--strict", "--exit-zero", "--quiet", "--colour", "--baseline"].first(where: given.contains) {
+        throw UsageError(
+          "--write-baseline records every finding and exits 0 (2 on errors): it takes no \(Self.spelling(other))")
+      }
       if !limitsFindings { options.maxFindings = 0 }
+    }
+    // Standard input alone is not walked: what chooses the files of a walk has nothing to choose.
+    if options.action == .lint && options.paths == ["-"],
+      let other = ["--include", "--exclude", "--no-respect-gitignore", "--allow-no-files"].first(where: given.contains)
+    {
+      throw UsageError("\(other) chooses the files of folders walked; standard input (-) alone walks none")
     }
     return options
   }
@@ -245,6 +259,29 @@ extension LintOptions {
     return options
   }
 
+  /// An option as users spell it: `--color`, for the option the table knows as `--colour`.
+  static func spelling(_ name: String) -> String { name == "--colour" ? "--color" : name }
+
+  /// Checks that an action that only prints (the rule list, a rule's documentation) is given nothing that
+  /// would shape a run, which it would not do: `--list-rules` takes `--format text` or `json`, `--explain`
+  /// nothing. `--help` and `--version` stop before anything, as everywhere.
+  fileprivate func checkActions(_ given: Set<String>) throws(UsageError) {
+    guard !given.contains("--help") && !given.contains("--version") else { return }
+    let allowed: Set<String>
+    switch action {
+    case .listRules:
+      allowed = ["--list-rules", "--format"]
+      if format != .text && format != .json { throw UsageError("--list-rules lists in text or json") }
+    case .explain: allowed = ["--explain"]
+    default: return
+    }
+    let name = action == .listRules ? "--list-rules" : "--explain"
+    if let other = given.subtracting(allowed).sorted().first {
+      throw UsageError("\(name) prints and exits: it takes no \(Self.spelling(other))")
+    }
+    if !paths.isEmpty { throw UsageError("\(name) prints and exits: it takes no path") }
+  }
+
   /// Whether the run fixes (in place, or in memory only for `--dry-run` and `--diff`).
   var fixes: Bool { fix || diff }
 
@@ -255,6 +292,8 @@ extension LintOptions {
   /// Checks that the fixing options make sense together.
   fileprivate mutating func checkFixing(limitsFindings: Bool) throws(UsageError) {
     if diff {
+      // --diff fixes in memory and writes nothing: --fix (which writes) and --dry-run (which it is) say nothing more.
+      if fix || dryRun { throw UsageError("--diff writes nothing: it takes no \(fix ? "--fix" : "--dry-run")") }
       dryRun = true
       if format != .text { throw UsageError("--diff prints a diff, not a report: it cannot be used with --format") }
       // What shapes a report has nothing to shape in a diff: refused rather than ignored.
