@@ -93,8 +93,10 @@ seeds() {
     output-plan|paths) ;;
     merge)
       # Three versions of a file: a mode byte (which versions are equal, whether git may be used), then
-      # BASE, OURS and THEIRS separated by 0xFF 0xFE, from pairs of the corpus's valid files.
-      local files=("$root"/Corpus/valid/*.inertia "$root"/Corpus/valid/*.json) n=0
+      # BASE, OURS and THEIRS separated by 0xFF 0xFE, from pairs of the corpus's small valid files (the
+      # large ones make every execution slow, and add no path of the merge's).
+      local files n=0
+      mapfile -t files < <(find "$root/Corpus/valid" -type f \( -name '*.inertia' -o -name '*.json' \) -size -4097c | sort)
       for first in "${files[@]}"; do
         for second in "${files[@]}"; do
           n=$((n + 1))
