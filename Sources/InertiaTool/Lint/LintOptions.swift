@@ -217,8 +217,9 @@ struct LintOptions: Equatable {
         throw UsageError(
           "--write-baseline writes a baseline, not a report: it takes no --format, --output-file or --statistics")
       }
-      // What shapes a report or the exit status of a lint, and the baseline a run reads: nothing to do here.
-      if let other = ["--strict", "--exit-zero", "--quiet", "--colour", "--baseline"].first(where: given.contains) {
+      // What shapes a report or the exit status of a lint: nothing to do here. (`--baseline` is read by no
+      // run that writes one, so that `--baseline F --write-baseline F` refreshes the baseline in use.)
+      if let other = ["--strict", "--exit-zero", "--quiet", "--colour"].first(where: given.contains) {
         throw UsageError(
           "--write-baseline records every finding and exits 0 (2 on errors): it takes no \(Self.spelling(other))")
       }
