@@ -49,6 +49,13 @@ struct StandardOutputTests {
       #expect(both.stdout == (try directory.read(name)))
       #expect(try JSONReader().read(try directory.read("report.json"))["findings"] != nil)
     }
+    // A report file that is standard output itself, by any of its names (a hostile pass's find).
+    for name in ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+      let run = runTool(
+        .lint, ["--no-config", "--fix", "--output-file", name, "-"], in: directory.path, stdin: Self.json)
+      #expect(run.status == 2 && run.stdout.isEmpty, "\(name): \(run.stderr)")
+      #expect(run.stderrText.contains("is standard output, which --fix - keeps for the fixed document alone"))
+    }
   }
 
   @Test("--diff writes to standard output the diff it writes to --output-file, and nothing else")

@@ -132,6 +132,15 @@ package enum FileIO {
   /// Whether the file descriptor is a terminal.
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+  /// Whether `path` names this process's standard output: by one of its names (`/dev/stdout`, `/dev/fd/1`,
+  /// `/proc/self/fd/1`), or as the file descriptor 1 is (through a link, or the file it was redirected to).
+  package static func isStandardOutput(_ path: String) -> Bool {
+    if path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1" { return true }
+    var output = stat()
+    guard fstat(STDOUT_FILENO, &output) == 0, let id = identity(of: path) else { return false }
+    return id == FileID(output)
+  }
+
   /// Whether writing to `path` writes to a terminal (`/dev/tty`, `/dev/stdout` on one): a character device
   /// that is a terminal, looked at without becoming the process's terminal and without waiting.
   package static func isTerminal(path: String) -> Bool {

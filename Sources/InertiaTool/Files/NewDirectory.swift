@@ -32,8 +32,11 @@ package final class NewDirectory {
   package init?(_ path: String) throws(FileIOError) {
     guard !FileIO.exists(path) else { return nil }
     self.path = path
-    var missing = [FilePath.name(of: path)]
-    var parent = FilePath.directory(of: path)
+    // `Previews/` is the folder `Previews`.
+    var trimmed = path
+    while trimmed.utf8.count > 1 && trimmed.utf8.last == UInt8(ascii: "/") { trimmed = String(trimmed.dropLast()) }
+    var missing = [FilePath.name(of: trimmed)]
+    var parent = FilePath.directory(of: trimmed)
     // The folders from the first that exists down: bounded by the path's own components.
     while !FileIO.exists(parent) && parent != FilePath.directory(of: parent) {
       missing.insert(FilePath.name(of: parent), at: 0)
