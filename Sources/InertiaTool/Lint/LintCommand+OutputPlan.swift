@@ -11,6 +11,11 @@ extension LintCommand {
     func full(_ path: String) -> String {
       FilePath.isAbsolute(path) ? path : FilePath.join(environment.currentDirectory, path)
     }
+    // `--fix -` writes the fixed document to standard output, and only it: a report may not go there too.
+    if options.fixesStandardInput, let file = options.outputFile, file == "-" || FileIO.isStandardOutput(full(file)) {
+      throw UsageError(
+        "--output-file \(file) is standard output, which --fix - keeps for the fixed document alone")
+    }
     var outputs: [OutputPlan.Output] = []
     if let file = options.outputFile, file != "-" {
       outputs.append(OutputPlan.Output(full(file), role: .lintReport, name: "--output-file", shownAs: file))
