@@ -223,6 +223,25 @@ struct OutputPlanClassTests {
     #expect(try sandbox.text("a.json") == FixCommandTests.fixable())
   }
 
+  @Test("A .gitignore a walk read is an input too: --output-file and --write-baseline never replace it (hostile pass)")
+  func gitIgnoreIsAnInput() throws {
+    let sandbox = try LintSandbox(animation: Documents.clean)
+    try FileManager.default.createDirectory(atPath: sandbox.path(".git/info"), withIntermediateDirectories: true)
+    try sandbox.write(".gitignore", "ignored.inertia\n")
+    try sandbox.write("sub/.gitignore", "other.inertia\n")
+    try sandbox.write("sub/x.inertia", Documents.clean)
+    try sandbox.write(".git/info/exclude", "x\n")
+    for target in [".gitignore", "sub/.gitignore", ".git/info/exclude"] {
+      for option in ["--output-file", "--write-baseline"] {
+        let before = try sandbox.read(target)
+        let run = sandbox.run(["--no-config", option, target])
+        #expect(
+          run.status == 2 && run.stderr.contains("would overwrite the input"), "\(option) \(target): \(run.stderr)")
+        #expect(try sandbox.read(target) == before)
+      }
+    }
+  }
+
   @Test(
     "--out-dir makes a folder that is not there, whole with its files, nested ones too; nothing when nothing is written"
   )

@@ -4,7 +4,8 @@ import InertiaLint
 extension LintCommand {
   /// The files a run writes (`--output-file`, `--write-baseline`, and with `--fix` each file fixed, in
   /// place), checked through the one output plan against every file it reads: the files linted, the
-  /// configurations and the baselines. Nothing is written before this passes.
+  /// configurations, the baselines and the `.gitignore` files a walk read. Nothing is written before this
+  /// passes.
   /// - Throws: ``UsageError`` when an output would overwrite an input however it is named, or two outputs
   ///   are one file.
   static func checkOutputs(_ plan: Plan, _ options: LintOptions, environment: Environment) throws(UsageError) {
@@ -36,6 +37,7 @@ extension LintCommand {
       input.readPath.map { OutputPlan.Input($0, name: input.path, id: input.fileID) }
     }
     inputs += plan.configurations.filesRead.map { OutputPlan.Input($0.path, name: $0.name) }
+    inputs += plan.ignoreFilesRead.map { OutputPlan.Input($0) }
     if let baseline = options.baseline, options.writeBaseline == nil {
       inputs.append(OutputPlan.Input(full(baseline), name: baseline))
     }

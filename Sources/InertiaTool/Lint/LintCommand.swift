@@ -241,6 +241,8 @@ package enum LintCommand {
     /// The configuration whose rules reports list: the first input's, or with no input (every path
     /// missing, or none with `--allow-no-files`) the working directory's.
     let reportedConfiguration: Int
+    /// The `.gitignore` files the walks read, which no output may overwrite.
+    var ignoreFilesRead: [String] = []
   }
 
   /// The linter of each input: its configuration's, leaving out what that configuration's `ignore` and
@@ -328,7 +330,7 @@ package enum LintCommand {
       return .success(
         Plan(
           configurations: configurations, inputs: discovery.inputs, problems: problems, linters: linters,
-          reportedConfiguration: reportedConfiguration))
+          reportedConfiguration: reportedConfiguration, ignoreFilesRead: discovery.ignoreFilesRead))
     } catch var error as ConfigurationError {
       if let relative = FilePath.relative(error.path, to: directory) { error.path = relative }
       stderr("inertia-lint: configuration: \(error.description)")
