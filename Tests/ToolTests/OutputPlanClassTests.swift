@@ -223,6 +223,22 @@ struct OutputPlanClassTests {
     #expect(try sandbox.text("a.json") == FixCommandTests.fixable())
   }
 
+  @Test("Two runs making one --out-dir at once: the second's files join the first's folder (hostile pass)")
+  func outDirMadeTwice() throws {
+    let directory = try TemporaryDirectory()
+    let target = directory.file("made/deeper")
+    let first = try #require(try NewDirectory(target))
+    let second = try #require(try NewDirectory(target))
+    for (made, name) in [(first, "a.json"), (second, "b.json")] {
+      let staged = made.stagedPath(of: target + "/" + name)
+      #expect(FileManager.default.createFile(atPath: staged, contents: Data(name.utf8)))
+    }
+    try first.putInPlace()
+    try second.putInPlace()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: target).sorted() == ["a.json", "b.json"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["made"])
+  }
+
   @Test("A .gitignore a walk read is an input too: --output-file and --write-baseline never replace it (hostile pass)")
   func gitIgnoreIsAnInput() throws {
     let sandbox = try LintSandbox(animation: Documents.clean)

@@ -129,6 +129,22 @@ package enum FileIO {
     return FilePath.join(physicalFolder, FilePath.name(of: path))
   }
 
+  /// The names of a folder's entries but `.` and `..`, in the order the system lists them; `nil` when it
+  /// cannot be opened.
+  package static func names(in directory: String) -> [String]? {
+    guard let handle = PathText.withCString(directory, { opendir($0) }) else { return nil }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        return PathText.decode(UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.endIndex)]))
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   /// Whether the file descriptor is a terminal.
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 

@@ -74,16 +74,21 @@ package final class NewDirectory {
     return staged
   }
 
-  /// Gives the folder its name, durably.
-  /// - Throws: ``FileIOError`` when it cannot be renamed (the folder was made meanwhile, and holds
-  ///   something); it is then removed with what it holds.
+  /// Gives the folder its name, durably. A folder made there meanwhile (another run making the same
+  /// `--out-dir`) is not replaced: what this one holds is moved into it, each file put in place by a rename.
+  /// - Throws: ``FileIOError`` when it cannot be put in place; what could not be moved is then removed.
   package func putInPlace() throws(FileIOError) {
     // A folder made meanwhile by someone else is replaced only when it is empty, as `rename` does.
     let renamed = PathText.withCString(staging) { from in PathText.withCString(top) { to in rename(from, to) } }
-    guard renamed == 0 else {
-      let error = FileIOError(path: path, operation: "write", errno: errno)
-      abandon()
-      throw error
+    if renamed != 0 {
+      let code = errno
+      guard (code == ENOTEMPTY || code == EEXIST) && FileIO.isDirectory(top), moveContents(of: staging, into: top)
+      else {
+        let error = FileIOError(path: path, operation: "write", errno: code)
+        abandon()
+        throw error
+      }
+      _ = AtomicWriter.fsync(top, isDirectory: true)
     }
     isPlaced = true
     for slot in slots { TemporaryFiles.forget(slot) }
@@ -93,6 +98,25 @@ package final class NewDirectory {
         path: path, operation: "make the folder durable",
         reason: reason + " (the folder is made, but a power loss may undo it)")
     }
+  }
+
+  /// Moves what the folder `from` holds into the folder `into`, folders into folders of the same name,
+  /// removing each folder of `from` once it is empty; whether all of it moved.
+  private func moveContents(of from: String, into: String) -> Bool {
+    guard let names = FileIO.names(in: from) else { return false }
+    var moved = true
+    for name in names {
+      let source = FilePath.join(from, name)
+      let target = FilePath.join(into, name)
+      if FileIO.isDirectory(source) && FileIO.isDirectory(target) {
+        moved = moveContents(of: source, into: target) && moved
+        _ = AtomicWriter.fsync(target, isDirectory: true)
+      } else if PathText.withCString(source, { from in PathText.withCString(target) { to in rename(from, to) } }) != 0 {
+        moved = false
+      }
+    }
+    _ = PathText.withCString(from) { rmdir($0) }
+    return moved
   }
 
   /// Removes the temporary folder and what is in it.
