@@ -217,6 +217,17 @@ enum GlobMatching {
     _ pattern: ArraySlice<Pattern>, _ path: ArraySlice<Substring>, prefix: Bool = false,
     isAnyComponents: (Pattern) -> Bool, component: (Pattern, Substring) -> Bool, work: inout Work
   ) -> Bool {
+    // Without `**` (most globs), component by component, with nothing to keep.
+    if !pattern.contains(where: isAnyComponents) {
+      guard prefix ? path.count >= pattern.count && !pattern.isEmpty : path.count == pattern.count else {
+        return false
+      }
+      for (glob, name) in zip(pattern, path) {
+        work.names += 1
+        if !component(glob, name) { return false }
+      }
+      return true
+    }
     let pattern = Array(pattern)
     let anyComponents = pattern.map(isAnyComponents)
     // Which pattern positions the components read so far reach; `pattern.count` is the end.
