@@ -24,8 +24,8 @@ extension LintCommand {
     if let file = options.writeBaseline {
       outputs.append(OutputPlan.Output(full(file), role: .lintBaseline, name: "--write-baseline", shownAs: file))
     }
-    guard !outputs.isEmpty else { return }
     if options.fix && !options.dryRun {
+      // Each in place of itself, by the file discovery found: no file is looked up again for them.
       for input in plan.inputs {
         guard let path = input.readPath else { continue }
         outputs.append(
@@ -33,6 +33,7 @@ extension LintCommand {
             path, role: .lintFix, name: input.path, shownAs: input.path, replacing: path, id: input.fileID))
       }
     }
+    guard !outputs.isEmpty else { return }
     var inputs = plan.inputs.compactMap { input in
       input.readPath.map { OutputPlan.Input($0, name: input.path, id: input.fileID) }
     }
