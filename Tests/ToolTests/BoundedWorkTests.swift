@@ -104,6 +104,24 @@ struct BoundedWorkTests {
     #expect(fourN.total > 4 << 20, "the output is held whole if it never passes a chunk")
   }
 
+  @Test("--diff of a file that fixing changes everywhere: the diff's search stays within its budget, at n and 4n")
+  func diffIsBounded() {
+    func work(_ lines: Int) -> (Int, [UnifiedDiff.Edit]) {
+      let old = (0..<lines).map { Substring("\"duration\": -\($0),") }
+      let new = (0..<lines).map { $0 % 2 == 0 ? Substring("\"duration\": 0.001,") : old[$0] }
+      var work = 0
+      let script = UnifiedDiff.editScript(old, new, maxDifferences: 4096, work: &work)
+      return (work, script)
+    }
+    let (n, script) = work(20_000)
+    let (fourN, _) = work(80_000)
+    #expect(n <= 2 * UnifiedDiff.searchBudget && fourN <= 2 * UnifiedDiff.searchBudget, "\(n), \(fourN)")
+    #expect(fourN <= 4 * n + 1_000, "\(n) steps for 20,000 lines, \(fourN) for 80,000")
+    // Still a diff of the two: every old line deleted or kept, every new one inserted or kept.
+    #expect(
+      script.filter { $0.kind != .insert }.count == 20_000 && script.filter { $0.kind != .delete }.count == 20_000)
+  }
+
   @Test("The timeline's ticks: a bounded number of steps for any axis, durations adding up to infinity included")
   func timelineTicks() throws {
     for length in [0, 0.001, 3, 1e6, 1e7, 1e300, .infinity, .nan, -1] {
