@@ -24,7 +24,7 @@ package enum DiffCommand {
       "--color", "--colour", value: "WHEN",
       help: "Colour the text report: auto (default: on a terminal, unless NO_COLOR\nis set), always or never."),
     CommandOption(
-      "--loop-duration", value: "S", help: "The loop duration the app sets, in seconds (default 3)."),
+      "--loop-duration", value: "S", help: "The loop duration the app sets, in seconds (default: each file's own)."),
     CommandOption("--name", value: "NAME", help: "Call the file NAME in the report (git difftool's $MERGED)."),
     CommandOption(
       "--git",
@@ -127,14 +127,11 @@ package enum DiffCommand {
     }
     // Where the report goes, planned as every written file is (refusing to overwrite an input).
     var destination = OutputPlan.Destination.standardOutput
-    if let output = options.output {
+    if let output = options.output, output != "-" {
       do throws(UsageError) {
-        let plan = try OutputPlan(
-          inputs: [sides.new.file], output: output, outputDirectory: nil, outputName: { $0 })
-        destination = plan.items[0].destination
-        if case .file(let path) = destination, sides.old.file != "-", FileIO.isSameFile(path, sides.old.file) {
-          throw UsageError("the output \(path) would overwrite the input \(sides.old.file); nothing was written")
-        }
+        let inputs = [sides.old, sides.new].map { OutputPlan.Input($0.file, name: $0.name) }
+        _ = try OutputPlan.check([OutputPlan.Output(output, role: .diffOutput, name: "the report")], against: inputs)
+        destination = .file(output)
       } catch {
         stderr("inertia-convert: \(error.message)")
         return 2
@@ -230,7 +227,7 @@ package enum DiffCommand {
       return (try InertiaMotionDiff.Version(IndexedDocument.read(Array("[]".utf8))), true)
     }
     do {
-      let version = try FileIO.withCheckedContents(of: side.file, maxSize: options.limits.maxInputSize) {
+      let version = try FileIO.withCheckedContents(of: side.file, as: .diffSide, maxSize: options.limits.maxInputSize) {
         contents, _ in
         Result { () throws -> InertiaMotionDiff.Version in
           try InertiaMotionDiff.Version(IndexedDocument.read(contents, limits: options.limits))
