@@ -44,6 +44,52 @@ struct CorpusConversionTests {
     }
   }
 
+  /// `Corpus/editor/NAME/animation.inertia`: files as the editor writes them.
+  static let editorFiles: [FixtureFile] = {
+    let root = Fixtures.corpus.appendingPathComponent("editor")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+    return names.sorted().map {
+      FixtureFile(url: root.appendingPathComponent($0).appendingPathComponent("animation.inertia"))
+    }
+  }()
+
+  @Test("There are files as the editor writes them")
+  func editorFilesExist() {
+    #expect(Self.editorFiles.count >= 4)
+  }
+
+  @Test(
+    "a file as the editor writes it comes back byte for byte through its plain JSON form, which is the one committed",
+    arguments: editorFiles)
+  func editorFile(_ file: FixtureFile) throws {
+    let inertia = try Fixtures.bytes(file.url)
+    let committedJSON = try Fixtures.bytes(file.sibling("json"))
+    let toJSON = runConvert(["to-json", file.url.path])
+    #expect(toJSON.status == 0 && toJSON.stderr.isEmpty, "\(toJSON.stderr)")
+    #expect(toJSON.stdout == committedJSON, "\(file.url.path): the committed JSON form is stale")
+    let back = runConvert(["to-msgpack", file.sibling("json").path])
+    #expect(back.status == 0 && back.stderr.isEmpty, "\(back.stderr)")
+    #expect(back.stdout == inertia, "\(file.url.path) does not come back byte for byte")
+    // An Inertia document: the runtime's decoder reads it.
+    #expect(InertiaSchema.isInertiaDocument(try IndexedDocument.read(inertia)))
+    #expect(InertiaSchema.isInertiaDocument(try IndexedDocument.read(committedJSON)))
+    // The extended form keeps it too.
+    let extended = runConvert(["to-json", "--extended", file.url.path])
+    let extendedBack = try Converter.toMessagePack(json: extended.stdout, extended: true)
+    #expect(extendedBack == inertia)
+    // Colours print as the user guide writes them (`0.33`): the shortest text of the float32, at most nine
+    // significant digits, never the digits of the double it widens to (`0.33000001311302185`).
+    let colourKeys = ["\"red\"", "\"green\"", "\"blue\"", "\"alpha\""]
+    let colourLines = text(toJSON.stdout).split(separator: "\n").filter { line in
+      colourKeys.contains { line.contains($0) }
+    }
+    for line in colourLines {
+      let number = line.split(separator: ":")[1]
+      let digits = number.filter { (c: Character) in c.isNumber }.drop { (c: Character) in c == "0" }
+      #expect(digits.count <= 9, "\(file.url.path): \(line)")
+    }
+  }
+
   @Test(
     "each broken corpus file fails to convert with status 1, one line on stderr and no output", arguments: brokenFiles)
   func corpusBroken(_ file: FixtureFile) throws {
