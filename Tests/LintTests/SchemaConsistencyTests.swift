@@ -37,6 +37,7 @@ struct SchemaConsistencyTests {
         case .unknownField(let entry, _, _, _): "unknown \(document.pointer(of: entry.key))"
         case .integerKey(let entry, _, _): "integer key \(document.pointer(of: entry.key))"
         case .nonStringKey(let entry, _, _): "non-string \(document.pointer(of: entry.key))"
+        case .unreadableKey(let entry, _): "unreadable key \(document.pointer(of: entry.key))"
         case .duplicateKey(let entry, let first, _, _): "repeated \(document.pointer(of: entry.key)) \(first)"
         case .nullInOptionalField(let node, let context): "null \(document.pointer(of: node)) \(context)"
         }
@@ -52,7 +53,7 @@ struct SchemaConsistencyTests {
     // Repeated and non-string keys are where the two differ by design: the lint reports them as such.
     let hasOddKeys = events.contains {
       switch $0 {
-      case .duplicateKey, .nonStringKey, .integerKey: return true
+      case .duplicateKey, .nonStringKey, .integerKey, .unreadableKey: return true
       default: return false
       }
     }
@@ -64,7 +65,7 @@ struct SchemaConsistencyTests {
         lint.append("type \(document.pointer(of: node))")
       case .missingField(let object, _, let field): lint.append("missing \(document.pointer(of: object)) \(field)")
       case .unknownField(let entry, _, _, _): lint.append("unknown \(document.pointer(of: entry.key))")
-      case .duplicateKey, .nonStringKey, .integerKey, .nullInOptionalField: break
+      case .duplicateKey, .nonStringKey, .integerKey, .unreadableKey, .nullInOptionalField: break
       }
     }
     var typed: [String] = []

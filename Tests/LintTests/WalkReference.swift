@@ -150,9 +150,10 @@ final class ReferenceSchemaWalk {
             .duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key,
             .duplicateKey)
         } else {
-          switch key {
-          case .int, .uint: record(.integerKey(entry, object: node, kind: object.kind), at: entry.key, .unknownField)
-          default: record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key, .mapKeyType)
+          if case .int = key {
+            record(.integerKey(entry, object: node, kind: object.kind), at: entry.key, .unknownField)
+          } else {
+            record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key, .mapKeyType)
           }
           otherKeys.append((entry, key))
         }
@@ -211,21 +212,30 @@ final class ReferenceSchemaWalk {
     return first
   }
 
-  /// Reports repeated keys in every map inside a value the table does not describe.
-  private func scanForDuplicateKeys(_ node: IndexedDocument.Node) {
+  /// Reports repeated keys in every map inside a value the table does not describe, and the keys anywhere
+  /// in it (in keys too) that the decoder cannot read.
+  private func scanForDuplicateKeys(_ node: IndexedDocument.Node, reportingDuplicates: Bool = true) {
     switch document.kind(of: node) {
     case .array:
-      document.forEachElement(of: node) { scanForDuplicateKeys($0) }
+      document.forEachElement(of: node) { scanForDuplicateKeys($0, reportingDuplicates: reportingDuplicates) }
     case .map:
       var keys: [MessagePackValue: Int] = [:]
       document.forEachEntry(of: node) { entry in
         let key = document.value(of: entry.key)
+        if SchemaWalk.isUnreadableKey(key) {
+          record(.unreadableKey(entry, map: node), at: entry.key, .mapKeyType)
+        } else {
+          scanForDuplicateKeys(entry.key, reportingDuplicates: false)
+        }
         if let first = keys[key] {
-          record(.duplicateKey(entry, firstPosition: first, map: node, kind: nil), at: entry.key, .ignoredDuplicateKey)
+          if reportingDuplicates {
+            record(
+              .duplicateKey(entry, firstPosition: first, map: node, kind: nil), at: entry.key, .ignoredDuplicateKey)
+          }
         } else {
           keys[key] = entry.position
         }
-        scanForDuplicateKeys(entry.value)
+        scanForDuplicateKeys(entry.value, reportingDuplicates: reportingDuplicates)
       }
     default:
       break

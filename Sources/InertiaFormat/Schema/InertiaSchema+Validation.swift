@@ -70,6 +70,11 @@ extension InertiaSchema {
           path: place(object), kind: .keyType,
           message: "a key of \(kind.description) is \(document.kind(of: entry.key).description), not a string")
         found.append((entry.key.index, violation))
+      case .unreadableKey(let entry, let map):
+        let violation = InertiaSchemaViolation(
+          path: place(map), kind: .keyType,
+          message: "a key is \(document.kind(of: entry.key).description) that the runtime's decoder cannot read")
+        found.append((entry.key.index, violation))
       case .duplicateKey(let entry, _, let object, _?):
         let name = document.string(of: entry.key).map { "\"\($0)\"" } ?? document.value(of: entry.key).numberDescription
         let violation = InertiaSchemaViolation(

@@ -27,9 +27,14 @@ package final class SchemaWalk {
     /// A string key the object's table does not list.
     case unknownField(
       IndexedDocument.Entry, name: String, object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind)
-    /// A key that is neither a string nor an integer, in an object the table describes: the runtime's
-    /// decoder refuses the whole map.
+    /// A key that is neither a string nor an integer in `Int`'s range, in an object the table describes: the
+    /// runtime's decoder refuses the whole map.
     case nonStringKey(IndexedDocument.Entry, object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind)
+    /// A key the runtime's decoder cannot read at all, in a map anywhere, even inside a value it never reads: a
+    /// map whose own keys are not all distinct strings or integers, or a timestamp that is not one. The
+    /// decoder stops reading the map at that key and goes on from there as if the map had ended, so it loses
+    /// its place in the file, and the file fails.
+    case unreadableKey(IndexedDocument.Entry, map: IndexedDocument.Node)
     /// An integer key in an object the table describes, which the runtimes ignore as they ignore unknown
     /// fields.
     case integerKey(IndexedDocument.Entry, object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind)
@@ -92,7 +97,7 @@ package final class SchemaWalk {
     /// ``Event/duplicateKey(_:firstPosition:map:kind:)`` inside a value the runtime never reads.
     case ignoredDuplicateKey
     /// ``Event/nonStringKey(_:object:kind:)``: a key neither a string nor an integer, in a map the runtime
-    /// reads.
+    /// reads; and ``Event/unreadableKey(_:map:)``, anywhere.
     case mapKeyType
     /// ``Event/mismatch(_:context:expected:message:)`` and ``Event/missingField(object:kind:field:)`` in a
     /// shape's `vertices` (an element that is not `{position: {x, y}, color: {red, green, blue, alpha}}`).
@@ -617,9 +622,11 @@ package final class SchemaWalk {
           .duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: kind), at: entry.key,
           .duplicateKey)
       } else {
-        switch key {
-        case .int, .uint: record(.integerKey(entry, object: node, kind: kind), at: entry.key, .unknownField)
-        default: record(.nonStringKey(entry, object: node, kind: kind), at: entry.key, .mapKeyType)
+        // An integer key is one the decoder reads (and the runtime ignores) when an `Int` holds it.
+        if case .int = key {
+          record(.integerKey(entry, object: node, kind: kind), at: entry.key, .unknownField)
+        } else {
+          record(.nonStringKey(entry, object: node, kind: kind), at: entry.key, .mapKeyType)
         }
         if oddKeys == nil { oddKeys = OddKeys() }
         oddKeys!.other.append((entry, key))
@@ -670,24 +677,58 @@ package final class SchemaWalk {
     return first
   }
 
-  /// Reports repeated keys in every map inside a value the table does not describe.
-  private func scanForDuplicateKeys(_ node: IndexedDocument.Node) {
+  /// Reports repeated keys in every map inside a value the table does not describe, and the keys anywhere in
+  /// it that the decoder cannot read (``Event/unreadableKey(_:map:)``), inside keys too; only those with
+  /// `reportingDuplicates` false (inside a key, where a repeated key is part of one that cannot be read).
+  private func scanForDuplicateKeys(_ node: IndexedDocument.Node, reportingDuplicates: Bool = true) {
     switch document.kind(of: node) {
     case .array:
-      document.forEachElement(of: node) { scanForDuplicateKeys($0) }
+      document.forEachElement(of: node) { scanForDuplicateKeys($0, reportingDuplicates: reportingDuplicates) }
     case .map:
       var keys: [MessagePackValue: Int] = [:]
       document.forEachEntry(of: node) { entry in
         let key = document.value(of: entry.key)
+        if Self.isUnreadableKey(key) {
+          record(.unreadableKey(entry, map: node), at: entry.key, .mapKeyType)
+        } else if [.array, .map].contains(document.kind(of: entry.key)) {
+          // A map inside a key (in an array key) is read as the key is: one of its keys it cannot read loses
+          // the decoder its place all the same.
+          scanForDuplicateKeys(entry.key, reportingDuplicates: false)
+        }
         if let first = keys[key] {
-          record(.duplicateKey(entry, firstPosition: first, map: node, kind: nil), at: entry.key, .ignoredDuplicateKey)
+          if reportingDuplicates {
+            record(
+              .duplicateKey(entry, firstPosition: first, map: node, kind: nil), at: entry.key, .ignoredDuplicateKey)
+          }
         } else {
           keys[key] = entry.position
         }
-        scanForDuplicateKeys(entry.value)
+        scanForDuplicateKeys(entry.value, reportingDuplicates: reportingDuplicates)
       }
     default:
       break
+    }
+  }
+
+  /// Whether msgpack-swift 2.0.6 fails to decode `key` as a value (not merely to use it as a key): a map
+  /// holding a key that is not a string or an integer in `Int`'s range, or a key twice (it decodes a map's
+  /// keys as it goes, and fails at the end); a timestamp extension whose size or nanoseconds are not a
+  /// timestamp's. (A string of invalid UTF-8 fails too, which our reader refuses first.)
+  static func isUnreadableKey(_ key: MessagePackValue) -> Bool {
+    switch key {
+    case .map(let entries):
+      var keys: Set<MessagePackValue> = []
+      for entry in entries {
+        switch entry.key {
+        case .string, .int: if !keys.insert(entry.key).inserted { return true }
+        default: return true
+        }
+      }
+      return false
+    case .ext(let type, _):
+      return type == MessagePackTimestamp.extensionType && key.timestamp == nil
+    default:
+      return false
     }
   }
 }

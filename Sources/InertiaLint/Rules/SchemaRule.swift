@@ -79,6 +79,9 @@ struct SchemaRule: LintRule {
           "key \(key) appears again in this map (first as entry \(first)): decoders disagree on which value "
             + "wins, and a strict one refuses the file; \(consequence)",
           at: entry.key)
+      case .unreadableKey(let entry, _):
+        let found = context.document.kind(of: entry.key).description
+        findings.report("a key is \(found) that the decoder cannot read; \(consequence)", at: entry.key)
       case .unknownField, .integerKey, .nullInOptionalField:
         break
       }
