@@ -22,71 +22,119 @@ enum InertiaNumberRule {
   /// numbers `sites` lists (the schema walk's ``SchemaWalk/Events/numbers``, of a document without an error)
   /// in the formats the editor writes; `document` is `canonical`'s index. The few floats whose nearest
   /// float32 their double cannot settle are rounded from their text in `json`, found by `textOf`.
+  ///
+  /// In place, as far as it can: each number is written where the one it replaces lay and the bytes between
+  /// move left by what the numbers before them saved (a float64 becomes a float32 four bytes shorter), so a
+  /// large file costs no second buffer. Only a `zIndex` from 128 to 255 grows (`cc c8` becomes `d1 00 c8`);
+  /// when the savings before it cannot make room, the rest is written into a new buffer. Returns the buffer
+  /// that holds the result.
   static func rewrite(
     _ canonical: ByteBuffer, document: IndexedDocument, sites: [SchemaWalk.NumberSite],
     textOf: (IndexedDocument.Node) -> ByteView?
   ) -> ByteBuffer {
+    // Bytes of the original before `read` are done; the result's first `written` bytes are in place.
+    var read = 0
+    var written = 0
+    for index in sites.indices {
+      let site = sites[index]
+      let range = document.messagePackRange(of: site.node)
+      guard let number = replacement(site, at: range.lowerBound, in: canonical.view, textOf: textOf) else { continue }
+      let end = written + (range.lowerBound - read) + number.count
+      guard end <= range.upperBound else {
+        // No room in place: the rest into a new buffer, from this number on.
+        return rewrite(
+          canonical, done: written, from: read, document: document, sites: sites[index...], textOf: textOf)
+      }
+      canonical.moveBytes(read..<range.lowerBound, to: written)
+      number.write(into: canonical, at: end - number.count)
+      written = end
+      read = range.upperBound
+    }
+    let total = canonical.count
+    canonical.moveBytes(read..<total, to: written)
+    canonical.truncate(to: written + (total - read))
+    return canonical
+  }
+
+  /// ``rewrite(_:document:sites:textOf:)`` into a new buffer: `canonical`'s first `done` bytes, then its
+  /// bytes from `read` on with the numbers of `sites` rewritten.
+  private static func rewrite(
+    _ canonical: ByteBuffer, done: Int, from read: Int, document: IndexedDocument,
+    sites: ArraySlice<SchemaWalk.NumberSite>, textOf: (IndexedDocument.Node) -> ByteView?
+  ) -> ByteBuffer {
     let bytes = canonical.view
-    let out = ByteBuffer(capacity: canonical.count)
-    var copied = 0
+    let out = ByteBuffer(capacity: canonical.count + sites.count)
+    out.append(bytes[0..<done])
+    var copied = read
     for site in sites {
       let range = document.messagePackRange(of: site.node)
-      let start = range.lowerBound
-      let format = bytes[start]
-      switch (site.fieldType, format) {
-      case (.double, 0xCB):
-        let d = Double(bitPattern: bytes.bigEndian(UInt64.self, at: start + 1))
-        guard let single = Float(exactly: d) else { continue }
-        out.append(bytes[copied..<start])
-        appendFloat32(single, to: out)
-      case (.float, 0xCB):
-        let d = Double(bitPattern: bytes.bigEndian(UInt64.self, at: start + 1))
-        guard
-          let single = JSONNumber.nearestFloat32(toDecimalRoundedTo: d) ?? textOf(site.node).flatMap(JSONNumber.float32)
-        else { continue }
-        out.append(bytes[copied..<start])
-        appendFloat32(single, to: out)
-      case (.int, 0xCC...0xCF):
-        var scanner = MessagePackScanner(bytes, offset: start)
-        let signed: Int64
-        switch try? scanner.readHeader() {
-        case .int(let value)?: signed = value
-        case .uint(let value)? where value <= UInt64(Int64.max): signed = Int64(value)
-        default: continue
-        }
-        out.append(bytes[copied..<start])
-        appendSigned(signed, to: out)
-      default:
-        continue
-      }
+      guard let number = replacement(site, at: range.lowerBound, in: bytes, textOf: textOf) else { continue }
+      out.append(bytes[copied..<range.lowerBound])
+      number.append(to: out)
       copied = range.upperBound
     }
     out.append(bytes[copied..<bytes.count])
     return out
   }
 
-  private static func appendFloat32(_ value: Float, to out: ByteBuffer) {
-    out.append(0xCA)
-    out.appendBigEndian(value.bitPattern)
+  /// A number as the rule writes it: a head and up to eight bytes after it.
+  struct Number {
+    let head: UInt8
+    /// The bytes after the head, big-endian, in the low `count - 1` bytes.
+    let payload: UInt64
+    /// The head and the bytes after it.
+    let count: Int
+
+    static func float32(_ value: Float) -> Number { Number(head: 0xCA, payload: UInt64(value.bitPattern), count: 5) }
+
+    /// The byte `i` places after the head.
+    private func byte(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: payload >> (8 * UInt64(count - 1 - i))) }
+
+    func write(into buffer: ByteBuffer, at offset: Int) {
+      buffer[offset] = head
+      for i in 1..<count { buffer[offset + i] = byte(i) }
+    }
+
+    func append(to buffer: ByteBuffer) {
+      buffer.append(head)
+      for i in 1..<count { buffer.append(byte(i)) }
+    }
   }
 
-  /// Writes an integer as msgpack-swift writes a Swift `Int`: a positive or negative fixint where one holds
-  /// it, otherwise the smallest of int8, int16, int32 and int64 (never a uint format).
-  static func appendSigned(_ value: Int64, to out: ByteBuffer) {
-    if value >= -32 && value <= 127 {
-      out.append(UInt8(bitPattern: Int8(value)))
-    } else if let small = Int8(exactly: value) {
-      out.append(0xD0, UInt8(bitPattern: small))
-    } else if let small = Int16(exactly: value) {
-      out.append(0xD1)
-      out.appendBigEndian(small)
-    } else if let small = Int32(exactly: value) {
-      out.append(0xD2)
-      out.appendBigEndian(small)
-    } else {
-      out.append(0xD3)
-      out.appendBigEndian(value)
+  /// The number the rule writes for the one of `site`, whose head is at `start` of `bytes`; `nil` when the
+  /// canonical form is already the rule's.
+  private static func replacement(
+    _ site: SchemaWalk.NumberSite, at start: Int, in bytes: ByteView, textOf: (IndexedDocument.Node) -> ByteView?
+  ) -> Number? {
+    switch (site.fieldType, bytes[start]) {
+    case (.double, 0xCB):
+      let d = Double(bitPattern: bytes.bigEndian(UInt64.self, at: start + 1))
+      return Float(exactly: d).map(Number.float32)
+    case (.float, 0xCB):
+      let d = Double(bitPattern: bytes.bigEndian(UInt64.self, at: start + 1))
+      let single = JSONNumber.nearestFloat32(toDecimalRoundedTo: d) ?? textOf(site.node).flatMap(JSONNumber.float32)
+      return single.map(Number.float32)
+    case (.int, 0xCC...0xCF):
+      var scanner = MessagePackScanner(bytes, offset: start)
+      switch try? scanner.readHeader() {
+      case .int(let value)?: return signed(value)
+      case .uint(let value)? where value <= UInt64(Int64.max): return signed(Int64(value))
+      default: return nil
+      }
+    default:
+      return nil
     }
+  }
+
+  /// An integer as msgpack-swift writes a Swift `Int`: a positive or negative fixint where one holds it,
+  /// otherwise the smallest of int8, int16, int32 and int64 (never a uint format).
+  static func signed(_ value: Int64) -> Number {
+    if value >= -32 && value <= 127 { return Number(head: UInt8(bitPattern: Int8(value)), payload: 0, count: 1) }
+    let pattern = UInt64(bitPattern: value)
+    if Int8(exactly: value) != nil { return Number(head: 0xD0, payload: pattern & 0xFF, count: 2) }
+    if Int16(exactly: value) != nil { return Number(head: 0xD1, payload: pattern & 0xFFFF, count: 3) }
+    if Int32(exactly: value) != nil { return Number(head: 0xD2, payload: pattern & 0xFFFF_FFFF, count: 5) }
+    return Number(head: 0xD3, payload: pattern, count: 9)
   }
 
   /// Whether `bytes` hold a float32 anywhere, read head by head without indexing them: a document without
