@@ -108,7 +108,7 @@ public enum Converter {
     guard let document = IndexedDocument.indexing(convertedJSON: canonical), let root = document.root else {
       return canonical
     }
-    let events = SchemaWalk.events(in: document, at: root, schema: .conversionFile, limit: 1, numbersAsJSON: true)
+    let events = SchemaWalk.events(in: document, at: root, schema: .toMessagePackFile, limit: 1, numbersAsJSON: true)
     guard !events.hasError, !events.numbers.isEmpty else { return canonical }
     // The text of a number, for the few floats whose double cannot settle their float32: the JSON read again
     // with positions, which numbers its values as the conversion did.
@@ -129,18 +129,16 @@ public enum Converter {
   /// without a float32 (found without indexing it), or that does not read.
   static func float32FieldHeads(in bytes: ByteView, limits: DecodingLimits) -> [Int] {
     guard InertiaNumberRule.holdsFloat32(bytes) else { return [] }
-    // Indexed where the bytes lie, for the length of this call.
+    // Indexed where the bytes lie, for the length of this call, without checking its strings, which the
+    // conversion checks as it writes them.
     guard
-      let document = try? IndexedDocument.read(
-        FileContents(unsafeOwning: bytes.raw, release: { _ in }), as: .messagePack, limits: limits),
+      let document = IndexedDocument.indexing(
+        messagePackUncheckedText: FileContents(unsafeOwning: bytes.raw, release: { _ in }), limits: limits),
       let root = document.root
     else { return [] }
-    let events = SchemaWalk.events(in: document, at: root, schema: .conversionFile, limit: 1, numbersAsJSON: false)
+    let events = SchemaWalk.events(in: document, at: root, schema: .toJSONFile, limit: 1, numbersAsJSON: false)
     guard !events.hasError else { return [] }
-    return events.numbers.compactMap { site in
-      let head = document.messagePackRange(of: site.node).lowerBound
-      return site.fieldType == .float && bytes[head] == 0xCA ? head : nil
-    }
+    return events.numbers.map { document.messagePackRange(of: $0.node).lowerBound }
   }
 
   /// Checks MessagePack input and copies it unchanged (what `to-msgpack` does with input that already

@@ -18,12 +18,25 @@ final class CompiledSchema: @unchecked Sendable {
   /// The tables for a whole animation file.
   static let file = CompiledSchema(root: InertiaSchema.file)
 
-  /// The tables for a whole animation file, for a conversion: the walk also notes the numbers whose format
-  /// the conversion's rule for Inertia documents may choose otherwise (``Step/number``).
-  static let conversionFile = CompiledSchema(root: InertiaSchema.file, notingNumbers: true)
+  /// The numbers a walk notes for a conversion's rule for an Inertia document's numbers (``Step/number``).
+  enum NumberNotes: Sendable {
+    /// None: the linter's walk.
+    case none
+    /// The float32s at a colour component, which `to-json` prints as their shortest text.
+    case toJSON
+    /// The float64s at the fields the runtime reads as floating-point numbers, and the integers of 128 or
+    /// more at `zIndex`: those `to-msgpack` may write in another format.
+    case toMessagePack
+  }
 
-  /// Whether walks with these tables note numbers (``Step/number``).
-  let notesNumbers: Bool
+  /// The tables for a whole animation file, for `to-json`'s rule (``NumberNotes/toJSON``).
+  static let toJSONFile = CompiledSchema(root: InertiaSchema.file, notingNumbers: .toJSON)
+
+  /// The tables for a whole animation file, for `to-msgpack`'s rule (``NumberNotes/toMessagePack``).
+  static let toMessagePackFile = CompiledSchema(root: InertiaSchema.file, notingNumbers: .toMessagePack)
+
+  /// Which numbers walks with these tables note.
+  let notesNumbers: NumberNotes
   /// The number of the type of `vertices` (an array of vertex objects), whose faults are their own sort;
   /// -1 when the tables have no such type.
   let verticesType: Int
@@ -122,7 +135,7 @@ final class CompiledSchema: @unchecked Sendable {
 
   /// The tables for walking a value of type `root`; with `notingNumbers`, the walk's steps also note the
   /// numbers a conversion may write in another format (see ``Step/number``).
-  init(root rootType: InertiaSchema.ValueType, notingNumbers: Bool = false) {
+  init(root rootType: InertiaSchema.ValueType, notingNumbers: NumberNotes = .none) {
     var valueTypes: [InertiaSchema.ValueType] = []
     var compiled: [CompiledType] = []
     let kinds = InertiaSchema.ObjectKind.allCases
@@ -290,18 +303,19 @@ final class CompiledSchema: @unchecked Sendable {
   ///
   /// An integer in 32 bits or fewer is one a double holds exactly, and one in 16 bits or fewer one a `Float`
   /// holds; a uint8 to uint32 is within `Int`'s range. With `notingNumbers`, the numbers a conversion may
-  /// write in another format are ``Step/number`` (see ``InertiaSchema/numberFormat(_:storedAs:)``).
-  private static func step(_ type: CompiledType, format: UInt8, notingNumbers: Bool) -> Step? {
+  /// write in another format are ``Step/number`` (see ``InertiaNumberRule``).
+  private static func step(_ type: CompiledType, format: UInt8, notingNumbers: NumberNotes) -> Step? {
     let fixint = format < 0x80 || format >= 0xE0
+    let toMessagePack = notingNumbers == .toMessagePack
     switch type {
     case .number:
-      if notingNumbers && format == 0xCB { return .number }
+      if toMessagePack && format == 0xCB { return .number }
       if fixint || [0xCC, 0xCD, 0xCE, 0xD0, 0xD1, 0xD2].contains(format) { return .valid }
     case .float32:
-      if notingNumbers && (format == 0xCA || format == 0xCB) { return .number }
+      if (notingNumbers == .toJSON && format == 0xCA) || (toMessagePack && format == 0xCB) { return .number }
       if fixint || [0xCC, 0xCD, 0xD0, 0xD1].contains(format) { return .valid }
     case .integer:
-      if notingNumbers && (0xCC...0xCF).contains(format) { return .number }
+      if toMessagePack && (0xCC...0xCF).contains(format) { return .number }
       if [0xCC, 0xCD, 0xCE].contains(format) { return .valid }
     default:
       break

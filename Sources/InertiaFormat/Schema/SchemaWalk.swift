@@ -127,7 +127,8 @@ package final class SchemaWalk {
   }
 
   /// A number a conversion may write in another format, noted by a walk with tables that note numbers
-  /// (``CompiledSchema/conversionFile``): where it is, and the Swift type the runtime reads it as.
+  /// (``CompiledSchema/toJSONFile``, ``CompiledSchema/toMessagePackFile``): where it is, and the Swift type the
+  /// runtime reads it as.
   package struct NumberSite: Sendable {
     /// The Swift type a number field is read as.
     package enum FieldType: UInt8, Sendable {
@@ -345,14 +346,17 @@ package final class SchemaWalk {
     }
   }
 
-  /// Notes a number a conversion may write in another format (``Step/number``).
+  /// Notes a number a conversion may write in another format (``Step/number``): of the float64s at a field the
+  /// runtime reads as a `CGFloat` or `Double`, only those that are exactly a float32, which are few.
   @inline(never)
   private func noteNumber(_ node: IndexedDocument.Node, _ type: Int) {
     let fieldType: NumberSite.FieldType
     switch schema.types[type] {
     case .float32: fieldType = .float
     case .integer: fieldType = .int
-    default: fieldType = .double
+    default:
+      guard let value = document.double(of: node), Float(exactly: value) != nil else { return }
+      fieldType = .double
     }
     events.numbers.append(NumberSite(node: node, fieldType: fieldType))
   }
