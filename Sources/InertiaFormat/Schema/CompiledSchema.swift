@@ -201,7 +201,7 @@ final class CompiledSchema: @unchecked Sendable {
     }
     self.allowedStarts = allowedStarts
     // Each type's steps by kind, spread over the format bytes of each kind, in a few tens of thousands of
-    // instructions: ``InertiaSchema/violations(in:as:at:)`` makes tables for each value of another type.
+    // instructions: ``InertiaSchema/violations(in:as:at:fromJSON:)`` makes tables for each value of another type.
     var formatSteps = [Step](repeating: .closer, count: compiled.count << 8)
     formatSteps.withUnsafeMutableBufferPointer { formatSteps in
       for (number, (type, isPair)) in zip(compiled, pairs).enumerated() {

@@ -2,7 +2,7 @@ extension InertiaSchema {
   /// What a field's value must be.
   ///
   /// ``mismatch(in:)`` checks one value against the type, without looking inside objects and arrays; the
-  /// elements and fields of those have types of their own (``InertiaSchema/violations(in:)`` walks them).
+  /// elements and fields of those have types of their own (``InertiaSchema/violations(in:fromJSON:)`` walks them).
   public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     /// A string.
     case string

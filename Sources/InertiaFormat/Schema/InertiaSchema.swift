@@ -3,7 +3,7 @@
 ///
 /// The typed model (``InertiaAnimation`` and the types it holds) reads and writes exactly these fields, in
 /// this order, with these defaults; a test fails if the two disagree. The linter walks documents against
-/// the same tables (see ``violations(in:)``), so the `schema` and `unknown-field` rules and the typed model
+/// the same tables (see ``violations(in:fromJSON:)``), so the `schema` and `unknown-field` rules and the typed model
 /// cannot drift apart.
 ///
 /// Each table lists its fields in the order of the spec's examples (the editor itself keeps each object in

@@ -1,5 +1,5 @@
 /// The one walk of a document against the field table (``InertiaSchema``): the `schema` and
-/// `unknown-field` rules read its events, and ``InertiaSchema/violations(in:as:at:)`` turns them into
+/// `unknown-field` rules read its events, and ``InertiaSchema/violations(in:as:at:fromJSON:)`` turns them into
 /// violations, so the linter and the typed model's checks cannot drift apart.
 ///
 /// The walk goes over a document's index, so every event carries its value's position: a finding on a
@@ -684,33 +684,71 @@ package final class SchemaWalk {
   /// Reports repeated keys in every map inside a value the table does not describe, and the keys anywhere in
   /// it that the decoder cannot read (``Event/unreadableKey(_:map:)``), inside keys too; only those with
   /// `reportingDuplicates` false (inside a key, where a repeated key is part of one that cannot be read).
-  private func scanForDuplicateKeys(_ node: IndexedDocument.Node, reportingDuplicates: Bool = true) {
-    switch document.kind(of: node) {
-    case .array:
-      document.forEachElement(of: node) { scanForDuplicateKeys($0, reportingDuplicates: reportingDuplicates) }
-    case .map:
+  ///
+  /// With a stack of its own rather than recursion: such a value nests as deep as the reader allows, and a
+  /// conversion walks on the thread that called it, whose stack may be small.
+  private func scanForDuplicateKeys(_ root: IndexedDocument.Node, reportingDuplicates: Bool = true) {
+    /// An open array or map: the next child to look at (a map's: the next entry's key), and for a map the
+    /// keys met so far and the entry whose key's inside is being looked at.
+    struct Open {
+      let node: IndexedDocument.Node
+      let isMap: Bool
+      let reporting: Bool
+      var next: IndexedDocument.Node?
+      var position = 0
       var keys: [MessagePackValue: Int] = [:]
-      document.forEachEntry(of: node) { entry in
-        let key = document.value(of: entry.key)
-        if Self.isUnreadableKey(key) {
-          record(.unreadableKey(entry, map: node), at: entry.key, .mapKeyType)
-        } else if [.array, .map].contains(document.kind(of: entry.key)) {
-          // A map inside a key (in an array key) is read as the key is: one of its keys it cannot read loses
-          // the decoder its place all the same.
-          scanForDuplicateKeys(entry.key, reportingDuplicates: false)
-        }
-        if let first = keys[key] {
-          if reportingDuplicates {
-            record(
-              .duplicateKey(entry, firstPosition: first, map: node, kind: nil), at: entry.key, .ignoredDuplicateKey)
-          }
-        } else {
-          keys[key] = entry.position
-        }
-        scanForDuplicateKeys(entry.value, reportingDuplicates: reportingDuplicates)
+      var pending: (entry: IndexedDocument.Entry, key: MessagePackValue)?
+    }
+    func opened(_ node: IndexedDocument.Node, reporting: Bool) -> Open? {
+      switch document.kind(of: node) {
+      case .array: return Open(node: node, isMap: false, reporting: reporting, next: document.firstChild(of: node))
+      case .map: return Open(node: node, isMap: true, reporting: reporting, next: document.firstChild(of: node))
+      default: return nil
       }
-    default:
-      break
+    }
+    guard let first = opened(root, reporting: reportingDuplicates) else { return }
+    var stack = [first]
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      if !stack[top].isMap {
+        guard let element = stack[top].next else {
+          stack.removeLast()
+          continue
+        }
+        stack[top].next = document.nextSibling(of: element, in: stack[top].node)
+        if let inner = opened(element, reporting: stack[top].reporting) { stack.append(inner) }
+        continue
+      }
+      let map = stack[top].node
+      if stack[top].pending == nil {
+        // The next entry's key: one the decoder cannot read, or the maps inside it (in an array key).
+        guard let keyNode = stack[top].next, let valueNode = document.nextSibling(of: keyNode, in: map) else {
+          stack.removeLast()
+          continue
+        }
+        let entry = IndexedDocument.Entry(key: keyNode, value: valueNode, position: stack[top].position)
+        let key = document.value(of: keyNode)
+        stack[top].pending = (entry, key)
+        if Self.isUnreadableKey(key) {
+          record(.unreadableKey(entry, map: map), at: keyNode, .mapKeyType)
+        } else if let inner = opened(keyNode, reporting: false) {
+          stack.append(inner)
+          continue
+        }
+      }
+      // The entry's key is looked at: a repeat of an earlier one, then the value.
+      guard let (entry, key) = stack[top].pending else { continue }
+      stack[top].pending = nil
+      if let earlier = stack[top].keys[key] {
+        if stack[top].reporting {
+          record(.duplicateKey(entry, firstPosition: earlier, map: map, kind: nil), at: entry.key, .ignoredDuplicateKey)
+        }
+      } else {
+        stack[top].keys[key] = entry.position
+      }
+      stack[top].position += 1
+      stack[top].next = document.nextSibling(of: entry.value, in: map)
+      if let inner = opened(entry.value, reporting: stack[top].reporting) { stack.append(inner) }
     }
   }
 
