@@ -104,7 +104,8 @@ struct TimingTests {
   /// stores it).
   private func timed(_ durations: [Double], loopDuration: MessagePackValue?) -> InertiaAnimation {
     var animation = track(durations)
-    if let loopDuration { animation.unknownFields = [.init("loopDuration", loopDuration)] }
+    // As the typed model reads the key: a number (a float32 or an integer too) or nothing.
+    animation.loopDuration = loopDuration.flatMap { $0.doubleValue }
     return animation
   }
 

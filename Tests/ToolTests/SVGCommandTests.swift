@@ -86,15 +86,14 @@ struct SVGCommandTests {
     let result = runConvert(["to-svg", "--no-config", path])
     #expect(result.status == 0 && result.stderr.isEmpty)
     let directory = try TemporaryDirectory()
-    let shape = InertiaShape(
-      id: "s",
-      shape: InertiaShapeDescription(
-        id: "d", type: .circle, width: 0.5, height: 0.5, fill: InertiaColour(red: 1, green: .nan, blue: 0, alpha: 1)))
+    // A float32 NaN, which the SwiftUI runtime decodes (a float64 NaN it cannot: that is a `schema` error).
+    let json = """
+      [{"id": "card0", "invokeType": "auto", "initialValues": \(Documents.pose), "keyframes": [],
+        "shapes": [{"id": "s", "shape": {"id": "d", "type": "circle", "width": 0.5, "height": 0.5,
+          "fill": {"red": 1, "green": {"$float32": "NaN"}, "blue": 0, "alpha": 1}}}]}]
+      """
     let file = try directory.write(
-      "colour.inertia",
-      try MessagePackEncoder().encodeBytes([
-        InertiaAnimation(id: "card0", initialValues: .identity, invokeType: .auto, keyframes: [], shapes: [shape])
-      ]))
+      "colour.inertia", try Converter.toMessagePack(json: Array(json.utf8), extended: true))
     let colour = runConvert(["to-svg", "--no-config", file])
     #expect(colour.status == 1 && colour.stdout.isEmpty)
     #expect(colour.stderr.count == 1)

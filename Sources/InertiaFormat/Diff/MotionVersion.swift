@@ -92,7 +92,8 @@ struct MotionVersion: Sendable {
       case .missingField(let object, _, let field):
         if field == "id" { continue }
         throw error(at: object, in: document, message: "missing required field \"\(field)\"")
-      case .nullInOptionalField, .unknownField, .nonStringKey, .duplicateKey:
+      case .nullInOptionalField, .unknownField, .nonStringKey, .duplicateKey, .refusedNumber, .integerKey,
+        .unreadableKey:
         continue
       }
     }

@@ -57,7 +57,7 @@ public struct InertiaLoop: Equatable, Sendable {
     /// The track of each shape the animation holds directly, in order; `nil` for a shape without one. These
     /// do not set the loop (``InertiaTrackPlacement/setsLoop``); they are cut at it.
     public var shapes: [Double?]
-    /// The `loopDuration` the animation object carries, as written (``InertiaAnimation/writtenLoopDuration``);
+    /// The `loopDuration` the animation object carries, as written (``InertiaAnimation/loopDuration``);
     /// `nil` when absent.
     public var loopDuration: Double?
 
@@ -72,7 +72,7 @@ public struct InertiaLoop: Equatable, Sendable {
     public init(_ animation: InertiaAnimation) {
       self.init(
         animation: animation.playbackLength, shapes: animation.shapes.map { $0.animation?.playbackLength },
-        loopDuration: animation.writtenLoopDuration)
+        loopDuration: animation.loopDuration)
     }
   }
 

@@ -39,7 +39,7 @@ public enum InertiaPlayback {
   /// far as it could be read, skips animations without the key instead; files the editor writes carry it on
   /// every animation, so they agree.)
   public static func loopDuration(of animations: [InertiaAnimation]) -> Double {
-    loopDuration(written: animations.map(\.writtenLoopDuration))
+    loopDuration(written: animations.map(\.loopDuration))
   }
 
   /// The loop duration a container seeds from animations written with these `loopDuration`s (`nil` where

@@ -69,7 +69,7 @@ public struct Linter: Sendable {
       }
       rules.append((rule, severity))
       enabled.append(EnabledRule(rule, description, severity: severity))
-      if let sort = description.reportedSchemaEvents { schemaEventRules[sort.rawValue] = description.identifier }
+      for sort in description.reportedSchemaEvents { schemaEventRules[sort.rawValue] = description.identifier }
     }
     (self.rules, self.enabled, self.schemaEventRules) = (rules, enabled, schemaEventRules)
     self.settings = settings

@@ -39,9 +39,9 @@ public struct RuleDescription: Sendable {
   /// Whether the rule's errors mean that the SwiftUI container cannot decode the file and traps: a file
   /// with such an error has no preview (`inertia-convert to-svg` shows the errors instead).
   public let findsUndecodableFiles: Bool
-  /// The sort of the schema walk's events the rule reports, if any: the walk leaves out the events at
+  /// The sorts of the schema walk's events the rule reports, if any: the walk leaves out the events at
   /// values where the rule's findings are suppressed, so that they do not count against its limit.
-  package private(set) var reportedSchemaEvents: SchemaWalk.Sort?
+  package private(set) var reportedSchemaEvents: [SchemaWalk.Sort] = []
 
   /// What a rule reads of a document besides its values (``LintContext/document``).
   public struct Reads: OptionSet, Sendable {
@@ -89,10 +89,10 @@ public struct RuleDescription: Sendable {
     self.findsUndecodableFiles = findsUndecodableFiles
   }
 
-  /// The description of a rule that reports the schema walk's events of `sort` (and so reads the walk).
-  package func reporting(_ sort: SchemaWalk.Sort) -> RuleDescription {
+  /// The description of a rule that reports the schema walk's events of these sorts (and so reads the walk).
+  package func reporting(_ sorts: SchemaWalk.Sort...) -> RuleDescription {
     var description = self
-    description.reportedSchemaEvents = sort
+    description.reportedSchemaEvents = sorts
     return description
   }
 

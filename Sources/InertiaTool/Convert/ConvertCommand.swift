@@ -279,7 +279,8 @@ package struct ConvertCommand {
       if options.compact { out.append(0x0A) }
       return out
     case (.toMessagePack, .json):
-      return try Converter.toMessagePack(json: input, extended: options.extended, limits: options.limits)
+      return try Converter.toMessagePack(
+        json: input, extended: options.extended, numbers: .inertia, limits: options.limits)
     case (.toMessagePack, .messagePack):
       // Re-written in canonical form.
       let value = try MessagePackReader(limits: options.limits).read(input)
@@ -290,7 +291,7 @@ package struct ConvertCommand {
   }
 
   private static func jsonOptions(_ options: Options) -> JSONWriter.Options {
-    JSONWriter.Options(style: options.compact ? .compact : .pretty, extended: options.extended)
+    JSONWriter.Options(style: options.compact ? .compact : .pretty, extended: options.extended, numbers: .inertia)
   }
 
   /// `x.inertia` becomes `x.json` for to-json, `x.json` becomes `x.inertia` for to-msgpack.
