@@ -20,7 +20,17 @@ public struct LintReport: Sendable {
   public private(set) var fixedFileCount = 0
   /// How many findings remain of each rule, by rule id.
   public var countsByRule: [String: Int] {
-    Dictionary(uniqueKeysWithValues: totals.byRule.lazy.map { ($0.rule, $0.count) })
+    Dictionary(totals.byRule.lazy.map { ($0.rule, $0.count) }, uniquingKeysWith: +)
+  }
+  /// How many findings remain of each rule at each severity they were found at (a configuration may set a
+  /// rule's severity for some files only), most first, then by rule id, the more severe first:
+  /// `--statistics`'s rows.
+  public var statistics: [(rule: String, severity: Severity, count: Int)] {
+    totals.byRule.sorted { a, b in
+      if a.count != b.count { return a.count > b.count }
+      if a.rule != b.rule { return a.rule < b.rule }
+      return a.severity > b.severity
+    }
   }
   /// The run's findings counted as a file's are (``FileCounts``): its rule counts a short list where each
   /// rule first came, as a run's findings come from a few rules, whose ids are the same strings in every
@@ -98,7 +108,7 @@ public struct LintReport: Sendable {
     totals.infos += counts.infos
     totals.warnings += counts.warnings
     totals.errors += counts.errors
-    for (rule, count) in counts.byRule { totals.add(count, ofRule: rule) }
+    for (rule, severity, count) in counts.byRule { totals.add(count, ofRule: rule, severity: severity) }
     totals.fixed += counts.fixed
     if counts.fixed > 0 { fixedFileCount += 1 }
   }
@@ -110,8 +120,8 @@ public struct LintReport: Sendable {
     var fixed = 0
     /// The findings that remain, of each severity.
     var infos = 0, warnings = 0, errors = 0
-    /// The findings that remain, by rule, in the order the rules first come.
-    var byRule: [(rule: String, count: Int)] = []
+    /// The findings that remain, by rule and severity, in the order the rules first come.
+    var byRule: [(rule: String, severity: Severity, count: Int)] = []
 
     /// No findings.
     init() {}
@@ -141,18 +151,18 @@ public struct LintReport: Sendable {
         case .warning: warnings += count
         case .error: errors += count
         }
-        add(count, ofRule: findings[index].ruleID)
+        add(count, ofRule: findings[index].ruleID, severity: findings[index].severity)
       }
       fixed += fixedHere
       return fixedHere
     }
 
-    /// Adds `count` findings of `rule` to ``byRule``.
-    mutating func add(_ count: Int, ofRule rule: String) {
-      if let index = byRule.firstIndex(where: { $0.rule == rule }) {
+    /// Adds `count` findings of `rule` at `severity` to ``byRule``.
+    mutating func add(_ count: Int, ofRule rule: String, severity: Severity) {
+      if let index = byRule.firstIndex(where: { $0.rule == rule && $0.severity == severity }) {
         byRule[index].count += count
       } else {
-        byRule.append((rule, count))
+        byRule.append((rule, severity, count))
       }
     }
   }

@@ -77,7 +77,8 @@ struct LintOptions: Equatable {
       "--diff",
       help: """
         Write nothing; print a unified diff of each file's JSON form as fixing
-        would change it. Exits 1 if any file would change.
+        would change it (to --output-file, if given). Exits 1 if any file
+        would change (0 with --exit-zero).
         """),
     CommandOption("--strict", help: "Warnings fail the run too (for CI and pre-commit)."),
     CommandOption("--exit-zero", help: "Exit 0 even when findings fail the run (usage and I/O errors still exit 2)."),
@@ -103,9 +104,11 @@ struct LintOptions: Equatable {
     CommandOption("--config", value: "FILE", help: "Use FILE instead of the nearest .inertia-lint.json."),
     CommandOption("--no-config", help: "Use no configuration file."),
     CommandOption(
-      "--include", value: "GLOB", help: "Lint files matching GLOB when walking directories, instead of *.inertia."),
+      "--include", value: "GLOB", accumulates: true,
+      help: "Lint files matching GLOB when walking directories, instead of *.inertia.\nRepeatable."),
     CommandOption(
-      "--exclude", value: "GLOB", help: "Skip files and folders matching GLOB. Repeatable, like --include."),
+      "--exclude", value: "GLOB", accumulates: true,
+      help: "Skip files and folders matching GLOB. Repeatable, like --include."),
     CommandOption(
       "--no-respect-gitignore",
       help: "Walk into what .gitignore files ignore too (by default, in a git repository,\nit is skipped)."),
@@ -120,9 +123,13 @@ struct LintOptions: Equatable {
         resources, in Bundle.BUNDLE (main or module): check the sources against exactly
         those resources, running the app rules only (what the build plugins run).
         """),
-    CommandOption("--resource", value: "FILE", help: "With --app-target, one of the target's resources. Repeatable."),
-    CommandOption("--disable", value: "RULE", help: "Do not run RULE. Repeatable."),
-    CommandOption("--enable", value: "RULE", help: "Run RULE even if the configuration switches it off. Repeatable."),
+    CommandOption(
+      "--resource", value: "FILE", accumulates: true,
+      help: "With --app-target, one of the target's resources. Repeatable."),
+    CommandOption("--disable", value: "RULE", accumulates: true, help: "Do not run RULE. Repeatable."),
+    CommandOption(
+      "--enable", value: "RULE", accumulates: true,
+      help: "Run RULE even if the configuration switches it off. Repeatable."),
     CommandOption(
       "--color", "--colour", value: "WHEN",
       help: "auto (default: on a terminal, unless NO_COLOR is set), always or never."),
@@ -155,7 +162,9 @@ struct LintOptions: Equatable {
   static func parse(_ arguments: [String]) throws(UsageError) -> LintOptions {
     var options = LintOptions()
     var limitsFindings = false
+    var given: Set<String> = []
     for element in try Self.arguments.parse(arguments) {
+      if case .option(let name, _) = element { given.insert(name) }
       switch element {
       case .operand(let path): options.paths.append(path)
       case .option("--help", _): options.action = .help
@@ -221,8 +230,9 @@ struct LintOptions: Equatable {
     if options.standardInputName != nil && !options.paths.contains("-") {
       throw UsageError("--stdin-filename applies only when - is among the paths")
     }
+    try options.checkActions(given)
     if options.action == .lint {
-      try options.checkFixing()
+      try options.checkFixing(limitsFindings: limitsFindings)
       try options.checkAppTarget()
     }
     if options.writeBaseline != nil {
@@ -231,7 +241,19 @@ struct LintOptions: Equatable {
         throw UsageError(
           "--write-baseline writes a baseline, not a report: it takes no --format, --output-file or --statistics")
       }
+      // What shapes a report or the exit status of a lint: nothing to do here. (`--baseline` is read by no
+      // run that writes one, so that `--baseline F --write-baseline F` refreshes the baseline in use.)
+      if let other = ["--strict", "--exit-zero", "--quiet", "--colour"].first(where: given.contains) {
+        throw UsageError(
+          "--write-baseline records every finding and exits 0 (2 on errors): it takes no \(Self.spelling(other))")
+      }
       if !limitsFindings { options.maxFindings = 0 }
+    }
+    // Standard input alone is not walked: what chooses the files of a walk has nothing to choose.
+    if options.action == .lint && options.paths == ["-"],
+      let other = ["--include", "--exclude", "--no-respect-gitignore", "--allow-no-files"].first(where: given.contains)
+    {
+      throw UsageError("\(other) chooses the files of folders walked; standard input (-) alone walks none")
     }
     return options
   }
@@ -262,6 +284,29 @@ extension LintOptions {
     return options
   }
 
+  /// An option as users spell it: `--color`, for the option the table knows as `--colour`.
+  static func spelling(_ name: String) -> String { name == "--colour" ? "--color" : name }
+
+  /// Checks that an action that only prints (the rule list, a rule's documentation) is given nothing that
+  /// would shape a run, which it would not do: `--list-rules` takes `--format text` or `json`, `--explain`
+  /// nothing. `--help` and `--version` stop before anything, as everywhere.
+  fileprivate func checkActions(_ given: Set<String>) throws(UsageError) {
+    guard !given.contains("--help") && !given.contains("--version") else { return }
+    let allowed: Set<String>
+    switch action {
+    case .listRules:
+      allowed = ["--list-rules", "--format"]
+      if format != .text && format != .json { throw UsageError("--list-rules lists in text or json") }
+    case .explain: allowed = ["--explain"]
+    default: return
+    }
+    let name = action == .listRules ? "--list-rules" : "--explain"
+    if let other = given.subtracting(allowed).sorted().first {
+      throw UsageError("\(name) prints and exits: it takes no \(Self.spelling(other))")
+    }
+    if !paths.isEmpty { throw UsageError("\(name) prints and exits: it takes no path") }
+  }
+
   /// Whether the run fixes (in place, or in memory only for `--dry-run` and `--diff`).
   var fixes: Bool { fix || diff }
 
@@ -287,10 +332,20 @@ extension LintOptions {
   }
 
   /// Checks that the fixing options make sense together.
-  fileprivate mutating func checkFixing() throws(UsageError) {
+  fileprivate mutating func checkFixing(limitsFindings: Bool) throws(UsageError) {
     if diff {
+      // --diff fixes in memory and writes nothing: --fix (which writes) and --dry-run (which it is) say nothing more.
+      if fix || dryRun { throw UsageError("--diff writes nothing: it takes no \(fix ? "--fix" : "--dry-run")") }
       dryRun = true
       if format != .text { throw UsageError("--diff prints a diff, not a report: it cannot be used with --format") }
+      // What shapes a report has nothing to shape in a diff: refused rather than ignored.
+      let reportOptions: [(given: Bool, name: String)] = [
+        (statistics, "--statistics"), (quiet, "--quiet"), (strict, "--strict"), (limitsFindings, "--max-findings"),
+        (color != .auto, "--color"),
+      ]
+      if let given = reportOptions.first(where: \.given) {
+        throw UsageError("--diff prints a diff, not a report: it cannot be used with \(given.name)")
+      }
     }
     if dryRun && !fixes { throw UsageError("--dry-run needs --fix") }
     if unsafeFixes && !fixes { throw UsageError("--unsafe-fixes needs --fix or --diff") }

@@ -62,13 +62,9 @@ struct JSONReporter: Reporter, FileRenderer {
   func tail(_ report: LintReport, errors: [String]) -> String {
     var text: String
     if style.statistics {
-      let severities = Dictionary(report.rules.map { ($0.description.identifier, $0.severity) }) { a, _ in a }
-      let rows = report.countsByRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-      let statistics: [MessagePackValue] = rows.map { rule, count in
-        [
-          "rule": .string(rule), "severity": .string((severities[rule] ?? .error).rawValue),
-          "count": .int(Int64(count)),
-        ]
+      // The severity the findings have, which a configuration sets, not the rule's own.
+      let statistics: [MessagePackValue] = report.statistics.map { rule, severity, count in
+        ["rule": .string(rule), "severity": .string(severity.rawValue), "count": .int(Int64(count))]
       }
       text = ",\n  \"statistics\": " + JSONOutput.nested(.array(statistics), depth: 1)
     } else {

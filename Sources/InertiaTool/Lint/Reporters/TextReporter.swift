@@ -43,14 +43,14 @@ struct TextReporter: Reporter, FileRenderer {
   func tail(_ report: LintReport, errors: [String]) -> String {
     var text = ""
     if style.statistics {
-      let severities = Dictionary(report.rules.map { ($0.description.identifier, $0.severity) }) { a, _ in a }
-      let rows = report.countsByRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-      let countWidth = rows.map { String($0.value).count }.max() ?? 0
-      let ruleWidth = rows.map(\.key.count).max() ?? 0
-      for (rule, count) in rows {
+      // The severity the findings have, which a configuration sets, not the rule's own.
+      let rows = report.statistics
+      let countWidth = rows.map { String($0.count).count }.max() ?? 0
+      let ruleWidth = rows.map(\.rule.count).max() ?? 0
+      for (rule, severity, count) in rows {
         let number = String(count)
         text += String(repeating: " ", count: countWidth - number.count) + number + "  "
-        text += rule.padding(to: ruleWidth) + "  " + (severities[rule]?.rawValue ?? "error") + "\n"
+        text += rule.padding(to: ruleWidth) + "  " + severity.rawValue + "\n"
       }
     }
     if !style.quiet { text += paint(report.summary + ".", report.fails ? "1" : "2") + "\n" }
