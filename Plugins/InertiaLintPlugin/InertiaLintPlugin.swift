@@ -2,7 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// The build-tool plugin: a target that lists it in `plugins:` gets its animation files linted as part of
-/// every build that changes one of them.
+/// every build that changes one of them, and its Swift sources checked against its animation resources
+/// (the app rules, ``LintCommandPlanner/appCommand(targetName:files:bundle:)``) in every build that changes
+/// one of those.
 ///
 /// Each animation file among the target's files (sources, resources and files the target leaves
 /// unhandled alike) becomes one build command that runs `inertia-lint --format xcode` on it. Errors make
@@ -22,7 +24,10 @@ struct InertiaLintPlugin: BuildToolPlugin {
     let planner = LintCommandPlanner(
       tool: try context.tool(named: "inertia-lint").url, workDirectory: context.pluginWorkDirectoryURL,
       targetDirectory: target.directoryURL)
-    return planner.commands(for: target.sourceFiles.map(\.url))
+    // A package target's resources are in Bundle.module.
+    let files = target.sourceFiles.map { ($0.url, $0.type == .source) }
+    let app = planner.appCommand(targetName: target.name, files: files, bundle: "module")
+    return planner.commands(for: target.sourceFiles.map(\.url)) + (app.map { [$0] } ?? [])
   }
 }
 
@@ -37,7 +42,10 @@ struct InertiaLintPlugin: BuildToolPlugin {
       let planner = LintCommandPlanner(
         tool: try context.tool(named: "inertia-lint").url, workDirectory: context.pluginWorkDirectoryURL,
         targetDirectory: nil)
-      return planner.commands(for: target.inputFiles.map(\.url))
+      // An app target's resources are in its own bundle, Bundle.main.
+      let files = target.inputFiles.map { ($0.url, $0.type == .source) }
+      let app = planner.appCommand(targetName: target.displayName, files: files, bundle: "main")
+      return planner.commands(for: target.inputFiles.map(\.url)) + (app.map { [$0] } ?? [])
     }
   }
 #endif

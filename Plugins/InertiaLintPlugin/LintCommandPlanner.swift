@@ -68,6 +68,50 @@ struct LintCommandPlanner {
       outputFiles: [output])
   }
 
+  /// The command that checks the target's app sources against its animation resources (the app rules),
+  /// or `nil` for a target without Swift sources.
+  ///
+  /// What ships is exactly the target's sources and resources: `inertia-lint --app-target BUNDLE` is given
+  /// the Swift sources, and the `.inertia` and `.json` resources at the top of the bundle (a processed
+  /// resource, or a file copied on its own: a folder copied whole keeps its files in a folder of the
+  /// bundle, where `url(forResource:withExtension:)` does not look), so a container whose file is in the
+  /// repository but not among them fails the build at the container's line. Every source and resource is
+  /// an input, and so is each configuration that applies to one (and the baseline it names): editing any
+  /// of them checks the app again.
+  /// - Parameter bundle: where the resources are: `module` for a package target, `main` for an app's.
+  func appCommand(targetName: String, files: [(url: URL, isSource: Bool)], bundle: String) -> Command? {
+    let sources = files.filter { $0.isSource && $0.url.pathExtension == "swift" }.map(\.url)
+    guard !sources.isEmpty else { return nil }
+    let resources = files.filter { !$0.isSource && ["inertia", "json"].contains($0.url.pathExtension) }.map(\.url)
+      .filter { !Self.isFolder($0) }
+    var configurations = ConfigurationCache()
+    var inputs = sources + resources
+    var seen: Set<String> = []
+    for file in sources + resources {
+      let configuration = configurations.configuration(for: file)
+      guard let path = configuration.file, seen.insert(path.path).inserted else { continue }
+      inputs.append(path)
+      if let baseline = configuration.baseline, FileManager.default.fileExists(atPath: baseline.path) {
+        inputs.append(baseline)
+      }
+    }
+    let output = workDirectory.appendingPathComponent(Self.outputName(for: URL(fileURLWithPath: "app-\(targetName)")))
+    let arguments =
+      ["--format", "xcode", "--app-target", bundle] + resources.flatMap { ["--resource", $0.path] }
+      + ["--"] + sources.map(\.path)
+    let script = #"output=$1; shift; "$0" "$@" || exit; [ -e "$output" ] || : > "$output""#
+    return .buildCommand(
+      displayName: "Checking \(targetName)'s code against its animation files",
+      executable: URL(fileURLWithPath: "/bin/sh"),
+      arguments: ["-c", script, tool.path, output.path] + arguments, inputFiles: inputs, outputFiles: [output])
+  }
+
+  /// Whether `url` is a folder.
+  static func isFolder(_ url: URL) -> Bool {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+  }
+
   /// `url` itself when it is a file; the files inside it, hidden ones left out, when it is a folder.
   static func filesInside(_ url: URL) -> [URL] {
     var isFolder: ObjCBool = false

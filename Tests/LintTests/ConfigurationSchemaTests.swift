@@ -43,6 +43,12 @@ struct ConfigurationSchemaTests {
     #"{"ignore": [{"files": ["a", "b"], "rules": ["schema", "unknown-field"], "pointer": ""}]}"#,
     #"{"ignore": [{"files": "a", "rules": ["schema"], "pointer": "/card0/keyframes/K1"}]}"#,
     #"{"ignore": []}"#,
+    #"{"appSources": false}"#,
+    #"{"appSources": true}"#,
+    #"{"appSources": {}}"#,
+    #"{"appSources": {"include": ["ios/**"], "exclude": []}}"#,
+    #"{"rules": {"unknown-animation-id": "error", "unused-animation": "off"}}"#,
+    #"{"ignore": [{"files": "App.swift", "rules": ["unknown-animation-id"], "pointer": "/welcomeTitel"}]}"#,
   ]
   static let refused = [
     "[]",
@@ -71,6 +77,11 @@ struct ConfigurationSchemaTests {
     #"{"ignore": [{"files": "a", "rules": ["schema"], "because": "x"}]}"#,
     #"{"baseline": ""}"#,
     #"{"baseline": ["b.json"]}"#,
+    #"{"appSources": "ios"}"#,
+    #"{"appSources": ["ios/**"]}"#,
+    #"{"appSources": {"include": "ios/**"}}"#,
+    #"{"appSources": {"exclude": [""]}}"#,
+    #"{"appSources": {"paths": ["ios"]}}"#,
   ]
 
   @Test("The schema accepts exactly the configurations the parser accepts", arguments: accepted + refused)

@@ -27,7 +27,7 @@ struct LinterTests {
   func heaviestFirst() {
     let linter = Linter()
     let ids = linter.heaviestFirst(Array(linter.enabled.indices)).map { linter.enabled[$0].id }
-    #expect(ids.sorted() == RuleRegistry.identifiers.sorted())
+    #expect(ids.sorted() == RuleRegistry.rules.map { $0.description.identifier }.sorted())
     #expect(ids.first == "schema")
     let users = [
       ("unknown-field", "schema"), ("null-optional-field", "schema"), ("track-beyond-editor-range", "loop-stretched"),

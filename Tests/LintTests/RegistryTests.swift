@@ -23,18 +23,20 @@ struct RegistryTests {
     let directory = Self.repository.appendingPathComponent("Sources/InertiaLint/Rules")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix("Rule.swift") }.map { String($0.dropLast(".swift".count)) }.sorted()
-    let registered = RuleRegistry.rules.map { String(describing: $0) }
+    let registered =
+      RuleRegistry.rules.map { String(describing: $0) } + RuleRegistry.appRules.map { String(describing: $0) }
     #expect(registered.sorted() == files)
     #expect(RuleRegistry.identifiers.map(Self.typeName) == registered)
   }
 
-  @Test("Every rule has a corpus file that breaks it")
+  /// (An app rule's corpus is the fixture apps, `Tests/AppFixtures`, which the app fixture tests run.)
+  @Test("Every file rule has a corpus file that breaks it")
   func corpusCoversRules() throws {
     let directory = Self.repository.appendingPathComponent("Corpus/lint")
     let stems = try FileManager.default.contentsOfDirectory(atPath: directory.path).map {
       String($0.prefix { $0 != "." })
     }
-    for id in RuleRegistry.identifiers {
+    for id in RuleRegistry.rules.map({ $0.description.identifier }) {
       #expect(stems.contains { $0 == id || $0.hasPrefix(id + "-") }, "no Corpus/lint/\(id).* file")
     }
   }
@@ -51,9 +53,11 @@ struct RegistryTests {
       #expect(!files.isEmpty, "no Swift file under \(folder)")
       for file in files {
         let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-        for rule in RuleRegistry.rules {
-          let id = rule.description.identifier
-          var patterns = ["\"\(id)\"", "`\(id)`", "\\b\(String(describing: rule))\\b"]
+        let rules: [(id: String, type: String)] =
+          RuleRegistry.rules.map { ($0.description.identifier, String(describing: $0)) }
+          + RuleRegistry.appRules.map { ($0.description.identifier, String(describing: $0)) }
+        for (id, type) in rules {
+          var patterns = ["\"\(id)\"", "`\(id)`", "\\b\(type)\\b"]
           if id.contains("-") { patterns.append("(?<![a-z0-9-])\(id)(?![a-z0-9-])") }
           for pattern in patterns where text.range(of: pattern, options: .regularExpression) != nil {
             named.append("\(folder)/\(file) names \(id)")
@@ -67,7 +71,9 @@ struct RegistryTests {
   /// What the engine works out before a rule runs is what the rule's description declares it reads: run
   /// over its examples with nothing worked out beforehand, the rule reads exactly that. (A read it does not
   /// declare would be worked out again each time; a declared one it never makes is work for nothing.)
-  @Test("Every rule reads what its description declares, and nothing else", arguments: RuleRegistry.identifiers)
+  @Test(
+    "Every file rule reads what its description declares, and nothing else",
+    arguments: RuleRegistry.rules.map { $0.description.identifier })
   func declaredReads(_ id: String) throws {
     let rule = try #require(RuleRegistry.rule(id))
     let description = rule.description

@@ -13,11 +13,19 @@ struct RuleExampleTests {
 
   @Test("Triggering examples fire at their markers", arguments: identifiers)
   func triggering(_ id: String) throws {
-    let rule = try #require(RuleRegistry.rule(id)).description
+    let rule = try #require(RuleRegistry.description(of: id))
     for example in rule.triggeringExamples {
       let location = ExampleLinting.sourceLocation(example)
       let findings = try ExampleLinting.findings(id, in: example)
       #expect(!findings.isEmpty, "\(id) did not fire", sourceLocation: location)
+      if let app = example.app {
+        // An app rule's: each finding at a marker in a source (by its byte offset) or at a marked animation.
+        let marked = AppProject.markedPlaces(in: app)
+        if !marked.isEmpty {
+          #expect(AppProject.findingPlaces(findings) == marked, "\(findings.map(\.message))", sourceLocation: location)
+        }
+        continue
+      }
       let markers = example.withoutMarkers.offsets
       guard !markers.isEmpty else { continue }
       if example.isMessagePack {
@@ -31,7 +39,7 @@ struct RuleExampleTests {
 
   @Test("Non-triggering examples stay silent", arguments: identifiers)
   func nonTriggering(_ id: String) throws {
-    let rule = try #require(RuleRegistry.rule(id)).description
+    let rule = try #require(RuleRegistry.description(of: id))
     for example in rule.nonTriggeringExamples {
       let findings = try ExampleLinting.findings(id, in: example)
       #expect(findings.isEmpty, "\(findings.map(\.message))", sourceLocation: ExampleLinting.sourceLocation(example))
@@ -40,8 +48,9 @@ struct RuleExampleTests {
 
   @Test("MessagePack input gives the findings JSON input gives", arguments: identifiers)
   func messagePackParity(_ id: String) throws {
-    let rule = try #require(RuleRegistry.rule(id)).description
-    for example in rule.triggeringExamples + rule.nonTriggeringExamples where !example.isMessagePack {
+    let rule = try #require(RuleRegistry.description(of: id))
+    for example in rule.triggeringExamples + rule.nonTriggeringExamples
+    where !example.isMessagePack && example.app == nil {
       let text = Array(example.withoutMarkers.text.utf8)
       guard (try? JSONReader().read(text)) != nil else { continue }
       let json = try ExampleLinting.findings(id, in: example)
@@ -60,7 +69,7 @@ struct RuleExampleTests {
 
   @Test("Corrections give their text", arguments: identifiers)
   func corrections(_ id: String) throws {
-    let rule = try #require(RuleRegistry.rule(id)).description
+    let rule = try #require(RuleRegistry.description(of: id))
     for correction in rule.corrections {
       let location = ExampleLinting.sourceLocation(correction.before)
       let before = Array(correction.before.withoutMarkers.text.utf8)
@@ -85,7 +94,7 @@ struct RuleExampleTests {
 
   @Test("Every rule is documented and tested", arguments: identifiers)
   func documented(_ id: String) throws {
-    let rule = try #require(RuleRegistry.rule(id)).description
+    let rule = try #require(RuleRegistry.description(of: id))
     #expect(!rule.triggeringExamples.isEmpty)
     #expect(!rule.nonTriggeringExamples.isEmpty)
     #expect(!rule.name.isEmpty && !rule.summary.isEmpty && !rule.rationale.isEmpty)
@@ -95,6 +104,10 @@ struct RuleExampleTests {
       #expect(!text.contains("\\") && !text.contains("\n"), "stray backslash or line break in \(text.prefix(60))")
     }
     #expect(rule.identifier.allSatisfy { $0.isLowercase || $0 == "-" })
+    // An app rule documents itself with apps, a file rule with documents, and each says which it is.
+    let isAppRule = RuleRegistry.appRule(id) != nil
+    #expect(rule.scope == (isAppRule ? .app : .file))
+    #expect((rule.triggeringExamples + rule.nonTriggeringExamples).allSatisfy { ($0.app != nil) == isAppRule })
     // A rule offers fixes exactly when it documents corrections and their safety, and every fix it offers
     // has the safety it documents.
     let fixes = try rule.triggeringExamples.flatMap { example in

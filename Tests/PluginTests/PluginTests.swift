@@ -45,12 +45,30 @@ struct PluginTests {
     }
     """
 
-  /// Puts the animation files and the configuration in the state a test starts from, every one written
-  /// afresh, so that the next build lints them all.
+  /// The app's code as committed: no use of the runtime.
+  static let mainSource = """
+    // The animation files are what the tests are about; the app only has to build.
+    print("PluginFixture")
+
+    """
+
+  static let mainPath = "Sources/App/main.swift"
+  /// Where the app rules' test puts `settings.inertia`: bundled, or in the repository but not bundled.
+  static let bundledSettingsPath = "Sources/App/Animations/settings.inertia"
+  static let unbundledSettingsPath = "Sources/App/Unbundled/settings.inertia"
+
+  /// Puts the animation files, the app's code and the configuration in the state a test starts from, every
+  /// one written afresh, so that the next build lints them all.
   func reset(animation json: String = warningOnly) throws {
     try fixture.write(".inertia-lint.json", Array(Self.configuration.utf8))
     try fixture.writeMessagePack(Self.animationPath, json: json)
     try fixture.write(Self.onboardingPath, try fixture.read(Self.onboardingPath))
+    if try fixture.read(Self.mainPath) != Array(Self.mainSource.utf8) {
+      try fixture.write(Self.mainPath, Array(Self.mainSource.utf8))
+    }
+    for path in [Self.bundledSettingsPath, Self.unbundledSettingsPath] {
+      try? FileManager.default.removeItem(at: fixture.url(path))
+    }
   }
 
   func path(_ file: String) -> String { fixture.url(file).path }
@@ -189,13 +207,65 @@ struct PluginTests {
     try fixture.touch("Package.swift")
   }
 
+  // MARK: The app rules in the build
+
+  @Test(
+    "A container whose file is in the repository but not among the target's resources fails the build at its line; bundled, it builds"
+  )
+  func appRules() throws {
+    try reset()
+    // The app's code makes a container that loads settings.inertia from the target's resources.
+    let source =
+      Self.mainSource + """
+        import Inertia
+
+        let settings = InertiaContainer(bundle: .module, dev: false, id: "settings", hierarchyId: "root") { 1 }
+
+        """
+    try fixture.write(Self.mainPath, Array(source.utf8))
+    try fixture.writeMessagePack(Self.unbundledSettingsPath, json: "[]")
+    // The manifest excludes Unbundled: the file is in the repository, and missing at launch.
+    let failed = try fixture.build()
+    #expect(failed.status != 0)
+    let line = "\(path(Self.mainPath)):5:16: error: InertiaContainer(bundle: .module, dev: false, id: \"settings\")"
+    #expect(failed.output.contains(line), "\(failed.output)")
+    #expect(failed.output.contains("no settings.inertia is among the target's resources"))
+    #expect(failed.output.contains("[missing-bundled-file]"))
+
+    // Among the resources (processed, at the top of Bundle.module), it builds.
+    try FileManager.default.moveItem(
+      at: fixture.url(Self.unbundledSettingsPath), to: fixture.url(Self.bundledSettingsPath))
+    let built = try fixture.build()
+    #expect(built.status == 0, "\(built.output)")
+    #expect(!built.output.contains("[missing-bundled-file]"))
+
+    // The sources are the check's inputs: an edit to one checks the app again.
+    try fixture.write(Self.mainPath, Array(source.replacingOccurrences(of: "\"settings\"", with: "\"credits\"").utf8))
+    let edited = try fixture.build()
+    #expect(edited.status != 0)
+    #expect(edited.output.contains("\(path(Self.mainPath)):5:16: error: "), "\(edited.output)")
+    #expect(edited.output.contains("no credits.inertia is among the target's resources"))
+
+    // Without bundle: .module, a package target's container does not see the file it bundles.
+    try fixture.write(
+      Self.mainPath, Array(source.replacingOccurrences(of: "bundle: .module, ", with: "").utf8))
+    let mainBundle = try fixture.build()
+    #expect(mainBundle.status != 0)
+    #expect(mainBundle.output.contains("\(path(Self.mainPath)):5:16: error: "), "\(mainBundle.output)")
+    #expect(mainBundle.output.contains("[bundle-not-module]"))
+    try reset()
+    let restored = try fixture.build()
+    #expect(restored.status == 0, "\(restored.output)")
+  }
+
   // MARK: Command plugins
 
   @Test("swift package inertia-lint prints what inertia-lint prints for the targets' folders")
   func commandPlugin() throws {
     try reset()
     let plugin = try fixture.swift(["package", "inertia-lint"])
-    let tool = try BuiltTool.run("inertia-lint", ["--", "Sources/App", "Sources/Extras"], in: fixture.root)
+    let tool = try BuiltTool.run(
+      "inertia-lint", ["--", "Sources/App", "Sources/Extras", "Sources/Inertia"], in: fixture.root)
     #expect(tool.status == 1, "Extras holds an error")
     #expect(plugin.status == 1)
     #expect(plugin.stdout == tool.stdout)

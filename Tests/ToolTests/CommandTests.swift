@@ -147,11 +147,25 @@ struct CommandTests {
     let named = sandbox.run(
       ["--no-config", "-", "--stdin-filename", "Screens/onboarding.json"], stdin: Documents.clean)
     #expect(named.status == 0)
-    #expect(named.stdout.contains("Screens/onboarding.json:1:1: warning: the file's container id 'onboarding'"))
+    #expect(named.stdout.contains("Screens/onboarding.json:1:1: info: the file's container id 'onboarding'"))
     let unnamed = sandbox.run(["--no-config", "-"], stdin: Documents.mixed)
     #expect(unnamed.status == 1)
     #expect(unnamed.stdout.contains("<stdin>:8:31: error: keyframe duration -1 is not positive"))
     #expect(!unnamed.stdout.contains("container id"))
+  }
+
+  /// Issue 31: the README's hook (`--strict`) failed every valid file not named `animation.inertia`.
+  @Test("A valid file whose name is not a container id the editor sends to passes --strict, named or walked")
+  func containerIDAloneDoesNotFailStrict() throws {
+    let sandbox = try LintSandbox()
+    try sandbox.writeMessagePack("Screens/onboarding.inertia", json: Documents.clean)
+    for arguments in [["Screens/onboarding.inertia"], ["Screens"], []] {
+      let run = sandbox.run(["--no-config", "--strict"] + arguments)
+      #expect(run.status == 0, "\(arguments): \(run.stdout)")
+      #expect(run.stdout.contains("info: the file's container id 'onboarding'"), "\(arguments): \(run.stdout)")
+    }
+    let xcode = sandbox.run(["--no-config", "--strict", "--format", "xcode", "Screens/onboarding.inertia"])
+    #expect(xcode.status == 0 && xcode.stdout.isEmpty, "a build shows no infos")
   }
 
   @Test("A file named explicitly is linted whatever its extension")

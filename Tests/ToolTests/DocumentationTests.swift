@@ -87,6 +87,8 @@ struct DocumentationTests {
       case "--config", "--include", "--exclude", "--output-file", "--baseline", "--write-baseline":
         arguments = [option, "x"]
       case "--dry-run", "--unsafe-fixes": arguments = ["--fix", option]
+      case "--app-target": arguments = [option, "module", "App.swift"]
+      case "--resource": arguments = ["--app-target", "main", option, "x", "App.swift"]
       default: arguments = [option]
       }
       #expect(throws: Never.self, "\(option)") { _ = try LintOptions.parse(arguments) }

@@ -118,6 +118,15 @@ struct SpecialFileReaderTests {
           #expect(run.status == 0, "\(role) \(special) \(command): \(run.stderr) \(run.stdoutText)")
         }
         continue
+      case .appSource:
+        // Found by a walk for the app rules: a special file named as a source is passed over, or named as
+        // unreadable; never waited on, and no reason for the run to fail.
+        try directory.write("input.inertia", Self.animation)
+        _ = Self.make(special == .device ? .linkToDevice : special, "App.swift", in: directory.path)
+        let (run, fired) = Self.guardingFIFOs(in: directory.path) { runTool(.lint, [], in: directory.path) }
+        #expect(!fired, "\(role) \(special): the run waited on the FIFO")
+        #expect(run.status == 0, "\(role) \(special): \(run.stderr) \(run.stdoutText)")
+        continue
       case .configuredBaseline:
         let path = Self.make(special, "base.json", in: directory.path)
         try directory.write(LintConfiguration.fileName, #"{"baseline": "\#(path)"}"#)

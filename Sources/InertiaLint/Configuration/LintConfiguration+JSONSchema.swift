@@ -36,6 +36,24 @@ extension LintConfiguration {
       .init("required", ["files", "rules"]),
       .init("additionalProperties", false),
     ])
+    let appSourceGlobs = MessagePackValue.map([
+      .init("type", "object"),
+      .init(
+        "properties",
+        .map([
+          .init(
+            "include",
+            schema(
+              "Globs of the sources read, relative to this file's folder, in place of every .swift, .kt, .kts, .js, "
+                + ".jsx, .ts, .tsx, .mjs and .cjs file.", strings)),
+          .init(
+            "exclude",
+            schema(
+              "Globs of files and folders whose sources are not read, in place of exclude (which applies to sources "
+                + "too when this is absent).", strings)),
+        ])),
+      .init("additionalProperties", false),
+    ])
     let properties: [MessagePackValue.MapEntry] = [
       .init("$schema", schema("Where an editor finds this schema; inertia-lint ignores it.", ["type": "string"])),
       .init(
@@ -61,6 +79,11 @@ extension LintConfiguration {
         schema(
           "A baseline file (inertia-lint --write-baseline), relative to this file's folder, whose findings are left "
             + "out.", nonEmptyString)),
+      .init(
+        "appSources",
+        schema(
+          "Which app sources a folder walk reads for the app rules: false for none, or which to read (every source "
+            + "by default).", ["anyOf": [["type": "boolean"], appSourceGlobs]])),
     ]
     return .map([
       .init("$schema", "https://json-schema.org/draft/2020-12/schema"),

@@ -14,7 +14,8 @@ import InertiaFormat
 ///     { "files": "Legacy/**", "rules": ["auto-invoke-type"], "reason": "played by the old app only" },
 ///     { "files": ["onboarding.inertia"], "rules": ["schema"], "pointer": "/card0/shapes/Logo" }
 ///   ],
-///   "baseline": ".inertia-baseline.json"
+///   "baseline": ".inertia-baseline.json",
+///   "appSources": { "exclude": ["**/Tests/**"] }
 /// }
 /// ```
 ///
@@ -26,7 +27,7 @@ public struct LintConfiguration: Sendable, Equatable {
 
   /// The keys a configuration may have.
   public static let keys = [
-    "$schema", "rules", "include", "exclude", "containerId", "loopDuration", "ignore", "baseline",
+    "$schema", "rules", "include", "exclude", "containerId", "loopDuration", "ignore", "baseline", "appSources",
   ]
 
   /// A severity, or ``RuleSeverity/off``, per rule id; a rule not named keeps its default.
@@ -42,8 +43,33 @@ public struct LintConfiguration: Sendable, Equatable {
   /// The baseline whose findings are not reported, relative to the configuration's folder (what
   /// `inertia-lint --baseline` reads, for every run this configuration governs: the hook, CI, the build).
   public var baseline: String?
+  /// Which app sources a folder walk reads for the app rules.
+  public var appSources = AppSources()
   /// The configuration file, when there is one.
   public var path: String?
+
+  /// Which app sources a folder walk reads for the app rules (`appSources`): every Swift, Kotlin and
+  /// JavaScript or TypeScript file it finds, unless told otherwise, or none.
+  ///
+  /// ```json
+  /// "appSources": {"include": ["ios/**", "android/**"], "exclude": ["**/Tests/**"]}
+  /// "appSources": false
+  /// ```
+  public struct AppSources: Sendable, Equatable {
+    /// Whether any is read: `false` turns the app rules off for the files under the configuration.
+    public var isEnabled = true
+    /// Globs of the sources read, relative to the configuration's folder; empty: every file whose
+    /// extension is a source language's (`.swift`, `.kt`, `.kts`, `.js`, `.jsx`, `.ts`, `.tsx`, `.mjs`,
+    /// `.cjs`). A file matched must still have one of those extensions.
+    public var includes: [String] = []
+    /// Globs of the files and folders whose sources are not read, in place of the configuration's
+    /// `exclude` when given (so that sources can be read where animation files are excluded);
+    /// `nil`: `exclude` applies to sources too.
+    public var excludes: [String]?
+
+    /// Every source, under the configuration's `exclude`.
+    public init() {}
+  }
 
   /// The configuration in force when there is no file: every rule at its default severity.
   public init() {}
@@ -131,6 +157,7 @@ public struct LintConfiguration: Sendable, Equatable {
           // Where an editor finds the file's JSON Schema (schema/inertia-lint.schema.json); the linter needs none.
           guard document.string(of: entry.value) != nil else { throw fail("$schema must be a string", at: entry.value) }
         case "ignore": configuration.ignores = try ignores(entry.value)
+        case "appSources": configuration.appSources = try appSources(entry.value)
         case "baseline":
           guard let path = document.string(of: entry.value), !path.isEmpty else {
             throw fail("baseline must be the path of a baseline file, relative to this file's folder", at: entry.value)
@@ -155,7 +182,7 @@ public struct LintConfiguration: Sendable, Equatable {
       var severities: [String: RuleSeverity] = [:]
       for entry in document.entries(of: node) {
         let id = document.string(of: entry.key) ?? ""
-        guard RuleRegistry.rule(id) != nil else {
+        guard RuleRegistry.description(of: id) != nil else {
           throw fail(RuleSelection.unknownRuleMessage(id), at: entry.key)
         }
         guard severities[id] == nil else { throw fail("rule '\(id)' is configured twice", at: entry.key) }
@@ -165,6 +192,32 @@ public struct LintConfiguration: Sendable, Equatable {
         severities[id] = severity
       }
       return severities
+    }
+
+    func appSources(_ node: IndexedDocument.Node) throws(ConfigurationError) -> AppSources {
+      var sources = AppSources()
+      if let enabled = document.bool(of: node) {
+        sources.isEnabled = enabled
+        return sources
+      }
+      let shape = "appSources must be true, false, or an object with \"include\" and \"exclude\""
+      guard document.isMap(node) else { throw fail(shape, at: node) }
+      var seen: Set<String> = []
+      for entry in document.entries(of: node) {
+        let name = document.string(of: entry.key) ?? ""
+        guard seen.insert(name).inserted else { throw fail("'\(name)' is given twice", at: entry.key) }
+        switch name {
+        case "include": sources.includes = try strings(entry.value, "appSources.include")
+        case "exclude": sources.excludes = try strings(entry.value, "appSources.exclude")
+        default:
+          let known = ["include", "exclude"]
+          let suggestion = NameSuggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" }
+          throw fail(
+            "unknown key '\(name)' in appSources\(suggestion ?? "") (known keys: \(known.joined(separator: ", ")))",
+            at: entry.key)
+        }
+      }
+      return sources
     }
 
     func ignores(_ node: IndexedDocument.Node) throws(ConfigurationError) -> [Ignore] {
@@ -189,7 +242,8 @@ public struct LintConfiguration: Sendable, Equatable {
             }
           case "rules":
             rules = try strings(entry.value, "rules")
-            for (id, rule) in zip(rules!, document.elements(of: entry.value)) where RuleRegistry.rule(id) == nil {
+            for (id, rule) in zip(rules!, document.elements(of: entry.value))
+            where RuleRegistry.description(of: id) == nil {
               throw fail(RuleSelection.unknownRuleMessage(id), at: rule)
             }
           case "pointer":

@@ -1,4 +1,4 @@
-/// A small JSON-form document used to document and test a rule.
+/// A small JSON-form document used to document and test a rule; for an app rule, a small app (``app``).
 ///
 /// In a triggering example, `↓` marks the start of each value a finding must point at; the marker is
 /// removed before the text is linted. An example without markers only has to trigger the rule somewhere.
@@ -23,6 +23,9 @@ public struct Example: Sendable {
   public let line: Int
   /// The column the example starts at.
   public let column: Int
+  /// For an app rule's example, the app: its sources and animation files; `nil` for a document. ``text``
+  /// is then the app as `inertia-lint --explain` shows it.
+  public let app: AppExample?
 
   /// An example; the source location defaults to where it is written.
   public init(
@@ -38,13 +41,33 @@ public struct Example: Sendable {
     self.filePath = filePath
     self.line = line
     self.column = column
+    self.app = nil
+  }
+
+  /// An app rule's example: `app`, whose sources are checked against its animation files with `settings`.
+  public init(
+    _ app: AppExample, settings: LintSettings = .default, fileID: String = #fileID, filePath: String = #filePath,
+    line: Int = #line, column: Int = #column
+  ) {
+    self.text = app.description
+    self.fileName = app.sources.first?.path ?? ""
+    self.settings = settings
+    self.isMessagePack = false
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+    self.app = app
   }
 
   /// The document without markers, and the byte offsets the markers stood at.
-  public var withoutMarkers: (text: String, offsets: [Int]) {
+  public var withoutMarkers: (text: String, offsets: [Int]) { Self.removingMarkers(from: text) }
+
+  /// `marked` without markers, and the byte offsets the markers stood at.
+  static func removingMarkers(from marked: String) -> (text: String, offsets: [Int]) {
     var text = ""
     var offsets: [Int] = []
-    var rest = self.text[...]
+    var rest = marked[...]
     while let range = rest.firstRange(of: Self.marker) {
       text += rest[..<range.lowerBound]
       offsets.append(text.utf8.count)

@@ -7,6 +7,10 @@ public struct LintSettings: Sendable, Equatable {
   public var containerIDs: [String]
   /// The loop duration the app plays at, in seconds: 3 unless the app sets `inertia.loopDuration`.
   public var loopDuration: Double
+  /// Whether the same run checks the app's code against the file (a folder walk that found sources using
+  /// a runtime): the file rules then leave to the app rules what only the code can tell, such as whether a
+  /// container not named `animation` runs in editor mode. `false` unless the tool sets it.
+  public var appCodeIsChecked = false
 
   /// Settings; the defaults are what a project without a configuration file gets.
   public init(containerIDs: [String] = ["animation"], loopDuration: Double = InertiaPlayback.defaultLoopDuration) {

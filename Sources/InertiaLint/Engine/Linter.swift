@@ -12,6 +12,8 @@ import InertiaFormat
 public struct Linter: Sendable {
   /// The rules that run, each with the severity configured for it (`nil` keeps the rule's own).
   public let rules: [(rule: any LintRule.Type, severity: Severity?)]
+  /// The app rules that run, each with the severity configured for it (`nil` keeps the rule's own).
+  package let appRules: [(rule: any AppRule.Type, severity: Severity?)]
   /// The rules as ``lint(_:including:)`` runs them, in registry order.
   let enabled: [EnabledRule]
   /// The id of the rule that reports each sort of the schema walk's events (by the sort's raw value), for
@@ -49,7 +51,7 @@ public struct Linter: Sendable {
   /// - Throws: ``UnknownRuleError`` for an id that names no rule (the first, in alphabetical order), as
   ///   the command line and the configuration refuse one.
   public init(severities: [String: RuleSeverity], settings: LintSettings = .default) throws(UnknownRuleError) {
-    if let unknown = severities.keys.sorted().first(where: { RuleRegistry.rule($0) == nil }) {
+    if let unknown = severities.keys.sorted().first(where: { RuleRegistry.description(of: $0) == nil }) {
       throw UnknownRuleError(id: unknown)
     }
     self.init(checkedSeverities: severities, settings: settings)
@@ -71,7 +73,16 @@ public struct Linter: Sendable {
       enabled.append(EnabledRule(rule, description, severity: severity))
       for sort in description.reportedSchemaEvents { schemaEventRules[sort.rawValue] = description.identifier }
     }
+    var appRules: [(rule: any AppRule.Type, severity: Severity?)] = []
+    for rule in RuleRegistry.appRules {
+      switch severities[rule.description.identifier] {
+      case .off?: continue
+      case let configured?: appRules.append((rule, configured.severity))
+      case nil: appRules.append((rule, nil))
+      }
+    }
     (self.rules, self.enabled, self.schemaEventRules) = (rules, enabled, schemaEventRules)
+    self.appRules = appRules
     self.settings = settings
     self.makeIdentifier = { UUID().uuidString }
   }
@@ -82,6 +93,21 @@ public struct Linter: Sendable {
     public var findings: [Finding]
     /// How many findings were left out by the linter's ``Linter/suppression``.
     public var suppressedCount = 0
+  }
+
+  /// The app rules' findings in one file (``AppLinter/findings(in:rules:)``, all of them the file's) as
+  /// this linter reports them: without the findings of the app rules it does not run, at the severities
+  /// configured, without what ``suppression`` leaves out (counted), at most ``maxFindingsPerRule`` of a
+  /// rule, in ``Finding/reportOrder(_:_:)``.
+  package func configured(appFindings findings: [Finding]) -> Linted {
+    var linted = Linted(findings: [])
+    for var finding in findings {
+      guard let rule = appRules.first(where: { $0.rule.description.identifier == finding.ruleID }) else { continue }
+      if let severity = rule.severity { finding.severity = severity }
+      if suppression.suppresses(finding) { linted.suppressedCount += 1 } else { linted.findings.append(finding) }
+    }
+    linted.findings = Finding.limited(linted.findings.sorted(by: Finding.reportOrder), to: maxFindingsPerRule)
+    return linted
   }
 
   /// Lints a document given as bytes, in whichever encoding its content shows.

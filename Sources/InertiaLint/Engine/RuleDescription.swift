@@ -39,9 +39,21 @@ public struct RuleDescription: Sendable {
   /// Whether the rule's errors mean that the SwiftUI container cannot decode the file and traps: a file
   /// with such an error has no preview (`inertia-convert to-svg` shows the errors instead).
   public let findsUndecodableFiles: Bool
+  /// What the rule checks: one animation file, or an app's code against its animation files.
+  public let scope: Scope
   /// The sorts of the schema walk's events the rule reports, if any: the walk leaves out the events at
   /// values where the rule's findings are suppressed, so that they do not count against its limit.
   package private(set) var reportedSchemaEvents: [SchemaWalk.Sort] = []
+
+  /// What a rule checks.
+  public enum Scope: String, Sendable {
+    /// One animation file, on its own: every run checks every file it lints.
+    case file
+    /// An app's code (its Swift, Kotlin and JavaScript sources) against the animation files it ships: run
+    /// once over a whole app, in a folder walk that finds app sources or for one target of a build, never
+    /// on files named one by one. Its examples are small apps (``Example/app``).
+    case app
+  }
 
   /// What a rule reads of a document besides its values (``LintContext/document``).
   public struct Reads: OptionSet, Sendable {
@@ -73,7 +85,8 @@ public struct RuleDescription: Sendable {
     nonTriggeringExamples: @autoclosure @escaping @Sendable () -> [Example],
     triggeringExamples: @autoclosure @escaping @Sendable () -> [Example],
     corrections: @autoclosure @escaping @Sendable () -> [Correction] = [],
-    fixSafety: Fix.Safety? = nil, reads: Reads = [], cost: Int = 4, findsUndecodableFiles: Bool = false
+    fixSafety: Fix.Safety? = nil, reads: Reads = [], cost: Int = 4, findsUndecodableFiles: Bool = false,
+    scope: Scope = .file
   ) {
     self.identifier = identifier
     self.name = name
@@ -87,6 +100,7 @@ public struct RuleDescription: Sendable {
     self.reads = reads
     self.cost = cost
     self.findsUndecodableFiles = findsUndecodableFiles
+    self.scope = scope
   }
 
   /// The description of a rule that reports the schema walk's events of these sorts (and so reads the walk).

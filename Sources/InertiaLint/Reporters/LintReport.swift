@@ -40,6 +40,36 @@ public struct LintReport: Sendable {
   /// How many findings the configurations' ignores and the baseline left out (see ``FindingSuppression``),
   /// which the summary mentions so that a clean run through a baseline does not look like a clean file.
   public var suppressedCount = 0
+  /// What the app rules read, when the run read app sources; `nil` when it read none (the summary is then
+  /// what it always was).
+  public var appCode: AppCode?
+
+  /// What the app rules read: how many app sources, how many ids in them were not checked, and how many
+  /// sources could not be read.
+  public struct AppCode: Sendable, Equatable {
+    /// The app sources read.
+    public var sources: Int
+    /// The uses whose id is not a literal (`.inertia(item.id)`), which no rule can check.
+    public var uncheckedIDs: Int
+    /// The sources that could not be read (each named on standard error), which the rules went without.
+    public var unreadableSources: Int
+
+    /// What the app rules read.
+    public init(sources: Int, uncheckedIDs: Int, unreadableSources: Int) {
+      self.sources = sources
+      self.uncheckedIDs = uncheckedIDs
+      self.unreadableSources = unreadableSources
+    }
+
+    /// `12 app sources, 3 ids that are not literals not checked` (and `, 1 source not read`).
+    public var summary: String {
+      var text =
+        "\(counted(sources, "app source")), \(uncheckedIDs) \(uncheckedIDs == 1 ? "id that is not a literal" : "ids that are not literals") "
+        + "not checked"
+      if unreadableSources > 0 { text += ", \(counted(unreadableSources, "source")) not read" }
+      return text
+    }
+  }
 
   /// What a `--fix` run did, beyond the findings it marks ``Finding/isFixed``.
   public struct Fixing: Sendable, Equatable {
@@ -152,7 +182,8 @@ public struct LintReport: Sendable {
   }
 
   /// `3 errors, 1 warning and 0 infos in 12 files`; after fixing, followed by
-  /// `; fixed 4 problems in 2 files` (or `would fix`, for a dry run).
+  /// `; fixed 4 problems in 2 files` (or `would fix`, for a dry run); with app sources read, followed by
+  /// ``AppCode/summary`` after `; `.
   public var summary: String {
     var text =
       "\(counted(count(.error), "error")), \(counted(count(.warning), "warning")) and "
@@ -162,6 +193,7 @@ public struct LintReport: Sendable {
       if fixedCount > 0 { text += " in \(counted(fixedFileCount, "file"))" }
     }
     if suppressedCount > 0 { text += " (\(counted(suppressedCount, "finding")) left out by ignores or a baseline)" }
+    if let appCode { text += "; " + appCode.summary }
     return text
   }
 }

@@ -67,3 +67,27 @@ enum RuleText {
     return (track.shapeIndex == nil ? "the animation at " : "the shape animation at ") + pointer
   }
 }
+
+extension RuleText {
+  /// A SwiftUI source making one container with `arguments` (and a `hierarchyId`), for app rules'
+  /// examples; `marked` puts the marker at the container's name, where its findings go.
+  static func swiftContainer(_ arguments: String, marked: Bool = false) -> String {
+    """
+    import Inertia
+    let root = \(marked ? Example.marker : "")InertiaContainer(\(arguments), hierarchyId: "root") { Text("Hi") }
+    """
+  }
+
+  /// A path as a shell reads it back: as it is when it holds only letters, digits and `_./-`, else in
+  /// single quotes.
+  static func shellQuoted(_ path: String) -> String {
+    let plain =
+      !path.isEmpty
+      && path.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_./-".unicodeScalars.contains(scalar))
+      }
+    return plain
+      ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+  }
+}

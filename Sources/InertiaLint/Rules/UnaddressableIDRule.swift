@@ -17,8 +17,11 @@ struct UnaddressableIDRule: LintRule {
       be reached. \
       The file's container id is its name without the extension, and the editor sends every schema to \
       the container id `animation` only: a container with another id loads its bundled file but receives \
-      nothing from the editor. That case is a warning, since a file played only from the bundle works; \
-      set `containerId` in `.inertia-lint.json` when your containers are meant to have other ids.
+      nothing from the editor. That case is an info: a file alone does not say how the app runs its \
+      container, and one played only from the bundle (`dev: false`) works, so it must not fail a \
+      `--strict` run; set `containerId` in `.inertia-lint.json` when your containers are meant to have \
+      other ids. A folder walk that reads the app's code leaves the case to `container-not-addressed`, \
+      which warns at each container the code may run in editor mode under such an id.
       """,
     nonTriggeringExamples: [
       Example("[\(RuleText.animation("card0")), \(RuleText.animation("card1"))]"),
@@ -109,15 +112,17 @@ struct UnaddressableIDRule: LintRule {
   }
 
   private static func checkContainer(_ context: LintContext, _ findings: inout FindingSink) {
-    guard let container = context.containerID, !context.settings.containerIDs.contains(container),
-      let root = context.document.root
+    // With the app's code in view, `container-not-addressed` reports exactly the containers that need an
+    // id the editor sends to, at their lines.
+    guard !context.settings.appCodeIsChecked, let container = context.containerID,
+      !context.settings.containerIDs.contains(container), let root = context.document.root
     else { return }
     let expected = context.settings.containerIDs.map { "'\($0)'" }.joined(separator: " or ")
     findings.report(
       """
       the file's container id '\(container)' (its name) is not \(expected): the editor sends schemas only to the \
       container 'animation', so a container with this id loads the file but receives nothing from the editor
-      """, at: root, severity: .warning)
+      """, at: root, severity: .info)
   }
 }
 

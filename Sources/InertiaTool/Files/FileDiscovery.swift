@@ -57,6 +57,13 @@ struct FileDiscovery {
   /// ends).
   private(set) var inputs: [LintInput] = []
   private(set) var problems: [Problem] = []
+  /// The app sources the walks found (see ``AppSourceInput``), sorted by path, each file once; and every
+  /// `.json` file they found that is not an input, by the path findings would name it. Neither is looked
+  /// for under a configuration whose `appSources` is `false`.
+  private(set) var appSources: [AppSourceInput] = []
+  private(set) var jsonFiles: [String] = []
+  /// What the walks found for the app rules, in the order found.
+  private var foundAppFiles = AppFiles()
   /// The `.gitignore` files (and `.git/info/exclude`) the walks read, which no output may overwrite.
   private(set) var ignoreFilesRead: [String] = []
   /// Every input found, with the file it names (`nil` for standard input), in the order found: a walk's
@@ -132,6 +139,30 @@ struct FileDiscovery {
       }
     }
     inputs = Self.sortedInputs(&found, walked: walkedInOrder ? walked : nil)
+    (appSources, jsonFiles) = foundAppFiles.sorted()
+    foundAppFiles = AppFiles()
+  }
+
+  /// The files a walk found for the app rules: app sources, and `.json` files that are not inputs.
+  struct AppFiles {
+    var sources: [(source: AppSourceInput, id: FileID)] = []
+    var jsonFiles: [String] = []
+
+    mutating func append(_ other: AppFiles) {
+      sources += other.sources
+      jsonFiles += other.jsonFiles
+    }
+
+    /// The sources sorted by path, each file once, and the `.json` files sorted.
+    func sorted() -> ([AppSourceInput], [String]) {
+      guard !sources.isEmpty else { return ([], []) }
+      var seen: Set<FileID> = []
+      var unique: [AppSourceInput] = []
+      for index in sortedPositions(sources.map(\.source.path)) where seen.insert(sources[index].id).inserted {
+        unique.append(sources[index].source)
+      }
+      return (unique, jsonFiles.sorted())
+    }
   }
 
   /// The inputs sorted by path (stably: of equal paths, the one found first first), each file once.
@@ -258,20 +289,30 @@ struct FileDiscovery {
       if type == Int32(DT_DIR) {
         // Hidden as `hasPrefix` has it, by characters: `.` + U+0301 is no `.` (the byte test only goes first).
         if (name.utf8.first == UInt8(ascii: ".") && name.hasPrefix(".")) || Self.skippedFolders.contains(name)
-          || isExcluded(location, rules) || ignores.ignores(name, isDirectory: true)
+          || ignores.ignores(name, isDirectory: true)
         {
+          continue
+        }
+        // A folder whose animation files are excluded is still walked for sources `appSources.exclude` lets in.
+        if isExcluded(location, rules) && !(rules.readsAppSources && !isExcludedAsAppFile(location, rules)) {
           continue
         }
         folders.append((name, location))
       } else if type == Int32(DT_REG) {
-        guard !Self.isTemporaryFile(name), isIncluded(location, name: name, rules), !isExcluded(location, rules),
-          !ignores.ignores(name, isDirectory: false)
-        else { continue }
+        guard !Self.isTemporaryFile(name) else { continue }
+        guard isIncluded(location, name: name, rules) else {
+          if rules.readsAppSources {
+            findAppFile(
+              name, location, id, display, directory, sharesPaths, readsPhysical, rules, ignores, configuration)
+          }
+          continue
+        }
+        guard !isExcluded(location, rules), !ignores.ignores(name, isDirectory: false) else { continue }
         let path = readsPhysical ? location : FilePath.join(directory, name)
         let input = LintInput(
           path: sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name),
           readPath: path, fileName: name, physicalPath: location, configuration: configuration,
-          namesRegularFile: listedType == Int32(DT_REG))
+          namesRegularFile: listedType == Int32(DT_REG), foundByWalk: true)
         kept.append((name, false, found.count))
         found.append((input, id))
       }
@@ -312,6 +353,31 @@ struct FileDiscovery {
     return order
   }
 
+  /// Notes a file a walk does not lint when it is an app source or a `.json` file the app rules may need,
+  /// unless an exclude (`appSources.exclude`, else `exclude`) or a `.gitignore` leaves it out.
+  private mutating func findAppFile(
+    _ name: String, _ location: String, _ id: FileID, _ display: String, _ directory: String, _ sharesPaths: Bool,
+    _ readsPhysical: Bool, _ rules: ConfigurationResolver.Applied, _ ignores: GitIgnoreStack, _ configuration: Int
+  ) {
+    let language = SourceLanguage(fileName: name)
+    guard language != nil || name.hasSuffix(".json"), !isExcludedAsAppFile(location, rules),
+      !ignores.ignores(name, isDirectory: false)
+    else { return }
+    let path = readsPhysical ? location : FilePath.join(directory, name)
+    let shown = sharesPaths ? path : display.isEmpty ? name : FilePath.concatenate(display, slash: true, name)
+    guard let language else {
+      foundAppFiles.jsonFiles.append(shown)
+      return
+    }
+    guard isAppSourceIncluded(location, rules) else { return }
+    foundAppFiles.sources.append(
+      (
+        AppSourceInput(
+          path: shown, readPath: path, physicalPath: location, language: language, configuration: configuration),
+        id
+      ))
+  }
+
   /// A subfolder to walk: its read and display paths, its physical one, and the `.gitignore` files at it.
   struct Subfolder: Sendable {
     var path: String
@@ -325,6 +391,7 @@ struct FileDiscovery {
     var order: [Int] = []
     var ignoreFilesRead: [String] = []
     var found: [(input: LintInput, id: FileID?)] = []
+    var appFiles = AppFiles()
     var problems: [Problem] = []
     var walkedInOrder = true
     var error: (any Error)?
@@ -340,6 +407,7 @@ struct FileDiscovery {
   private mutating func walkSideBySide(_ subfolders: [Subfolder], _ configuration: Int) throws -> [[Int]] {
     var walker = self
     walker.found = []
+    walker.foundAppFiles = AppFiles()
     walker.problems = []
     walker.ignoreFilesRead = []
     walker.walked = []
@@ -358,6 +426,7 @@ struct FileDiscovery {
         branch.error = error
       }
       branch.found = walker.found
+      branch.appFiles = walker.foundAppFiles
       branch.problems = walker.problems
       branch.ignoreFilesRead = walker.ignoreFilesRead
       branch.walkedInOrder = walker.walkedInOrder
@@ -369,6 +438,7 @@ struct FileDiscovery {
       if let error = branch.error { throw error }
       let offset = found.count
       found += branch.found
+      foundAppFiles.append(branch.appFiles)
       problems += branch.problems
       ignoreFilesRead += branch.ignoreFilesRead
       walkedInOrder = walkedInOrder && branch.walkedInOrder
@@ -423,6 +493,26 @@ struct FileDiscovery {
       return applied.includes.contains { $0.matchesFile(path) }
     }
     return Self.defaultInclude.matchesFile(named: name)
+  }
+
+  /// Whether `appSources.include` (when the configuration has one) matches the file at `location`.
+  func isAppSourceIncluded(_ location: String, _ applied: ConfigurationResolver.Applied) -> Bool {
+    guard !applied.appSourceIncludes.isEmpty else { return true }
+    let path = components(location, from: applied.directory) ?? FilePath.components(location)
+    return applied.appSourceIncludes.contains { $0.matchesFile(path) }
+  }
+
+  /// Whether an exclude of the command line, or the configuration's for sources (`appSources.exclude`, else
+  /// `exclude`), matches the file or folder at `location`, or a folder it is in.
+  func isExcludedAsAppFile(_ location: String, _ applied: ConfigurationResolver.Applied) -> Bool {
+    if !excludes.isEmpty {
+      let path = components(location, from: physicalCurrentDirectory) ?? FilePath.components(location)
+      if excludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
+    }
+    if !applied.appSourceExcludes.isEmpty, let path = components(location, from: applied.directory) {
+      if applied.appSourceExcludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
+    }
+    return false
   }
 
   /// Whether an exclude matches the file or folder at `location` (physical), or a folder it is in.

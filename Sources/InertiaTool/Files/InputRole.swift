@@ -33,6 +33,9 @@ package enum InputRole: String, CaseIterable, Sendable {
   case configuredBaseline
   /// A `.gitignore`, or `.git/info/exclude`, met by a walk.
   case gitIgnore
+  /// An app's source (Swift, Kotlin, JavaScript, TypeScript) for the app rules: found by a walk, or named
+  /// after `--` with `--app-target` by the build plugins, which name files in the package; never a stream.
+  case appSource
 
   /// The commands whose command lines name such a file, each with the option that names it (`nil`: an
   /// operand); none for a file a run finds or makes itself.
@@ -46,7 +49,7 @@ package enum InputRole: String, CaseIterable, Sendable {
     case .lintInput: return [(.lint, nil)]
     case .namedConfiguration: return [(.lint, "--config"), (.toSVG, "--config")]
     case .namedBaseline: return [(.lint, "--baseline")]
-    case .mergeScratch, .foundConfiguration, .configuredBaseline, .gitIgnore: return []
+    case .mergeScratch, .foundConfiguration, .configuredBaseline, .gitIgnore, .appSource: return []
     }
   }
 

@@ -18,7 +18,13 @@ final class ConfigurationResolver {
     /// Its `exclude` globs.
     let excludes: [Glob]
     /// The linter its rules and settings make, with `--enable` and `--disable` applied.
-    let linter: Linter
+    var linter: Linter
+    /// Whether a walk reads the app sources under it (`appSources` is not `false`).
+    let readsAppSources: Bool
+    /// Its `appSources.include` globs (empty: every source).
+    let appSourceIncludes: [Glob]
+    /// The globs of what a walk does not read sources from: `appSources.exclude`, else `exclude`.
+    let appSourceExcludes: [Glob]
     /// Its `ignore` entries: the files each applies to, and what it leaves out in them.
     let ignores: [(files: [Glob], suppression: FindingSuppression)]
     /// The baseline its `baseline` names, read.
@@ -129,6 +135,9 @@ final class ConfigurationResolver {
       Applied(
         configuration: configuration, directory: directory, includes: configuration.includes.map(Glob.init),
         excludes: configuration.excludes.map(Glob.init), linter: linter,
+        readsAppSources: configuration.appSources.isEnabled,
+        appSourceIncludes: configuration.appSources.includes.map(Glob.init),
+        appSourceExcludes: (configuration.appSources.excludes ?? configuration.excludes).map(Glob.init),
         ignores: configuration.ignores.map { ($0.files.map(Glob.init), $0.suppression) }, baseline: baseline))
     return applied.count - 1
   }

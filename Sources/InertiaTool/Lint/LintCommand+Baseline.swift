@@ -7,7 +7,7 @@ extension LintCommand {
   /// instead of a report. Exit 0, or 2 when a file could not be read or the baseline written; the
   /// baseline is written either way, since a repository with one unreadable file needs one too.
   static func writeBaseline(
-    _ plan: Plan, _ options: LintOptions, to target: String, stderr: @escaping (String) -> Void,
+    _ plan: Plan, _ app: AppCheck?, _ options: LintOptions, to target: String, stderr: @escaping (String) -> Void,
     environment: Environment
   ) -> Int32 {
     let full = FilePath.isAbsolute(target) ? target : FilePath.join(environment.currentDirectory, target)
@@ -36,6 +36,11 @@ extension LintCommand {
         stderr("inertia-lint: \(input.path): cannot read: \(reason)")
         failed = true
       }
+    }
+    for (file, linted) in app?.findings(linters) ?? [] {
+      let found = Baseline.entries(linted.findings, location: file.physicalPath, directory: directory)
+      entries += found
+      if !found.isEmpty { files += 1 }
     }
     do throws(FileIOError) {
       let replacement = try environment.writer.prepare(full, bytes: Array(Baseline.text(entries).utf8))

@@ -5,12 +5,12 @@ extension LintCommand {
   /// `--fix`, `--fix --dry-run` and `--diff`: fixes every input in parallel, then reports what was fixed
   /// and what remains (or prints the diffs).
   static func fix(
-    _ plan: Plan, _ options: LintOptions, stdout: CommandOutput, stderr: @escaping (String) -> Void,
+    _ plan: Plan, _ app: AppCheck?, _ options: LintOptions, stdout: CommandOutput, stderr: @escaping (String) -> Void,
     environment: Environment
   ) -> Int32 {
     let inputs = plan.inputs
     let jobs = options.jobs ?? ThreadPool.processorCount
-    let fileFixers = plan.configurations.applied.map { applied in
+    let fileFixers = plan.linters.applied.map { applied in
       var fixer = DocumentFixer(linter: applied.linter, includesUnsafe: options.unsafeFixes)
       fixer.tamper = environment.tamperWithFixedBytes
       var fileFixer = FileFixer(
@@ -98,7 +98,7 @@ extension LintCommand {
     // With `--fix -` the fixed document goes to standard output, and the report to standard error.
     guard
       case (let output, var reporter, var report)? = startReport(
-        plan, options, fixing: .init(isDryRun: options.dryRun),
+        plan, options, fixing: .init(isDryRun: options.dryRun), appRules: app != nil,
         to: options.fixesStandardInput ? .standardError(stderr) : .standardOutput(stdout), stderr: stderr,
         environment: environment)
     else { return 2 }
@@ -136,6 +136,7 @@ extension LintCommand {
         }
       }
     }
+    reportAppFindings(app, plan.linters, output, &reporter, &report)
     output.write(reporter.tail(report, errors: []))
     if let failure = output.finish() {
       stderr("inertia-lint: \(failure)")

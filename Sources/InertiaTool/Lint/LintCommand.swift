@@ -113,11 +113,11 @@ package enum LintCommand {
         stdout.write(RuleDocumentation.explain(IOErrorFinding.description))
         return 0
       }
-      guard let rule = RuleRegistry.rule(id) else {
+      guard let rule = RuleRegistry.description(of: id) else {
         stderr("inertia-lint: --explain: \(RuleSelection.unknownRuleMessage(id))")
         return 2
       }
-      stdout.write(RuleDocumentation.explain(rule.description))
+      stdout.write(RuleDocumentation.explain(rule))
       return 0
     case .lint:
       return lint(options, stdout: stdout, stderr: stderr, environment: environment)
@@ -128,7 +128,10 @@ package enum LintCommand {
     _ options: LintOptions, stdout: CommandOutput, stderr: @escaping (String) -> Void,
     environment: Environment
   ) -> Int32 {
-    let plan: Plan
+    if let bundle = options.appTarget {
+      return checkAppTarget(options, bundle: bundle, stdout: stdout, stderr: stderr, environment: environment)
+    }
+    var plan: Plan
     switch Self.plan(options, stderr: stderr, environment: environment) {
     case .success(let made): plan = made
     case .failure(let stop):
@@ -147,15 +150,19 @@ package enum LintCommand {
       stderr("inertia-lint: \(error.message)")
       return 2
     }
+    // The app's code first, when the walks found any: the file rules then know whether it was seen.
+    let app = options.diff ? nil : AppCheck.read(plan, jobs: options.jobs ?? ThreadPool.processorCount, stderr: stderr)
+    if app?.project.usesRuntime == true { plan.linters = plan.linters.checkingAppCode() }
     if options.fixes {
-      return fix(plan, options, stdout: stdout, stderr: stderr, environment: environment)
+      return fix(plan, app, options, stdout: stdout, stderr: stderr, environment: environment)
     }
     if let target = options.writeBaseline {
-      return writeBaseline(plan, options, to: target, stderr: stderr, environment: environment)
+      return writeBaseline(plan, app, options, to: target, stderr: stderr, environment: environment)
     }
     guard
       case (let output, var reporter, var report)? = startReport(
-        plan, options, fixing: nil, to: .standardOutput(stdout), stderr: stderr, environment: environment)
+        plan, options, fixing: nil, appRules: app != nil, to: .standardOutput(stdout), stderr: stderr,
+        environment: environment)
     else { return 2 }
     let jobs = options.jobs ?? ThreadPool.processorCount
     let linters = plan.linters
@@ -188,6 +195,7 @@ package enum LintCommand {
         output.write(reporter.file(findings, file))
       }
     }
+    reportAppFindings(app, plan.linters, output, &reporter, &report)
     output.write(reporter.tail(report, errors: []))
     if let failure = output.finish() {
       stderr("inertia-lint: \(failure)")
@@ -195,6 +203,21 @@ package enum LintCommand {
     }
     if report.countsByRule[IOErrorFinding.ruleID] != nil { return 2 }
     return report.fails && !options.exitZero ? 1 : 0
+  }
+
+  /// Writes the app rules' findings, file by file, after the animation files' (see ``AppCheck``), and counts
+  /// them and what the app rules read.
+  static func reportAppFindings(
+    _ app: AppCheck?, _ linters: Linters, _ output: ReportOutput, _ reporter: inout any Reporter,
+    _ report: inout LintReport
+  ) {
+    guard let app else { return }
+    for (file, linted) in app.findings(linters) {
+      report.add(linted.findings, isFile: false)
+      report.suppressedCount += linted.suppressedCount
+      output.write(reporter.file(linted.findings, file))
+    }
+    report.appCode = app.counts
   }
 
   /// Writes a machine-readable report of a run that stopped before it linted, saying why.
@@ -224,10 +247,13 @@ package enum LintCommand {
     /// One `io-error` finding for each path that could not be linted.
     let problems: [Finding]
     /// The linter of each input.
-    let linters: Linters
+    var linters: Linters
     /// The configuration whose rules reports list: the first input's, or with no input (every path
     /// missing, or none with `--allow-no-files`) the working directory's.
     let reportedConfiguration: Int
+    /// The app sources the walks found, and the `.json` files that are not inputs, for the app rules.
+    var appSources: [AppSourceInput] = []
+    var jsonFiles: [String] = []
     /// The `.gitignore` files the walks read, which no output may overwrite.
     var ignoreFilesRead: [String] = []
   }
@@ -237,12 +263,20 @@ package enum LintCommand {
   struct Linters: Sendable {
     /// The configurations, each with its ignores and the baseline it names (none is read for a run that
     /// writes a baseline, see ``ConfigurationResolver``).
-    let applied: [ConfigurationResolver.Applied]
+    private(set) var applied: [ConfigurationResolver.Applied]
     /// `--baseline`'s; `nil` for a run that writes one.
     let baseline: Baseline?
     /// Where standard input is taken to be (its `--stdin-filename` in the working directory), for the
     /// ignores and the baseline.
     let standardInputLocation: String?
+
+    /// The same linters, told that the run checks the app's code against the files
+    /// (``LintSettings/appCodeIsChecked``).
+    func checkingAppCode() -> Linters {
+      var linters = self
+      for index in linters.applied.indices { linters.applied[index].linter.settings.appCodeIsChecked = true }
+      return linters
+    }
 
     func linter(for input: LintInput) -> Linter {
       var linter = applied[input.configuration].linter
@@ -269,8 +303,13 @@ package enum LintCommand {
     /// What the input's configuration's ignores and the baselines leave out of it.
     func suppression(for input: LintInput) -> FindingSuppression {
       guard let location = location(of: input) else { return FindingSuppression() }
+      return suppression(at: location, configuration: input.configuration)
+    }
+
+    /// What the ignores of the configuration at `configuration` and the baselines leave out of the file at
+    /// `location` (a physical path).
+    func suppression(at location: String, configuration: Int) -> FindingSuppression {
       // The configuration read in place: a copy of it retains and releases all it holds, for every file.
-      let configuration = input.configuration
       var suppression = applied[configuration].suppression(at: location)
       if let baseline = applied[configuration].baseline {
         suppression.formUnion(baseline.suppression(at: location))
@@ -296,7 +335,8 @@ package enum LintCommand {
       var discovery = FileDiscovery(currentDirectory: directory, options: options, configurations: configurations)
       try discovery.discover(options.paths, standardInputName: options.standardInputName)
       let problems = discovery.problems.map { IOErrorFinding.finding(path: $0.path, reason: $0.reason) }
-      if discovery.inputs.isEmpty && problems.isEmpty && !options.allowsNoFiles {
+      // A walk that found app sources has something to check, whether or not it found animation files.
+      if discovery.inputs.isEmpty && discovery.appSources.isEmpty && problems.isEmpty && !options.allowsNoFiles {
         let paths = options.paths.isEmpty ? "the current directory" : options.paths.joined(separator: ", ")
         let message = "no file to lint under \(paths); check the paths and includes (--allow-no-files allows it)"
         stderr("inertia-lint: " + message)
@@ -317,7 +357,8 @@ package enum LintCommand {
       return .success(
         Plan(
           configurations: configurations, inputs: discovery.inputs, problems: problems, linters: linters,
-          reportedConfiguration: reportedConfiguration, ignoreFilesRead: discovery.ignoreFilesRead))
+          reportedConfiguration: reportedConfiguration, appSources: discovery.appSources,
+          jsonFiles: discovery.jsonFiles, ignoreFilesRead: discovery.ignoreFilesRead))
     } catch var error as ConfigurationError {
       if let relative = FilePath.relative(error.path, to: directory) { error.path = relative }
       stderr("inertia-lint: configuration: \(error.description)")
@@ -339,8 +380,8 @@ package enum LintCommand {
   /// Opens a run's report and writes its head and the plan's problems: the output, the reporter and the
   /// tally to go on with; `nil`, having said why on standard error, when the output cannot be opened.
   static func startReport(
-    _ plan: Plan, _ options: LintOptions, fixing: LintReport.Fixing?, to stream: ReportOutput.Stream,
-    stderr: (String) -> Void, environment: Environment
+    _ plan: Plan, _ options: LintOptions, fixing: LintReport.Fixing?, appRules: Bool = false,
+    to stream: ReportOutput.Stream, stderr: (String) -> Void, environment: Environment
   ) -> (output: ReportOutput, reporter: any Reporter, report: LintReport)? {
     let output: ReportOutput
     do {
@@ -349,8 +390,9 @@ package enum LintCommand {
       stderr("inertia-lint: \(error)")
       return nil
     }
-    var reporter = reporter(for: options, rules: ruleList(plan), environment)
-    var report = LintReport(rules: ruleList(plan), strict: options.strict, fixing: fixing)
+    let rules = ruleList(plan, appRules: appRules)
+    var reporter = reporter(for: options, rules: rules, environment)
+    var report = LintReport(rules: rules, strict: options.strict, fixing: fixing)
     output.write(reporter.head())
     for problem in plan.problems {
       report.add([problem], isFile: false)
@@ -360,10 +402,12 @@ package enum LintCommand {
   }
 
   /// The rules of the run, with their severities in the plan's ``Plan/reportedConfiguration`` (the one
-  /// `--config` names, with it), for reports that list them.
-  static func ruleList(_ plan: Plan) -> [(description: RuleDescription, severity: Severity)] {
+  /// `--config` names, with it), for reports that list them; the app rules too when it runs them.
+  static func ruleList(_ plan: Plan, appRules: Bool = false) -> [(description: RuleDescription, severity: Severity)] {
     let linter = plan.configurations.applied[plan.reportedConfiguration].linter
-    return linter.rules.map { ($0.rule.description, $0.severity ?? $0.rule.description.severity) }
+    let rules = linter.rules.map { ($0.rule.description, $0.severity ?? $0.rule.description.severity) }
+    guard appRules else { return rules }
+    return rules + linter.appRules.map { ($0.rule.description, $0.severity ?? $0.rule.description.severity) }
   }
 
   /// The reporter of the format asked for.

@@ -22,6 +22,24 @@ package struct LintInput: Sendable, Equatable {
   /// Which file it is (device and inode), as discovery found it; `nil` for standard input.
   package var fileID: FileID?
 
+  /// Whether a folder walk found it (not named on the command line): the app rules check the app's code
+  /// against the animation files walks found.
+  package var foundByWalk = false
+
   /// Whether this is standard input rather than a file.
   package var isStandardInput: Bool { readPath == nil }
+}
+
+/// An app source a folder walk found, for the app rules to read.
+package struct AppSourceInput: Sendable, Equatable {
+  /// The path as findings name it (as a walk names the files it finds).
+  package let path: String
+  /// Where to read it from.
+  package let readPath: String
+  /// Where the kernel finds it.
+  package let physicalPath: String
+  /// Its language, by its extension.
+  package let language: SourceLanguage
+  /// Which configuration applies to it.
+  package let configuration: Int
 }

@@ -56,6 +56,11 @@ struct LintOptions: Equatable {
   var baseline: String?
   /// `--write-baseline`: where to write every finding as a baseline, instead of a report.
   var writeBaseline: String?
+  /// `--app-target`: the paths are one build target's app sources, whose resources `--resource` names,
+  /// bundled in this bundle; only the app rules run (the build plugins' mode).
+  var appTarget: AppProject.TargetBundle?
+  /// `--resource`: a resource of the `--app-target`.
+  var resources: [String] = []
 
   /// The options, in the order `--help` lists them.
   static let arguments = ArgumentParser([
@@ -111,6 +116,16 @@ struct LintOptions: Equatable {
     CommandOption(
       "--stdin-filename", value: "NAME",
       help: "The name standard input is reported (and its container id taken) under."),
+    CommandOption(
+      "--app-target", value: "BUNDLE",
+      help: """
+        The PATHs are one build target's app sources, and the --resource files its
+        resources, in Bundle.BUNDLE (main or module): check the sources against exactly
+        those resources, running the app rules only (what the build plugins run).
+        """),
+    CommandOption(
+      "--resource", value: "FILE", accumulates: true,
+      help: "With --app-target, one of the target's resources. Repeatable."),
     CommandOption("--disable", value: "RULE", accumulates: true, help: "Do not run RULE. Repeatable."),
     CommandOption(
       "--enable", value: "RULE", accumulates: true,
@@ -131,7 +146,9 @@ struct LintOptions: Equatable {
     Lints .inertia animation files (MessagePack, or their JSON form) against what the Inertia runtimes
     do with them, and with --fix repairs what can be repaired safely. A directory is walked for *.inertia
     files, skipping .git, .build, node_modules and hidden folders; a file named explicitly is linted
-    whatever its extension; - reads standard input. With no PATH, lints the current directory.
+    whatever its extension; - reads standard input. With no PATH, lints the current directory. A walk
+    also reads the app sources it finds (.swift, .kt, .kts, .js, .jsx, .ts, .tsx, .mjs, .cjs) and checks
+    them against the animation files it found (the app rules, docs/app-rules.md).
 
     Options:
     \(arguments.help)
@@ -182,6 +199,12 @@ struct LintOptions: Equatable {
       case .option("--no-respect-gitignore", _): options.respectsGitIgnore = false
       case .option("--allow-no-files", _): options.allowsNoFiles = true
       case .option("--stdin-filename", let name?): options.standardInputName = name
+      case .option("--app-target", let text?):
+        guard let bundle = AppProject.TargetBundle(rawValue: text) else {
+          throw UsageError("--app-target takes main or module, not '\(text)'")
+        }
+        options.appTarget = bundle
+      case .option("--resource", let path?): options.resources.append(path)
       case .option("--enable", let id?): options.enable.append(id)
       case .option("--disable", let id?): options.disable.append(id)
       case .option("--colour", let text?):
@@ -210,6 +233,7 @@ struct LintOptions: Equatable {
     try options.checkActions(given)
     if options.action == .lint {
       try options.checkFixing(limitsFindings: limitsFindings)
+      try options.checkAppTarget()
     }
     if options.writeBaseline != nil {
       if options.fixes { throw UsageError("--write-baseline records findings: it cannot be used with --fix or --diff") }
@@ -289,6 +313,23 @@ extension LintOptions {
   /// `--fix -`: the fixed standard input goes to standard output (as an editor calls a fixer), and the
   /// report to standard error.
   var fixesStandardInput: Bool { fix && !dryRun && paths == ["-"] }
+
+  /// Checks that `--app-target` and `--resource` make sense with the rest.
+  fileprivate func checkAppTarget() throws(UsageError) {
+    guard appTarget != nil else {
+      if !resources.isEmpty { throw UsageError("--resource needs --app-target") }
+      return
+    }
+    if fixes || writeBaseline != nil {
+      throw UsageError(
+        "--app-target checks an app's code, which nothing fixes: it cannot be used with --fix, --diff or "
+          + "--write-baseline")
+    }
+    if paths.isEmpty || paths.contains("-") {
+      throw UsageError("--app-target needs the target's app sources as paths (not standard input)")
+    }
+    if !includes.isEmpty { throw UsageError("--app-target lints no animation file: it takes no --include") }
+  }
 
   /// Checks that the fixing options make sense together.
   fileprivate mutating func checkFixing(limitsFindings: Bool) throws(UsageError) {

@@ -24,7 +24,7 @@ enum RuleDocumentation {
   }
 
   /// `--list-rules --format json`: every rule's id, name, default severity, fix (`safe`, `unsafe` or
-  /// `null`) and summary, `io-error` last.
+  /// `null`), scope (`file`, or `app` for a rule about the app's code) and summary, `io-error` last.
   static func listJSON() -> String {
     let rules = (RuleRegistry.descriptions + [IOErrorFinding.description]).map { rule -> MessagePackValue in
       [
@@ -32,6 +32,7 @@ enum RuleDocumentation {
         "name": .string(rule.name),
         "severity": .string(rule.severity.rawValue),
         "fix": rule.fixSafety.map { .string($0.rawValue) } ?? .nil,
+        "scope": .string(rule.scope.rawValue),
         "summary": .string(rule.summary),
       ]
     }
@@ -60,6 +61,16 @@ enum RuleDocumentation {
         }
         if example.settings.loopDuration != LintSettings.default.loopDuration {
           notes.append("with loopDuration \(example.settings.loopDuration)")
+        }
+        if example.app != nil {
+          // A small app: each source and file on lines of their own, an example set apart from the next.
+          notes.removeAll { $0.hasPrefix("in ") }
+          out += example.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "\n" : "  \($0)\n"
+          }.joined()
+          if !notes.isEmpty { out += "  (\(notes.joined(separator: ", ")))\n" }
+          if example.line != examples.last?.line { out += "\n" }
+          continue
         }
         out += "  \(example.text)\n"
         if !notes.isEmpty { out += "    (\(notes.joined(separator: ", ")))\n" }

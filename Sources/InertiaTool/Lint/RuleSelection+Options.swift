@@ -10,11 +10,11 @@ extension RuleSelection {
   ) throws(UsageError) -> [String: RuleSeverity] {
     var severities = configured
     for id in disable {
-      guard RuleRegistry.rule(id) != nil else { throw UsageError("--disable: " + unknownRuleMessage(id)) }
+      guard RuleRegistry.description(of: id) != nil else { throw UsageError("--disable: " + unknownRuleMessage(id)) }
       severities[id] = .off
     }
     for id in enable {
-      guard RuleRegistry.rule(id) != nil else { throw UsageError("--enable: " + unknownRuleMessage(id)) }
+      guard RuleRegistry.description(of: id) != nil else { throw UsageError("--enable: " + unknownRuleMessage(id)) }
       if severities[id] == .off { severities[id] = nil }
     }
     return severities

@@ -97,10 +97,10 @@ struct ExpectedUse: Codable, Equatable {
 
 /// One defect the app rules must report.
 struct ExpectedDefect: Codable, Equatable, Hashable {
-  /// What is wrong (the rules' ids are theirs to choose; these name the defects of issue 32):
-  /// `missing-bundled-file`, `json-only-bundled-file`, `dev-container-not-animation`,
-  /// `dev-true-outside-debug`, `unknown-tag-id`, `unknown-trigger-id`, `view-model-use`,
-  /// `loop-duration-out-of-range`, `missing-bundle-module`.
+  /// What is wrong (the rules' ids are theirs to choose; these name the defects of issue 32, and
+  /// ``AppRuleFixtureTests`` maps each to its rule): `missing-bundled-file`, `json-only-bundled-file`,
+  /// `undecodable-bundled-file`, `dev-container-not-animation`, `dev-true-outside-debug`, `unknown-tag-id`,
+  /// `unknown-trigger-id`, `view-model-use`, `loop-duration-out-of-range`, `missing-bundle-module`.
   var kind: String
   var file: String
   var line: Int
@@ -125,10 +125,11 @@ struct Expectations: Codable, Equatable {
     "Containers' defects are reported at the container's name (InertiaContainer, or the JSX element's name); "
       + "dev-true-outside-debug at dev's value; unknown ids at the id's literal; view-model-use at the name; "
       + "loop-duration-out-of-range at loopDuration.",
-    "Bundled means found anywhere under the fixture's folder, as in a folder walk. Compose's container never "
-      + "loads a file, so it has no missing-bundled-file or json-only-bundled-file defects; React's container "
-      + "fetches <baseURL>/<id>.inertia (index.tsx:1219), where a missing file leaves every view at its initial "
-      + "pose. JSX's dev absent is false (index.tsx:1214).",
+    "Bundled means found anywhere under the fixture's folder, as in a folder walk. A container whose dev is "
+      + "false, or an expression, loads <id>.inertia: SwiftUI's from its bundle, trapping when it is missing or "
+      + "does not decode (Inertia.swift:1012-1026); Compose's from the app's assets (Library.kt:3722-3746, not "
+      + "the spec's 'never loads'), React's from <baseURL>/<id>.inertia (index.tsx:1219), both logging a failure "
+      + "and leaving every view at its initial pose. JSX's dev absent is false (index.tsx:1214).",
     "Kotlin and JavaScript have no #if DEBUG: every literal dev true there is outside it.",
   ]
 
@@ -141,20 +142,34 @@ struct Expectations: Codable, Equatable {
     }
   }
 
-  /// The ids of the animations in the fixture's `.inertia` files.
+  /// The ids of the animations in the fixture's `.inertia` files (none in one that does not read).
   static func animationIDs(of fixture: AppFixture) throws -> [String] {
     try fixture.files { $0.hasSuffix(".inertia") }.flatMap { path -> [String] in
-      let json = try Converter.toJSON(messagePack: Fixtures.bytes(fixture.directory.appendingPathComponent(path)))
+      let bytes = try Fixtures.bytes(fixture.directory.appendingPathComponent(path))
+      guard let json = try? Converter.toJSON(messagePack: bytes) else { return [] }
       let animations = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [[String: Any]])
       return animations.compactMap { $0["id"] as? String }
     }.sorted()
   }
 
+  /// The `.inertia` files of `fixture` that the SwiftUI runtime cannot decode, by name.
+  static func undecodableFiles(of fixture: AppFixture) throws -> Set<String> {
+    var names: Set<String> = []
+    for path in fixture.files(where: { $0.hasSuffix(".inertia") }) {
+      let name = (path as NSString).lastPathComponent
+      let contents = FileContents(copying: try Fixtures.bytes(fixture.directory.appendingPathComponent(path)))
+      if Linter.decoding(of: contents, fileName: name) != .decodes { names.insert(name) }
+    }
+    return names
+  }
+
   /// The defects `uses` make in `fixture`, by the definitions in ``ExpectedDefect/kind``.
   static func defects(of fixture: AppFixture, uses: [ExpectedUse]) throws -> [ExpectedDefect] {
     let ids = Set(try animationIDs(of: fixture))
-    let names = Set(fixture.files { _ in true }.map { ($0 as NSString).lastPathComponent })
+    let paths = fixture.files { _ in true }
+    let names = Set(paths.map { ($0 as NSString).lastPathComponent })
     let isPackage = names.contains("Package.swift")
+    let undecodable = try undecodableFiles(of: fixture)
     var defects: [ExpectedDefect] = []
     func report(_ kind: String, _ use: ExpectedUse, line: Int?, column: Int?) {
       defects.append(ExpectedDefect(kind: kind, file: use.file, line: line ?? 0, column: column ?? 0))
@@ -165,10 +180,14 @@ struct Expectations: Codable, Equatable {
       case "container":
         guard let id = use.id else { continue }
         let dev = language == .kotlin || use.dev != "absent" ? use.dev : "false"
-        if dev == "false" && language != .kotlin && !names.contains("\(id).inertia") {
+        let loadsFile = dev == "false" || dev == "expression"
+        if loadsFile && !names.contains("\(id).inertia") {
           report(
             names.contains("\(id).json") ? "json-only-bundled-file" : "missing-bundled-file", use,
             line: use.line, column: use.column)
+        }
+        if loadsFile && language == .swift && undecodable.contains("\(id).inertia") {
+          report("undecodable-bundled-file", use, line: use.line, column: use.column)
         }
         if (dev == "true" || dev == "expression") && id != "animation" {
           report("dev-container-not-animation", use, line: use.line, column: use.column)
@@ -176,7 +195,10 @@ struct Expectations: Codable, Equatable {
         if dev == "true" && use.debugOnly != true {
           report("dev-true-outside-debug", use, line: use.devLine, column: use.devColumn)
         }
-        if language == .swift && isPackage && use.bundle != "module" && dev != "true" {
+        // The target's resources, by SwiftPM's layout: the files under Sources/TARGET.
+        let target = use.file.split(separator: "/").prefix(2).joined(separator: "/") + "/"
+        let inTarget = paths.contains { $0.hasPrefix(target) && $0.hasSuffix("/\(id).inertia") }
+        if language == .swift && isPackage && (use.bundle == nil || use.bundle == "main") && loadsFile && inTarget {
           report("missing-bundle-module", use, line: use.line, column: use.column)
         }
       case "tag":
@@ -236,7 +258,10 @@ struct Expectations: Codable, Equatable {
         "loop-duration-out-of-range",
       ]
       if fixture.name.hasPrefix("SwiftUI") {
-        planted.formUnion(["missing-bundled-file", "json-only-bundled-file", "view-model-use", "missing-bundle-module"])
+        planted.formUnion([
+          "missing-bundled-file", "json-only-bundled-file", "undecodable-bundled-file", "view-model-use",
+          "missing-bundle-module",
+        ])
       } else if fixture.name.hasPrefix("React") {
         planted.formUnion(["missing-bundled-file", "json-only-bundled-file"])
       }
@@ -256,11 +281,14 @@ struct Expectations: Codable, Equatable {
     #expect(expected.uses.contains { $0.dynamicID == true })
   }
 
+  /// (But for the one planted so that it does not decode.)
   @Test(arguments: AppFixture.all)
   func theAnimationFilesAreValid(_ fixture: AppFixture) throws {
     let files = fixture.files { $0.hasSuffix(".inertia") }
+    let planted = try Self.read(fixture).defects.filter { $0.kind == "undecodable-bundled-file" }
+    #expect(try Self.undecodableFiles(of: fixture).count == planted.count)
     #expect(!files.isEmpty)
-    for path in files {
+    for path in files where try !Self.undecodableFiles(of: fixture).contains((path as NSString).lastPathComponent) {
       let findings = Linter().lint(
         try Fixtures.bytes(fixture.directory.appendingPathComponent(path)), file: path,
         fileName: (path as NSString).lastPathComponent)

@@ -27,9 +27,13 @@ enum ExampleLinting {
     return MessagePackWriter().write(try JSONReader(extended: true).read(Array(text.utf8)))
   }
 
-  /// The findings of one rule in an example.
+  /// The findings of one rule in an example: a document's, or for an app rule's example, the app's.
   static func findings(_ rule: String, in example: Example) throws -> [Finding] {
-    linter(example.settings).lint(try bytes(example), file: example.fileName, fileName: example.fileName)
+    if let app = example.app {
+      let project = try AppProject(example: app, settings: example.settings)
+      return AppLinter.findings(in: project).filter { $0.ruleID == rule }
+    }
+    return linter(example.settings).lint(try bytes(example), file: example.fileName, fileName: example.fileName)
       .filter { $0.ruleID == rule }
   }
 

@@ -18,7 +18,10 @@ import InertiaLint
 /// Keys come in this order; the report is written as the run goes, file by file, so `files` follows the
 /// findings. A finding in JSON input has `line` and `column` (1-based, columns in Unicode scalars); one in
 /// MessagePack input has `offset` (bytes from the start) instead; one about a file that could not be read
-/// (`io-error`) has neither. `fixed` says whether `--fix` fixed the finding (with `--dry-run`, whether it
+/// (`io-error`) has neither. A finding of an app rule in an app source has the source's `line` and
+/// `column` and the pointer `""` (a source is no document); they follow the animation files' findings.
+/// A run that read app sources adds `appSources`, `uncheckedIds` (uses whose id is not a literal) and
+/// `unreadableSources` to `summary`; `files` counts animation files only. `fixed` says whether `--fix` fixed the finding (with `--dry-run`, whether it
 /// would); a fixed finding is listed so the report says what changed, but is not counted in `errors`,
 /// `warnings` or `infos`, which count what remains; `summary.fixed` counts the fixed ones. A finding that
 /// stands for more of its rule in its file (past `--max-findings`) has `omitted`, how many more. A file
@@ -68,14 +71,21 @@ struct JSONReporter: Reporter, FileRenderer {
       text = wroteFinding ? "\n  ]" : "]"
     }
     text += ",\n  \"files\": \(report.fileCount),\n  \"summary\": "
-    text += JSONOutput.nested(
-      [
-        "errors": .int(Int64(report.count(.error))),
-        "warnings": .int(Int64(report.count(.warning))),
-        "infos": .int(Int64(report.count(.info))),
-        "fixed": .int(Int64(report.fixedCount)),
-        "suppressed": .int(Int64(report.suppressedCount)),
-      ], depth: 1)
+    var summary: [MessagePackValue.MapEntry] = [
+      .init("errors", .int(Int64(report.count(.error)))),
+      .init("warnings", .int(Int64(report.count(.warning)))),
+      .init("infos", .int(Int64(report.count(.info)))),
+      .init("fixed", .int(Int64(report.fixedCount))),
+      .init("suppressed", .int(Int64(report.suppressedCount))),
+    ]
+    if let appCode = report.appCode {
+      summary += [
+        .init("appSources", .int(Int64(appCode.sources))),
+        .init("uncheckedIds", .int(Int64(appCode.uncheckedIDs))),
+        .init("unreadableSources", .int(Int64(appCode.unreadableSources))),
+      ]
+    }
+    text += JSONOutput.nested(.map(summary), depth: 1)
     if !errors.isEmpty {
       text += ",\n  \"errors\": " + JSONOutput.nested(.array(errors.map { .string($0) }), depth: 1)
     }

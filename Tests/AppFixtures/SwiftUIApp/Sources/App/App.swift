@@ -40,5 +40,11 @@ struct FixtureApp: App {
         ContentView()
       }
     }
+    WindowGroup("Credits") {
+      // credits.inertia is bundled, but it was cut short: it does not decode, and this traps at launch.
+      InertiaContainer(bundle: .module, dev: false, id: "credits", hierarchyId: "credits") {
+        ContentView()
+      }
+    }
   }
 }

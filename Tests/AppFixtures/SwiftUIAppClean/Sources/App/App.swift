@@ -37,5 +37,11 @@ struct FixtureApp: App {
         ContentView()
       }
     }
+    WindowGroup("Credits") {
+      // credits.inertia is bundled and decodes (it holds no animation yet).
+      InertiaContainer(bundle: .module, dev: false, id: "credits", hierarchyId: "credits") {
+        ContentView()
+      }
+    }
   }
 }
