@@ -40,7 +40,7 @@ value=https://github.com/OWNER/inertia-tools   # the page's one value
 snippet=$(block 1)
 system_snippet=$(block 2)
 autoupdate=$(echo "$section" | grep -o 'pre-commit autoupdate --repo [^`]*' | head -n 1)
-echo "$snippet" | grep -q "id: inertia-lint$" || fail "$page's pre-commit snippet was not found"
+echo "$snippet" | grep -Eq "id: inertia-lint( |$)" || fail "$page's pre-commit snippet was not found"
 echo "$system_snippet" | grep -q "id: inertia-lint-system" || fail "$page's inertia-lint-system snippet was not found"
 [ -n "$autoupdate" ] || fail "$page gives no pre-commit autoupdate command"
 
