@@ -29,8 +29,8 @@ final class FixturePackage: Sendable {
     root = base.appendingPathComponent("PluginFixture")
     try files.createDirectory(at: root, withIntermediateDirectories: true)
     let snippet = try Self.documentedLines()
-    let link = root.appendingPathComponent(snippet.folder).standardizedFileURL
-    guard link.lastPathComponent != "inertia-tools" else {
+    let link = Self.lexicallyJoined(root.path, snippet.folder)
+    guard !link.hasSuffix("/inertia-tools") else {
       throw FixtureError("the documented folder must not be named inertia-tools, or the tests miss what name: does")
     }
     for name in try files.contentsOfDirectory(atPath: root.path) where name != ".build" {
@@ -39,9 +39,17 @@ final class FixturePackage: Sendable {
     for name in try files.contentsOfDirectory(atPath: source.path) where name != ".build" {
       try files.copyItem(at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
     }
-    try? files.removeItem(at: link)
-    try files.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try files.createSymbolicLink(at: link, withDestinationURL: Self.repository)
+    // The link of an earlier run goes with unlink(2), which removes a link and never what it leads to: a
+    // directory URL (with a trailing slash) of the link handed to FileManager.removeItem follows it, and
+    // empties this repository.
+    if (try? files.destinationOfSymbolicLink(atPath: link)) != nil {
+      guard unlink(link) == 0 else { throw FixtureError("cannot remove the old link \(link)") }
+    } else if files.fileExists(atPath: link) {
+      throw FixtureError("\(link) exists and is not a link; it is left alone")
+    }
+    try files.createDirectory(
+      atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try files.createSymbolicLink(atPath: link, withDestinationPath: Self.repository.path)
     let manifest = try String(contentsOf: source.appendingPathComponent("Package.swift"), encoding: .utf8)
     let completed = manifest.replacingOccurrences(of: "[INERTIA_TOOLS_DEPENDENCY]", with: "[\(snippet.dependency)]")
       .replacingOccurrences(of: "[INERTIA_LINT_PLUGIN]", with: "[\(snippet.plugin)]")
@@ -49,6 +57,20 @@ final class FixturePackage: Sendable {
       throw FixtureError("the fixture's manifest lacks its placeholders")
     }
     try completed.write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+  }
+
+  /// `relative` appended to the absolute path `base`, `.` and `..` taken away by their names alone (no
+  /// link is followed), without a trailing slash.
+  static func lexicallyJoined(_ base: String, _ relative: String) -> String {
+    var components: [Substring] = []
+    for component in (base + "/" + relative).split(separator: "/") {
+      switch component {
+      case ".": continue
+      case "..": _ = components.popLast()
+      default: components.append(component)
+      }
+    }
+    return "/" + components.joined(separator: "/")
   }
 
   /// From the `swift` blocks of docs/integrations.md's SwiftPM section: the plugin as the manifest
