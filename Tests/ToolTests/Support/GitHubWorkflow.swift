@@ -40,7 +40,6 @@ struct GitHubWorkflow {
 
   var name: String?
   var env: [(key: String, value: String)] = []
-  var jobName = ""
   var steps: [Step] = []
 
   /// A whole workflow (`name:`, `on:`, `jobs:` with one job).
@@ -50,7 +49,6 @@ struct GitHubWorkflow {
     env = document["env"]?.entries.map { ($0.key, $0.value.string ?? "") } ?? []
     let jobs = document["jobs"]?.entries ?? []
     guard jobs.count == 1, let job = jobs.first else { throw WorkflowError("a workflow with one job is expected") }
-    jobName = job.key
     steps = try (job.value["steps"]?.list ?? []).map(Step.init)
   }
 
