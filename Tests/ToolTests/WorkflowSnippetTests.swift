@@ -142,6 +142,10 @@ struct WorkflowSnippetTests {
       }
     }
     #expect(lint.name == "Animations" && previews.name == "Animation previews")
+    // A workflow shown anywhere else would go unrun: it belongs on the page, or in this suite.
+    for other in try DocumentationPage.all() where other.path != Self.page {
+      #expect(GitHubWorkflow.blocks(of: other).isEmpty, "\(other.path) shows a workflow this suite does not run")
+    }
   }
 
   @Test("The tools come from the cache, keyed on their commit; a miss builds them into the cached folder")
