@@ -40,6 +40,11 @@ done
 # through every protocol conformance in the binary for each requirement; a third of what a run on a small
 # file executes (Tests/Benchmarks/README.md, "Where start-up time goes").
 #
+# -gnone: no debug information. SwiftPM's release builds carry DWARF, which costs an eighth of this build's
+# CPU time (93 s to 81 s, docs/development.md#build-times) and 7.7 MB of each binary, and changes nothing
+# a run does (the same CPU time on start-up and on a 55 MB file); a crash's backtrace names functions
+# without their lines. `swift build -c release` keeps it.
+#
 # Linking statically, the linker warns that glibc's user and group look-ups (getpwuid_r, getpwnam_r,
 # getgrgid_r, getgrnam_r) and dlopen need, at run time, the shared libraries of the glibc they were linked
 # against, and that mktemp is dangerous. Those calls are in the toolchain's static Foundation and Swift
@@ -47,11 +52,14 @@ done
 # tools, which call none of them: Sources/ uses neither FileManager, ProcessInfo nor Data's writing. The
 # filter below leaves those warnings out and says so in one line; every other line of the build is shown.
 build() {
+  echo "build-tools.sh: a release build optimises each library whole, one after another: about 80 s of CPU" \
+    "the first time, about as long on two idle cores and longer on busy ones; the second tool only links" >&2
   for product in inertia-convert inertia-lint; do
-    echo "build-tools.sh: building $product (release; the first build takes about a minute on two cores)" >&2
+    echo "build-tools.sh: building $product" >&2
     mkdir -p "$scratch"
     { swift build -c release --package-path "$root" --scratch-path "$scratch" --product "$product" \
-        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors "$@" 2>&1
+        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -gnone \
+        "$@" 2>&1
       echo $? > "$scratch/build-status"
     } | awk '
       /requires at runtime the shared libraries from the glibc version used for linking/ { left++; next }

@@ -37,12 +37,12 @@ prepare() {
   local variant=$1 dir=$work/$1
   rm -rf "$dir"
   cp -R "$root/Tests/PluginTests/Fixture" "$dir"
-  if [[ $variant == without ]]; then
-    sed -i.orig -e '/dependencies: \[.package(path:/d' -e '/plugins: \[.plugin(name: "InertiaLintPlugin"/d' \
-      -e 's/resources: \[.process("Animations"), .copy("Onboarding")\],/resources: [.process("Animations"), .copy("Onboarding")]),/' \
-      "$dir/Package.swift"
-    rm "$dir/Package.swift.orig"
-  fi
+  # The fixture's manifest is a template (see its comment): the dependency and the plugin, or neither.
+  local dependency='.package(name: "inertia-tools", path: "../inertia-tools")'
+  local plugin='.plugin(name: "InertiaLintPlugin", package: "inertia-tools")'
+  if [[ $variant == without ]]; then dependency="" plugin=""; fi
+  sed -i.orig -e "s|\[INERTIA_TOOLS_DEPENDENCY\]|[$dependency]|" -e "s|\[INERTIA_LINT_PLUGIN\]|[$plugin]|" "$dir/Package.swift"
+  rm "$dir/Package.swift.orig"
 }
 
 # Seconds one `swift build` takes in a variant's folder; a failed build stops the script.

@@ -46,17 +46,20 @@ package struct DocumentationPage: Sendable {
   }
 
   /// The code blocks of `text` whose opening fence names `language` (```` ```sh ````), in order, each
-  /// line without its leading spaces (a block in a list item is indented): the lines a user copies.
+  /// line without the indentation of its fence (a block in a list item is indented): the lines a user
+  /// copies, with the indentation that YAML and JSON inside them need.
   package static func codeBlocks(_ language: String, in text: String) -> [String] {
     var blocks: [String] = []
     var fence: Substring?  // the opening line of the code block we are in
+    var indent = 0  // the opening fence's indentation
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.drop { $0 == " " }
       if trimmed.hasPrefix("```") {
         fence = fence == nil ? trimmed : nil
+        indent = line.count - trimmed.count
         if fence == "```\(language)" { blocks.append("") }
       } else if fence == "```\(language)" {
-        blocks[blocks.count - 1] += trimmed + "\n"
+        blocks[blocks.count - 1] += line.dropFirst(min(indent, line.count - trimmed.count)) + "\n"
       }
     }
     return blocks

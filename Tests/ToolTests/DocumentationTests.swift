@@ -37,14 +37,19 @@ struct DocumentationTests {
     }
   }
 
-  @Test("The pre-commit hook runs the tool Scripts/build-tools.sh builds, with --strict")
+  @Test("The pre-commit hooks run the tool Scripts/build-tools.sh builds, or the one on PATH, with --strict")
   func preCommitHook() throws {
     let text = try String(
       contentsOf: Fixtures.packageRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
-    #expect(text.contains("- id: inertia-lint"))
-    #expect(text.contains("entry: Scripts/pre-commit-inertia-lint.sh\n"))
-    #expect(text.contains("args: [--strict]"))
-    #expect(text.contains("language: script\n"))
+    let hooks = try #require(try YAMLNode.parse(text).list)
+    #expect(hooks.map { $0["id"]?.string } == ["inertia-lint", "inertia-lint-system"])
+    #expect(hooks.map { $0["entry"]?.string } == ["Scripts/pre-commit-inertia-lint.sh", "inertia-lint"])
+    #expect(hooks.map { $0["language"]?.string } == ["script", "system"])
+    // The two differ only in what runs: the same arguments, files and serial run.
+    for key in ["args", "files", "types", "require_serial", "name"] {
+      #expect(hooks[0][key] != nil && hooks[0][key] == hooks[1][key], "\(key)")
+    }
+    #expect(hooks[0]["args"] == .list([.scalar("--strict")]))
     // pre-commit runs the entry itself: it must be executable, build with the script, and hand over.
     let entry = Fixtures.packageRoot.appendingPathComponent("Scripts/pre-commit-inertia-lint.sh")
     #expect(FileManager.default.isExecutableFile(atPath: entry.path))
@@ -53,6 +58,31 @@ struct DocumentationTests {
     #expect(script.contains("exec \"$tools/release/inertia-lint\" \"$@\""))
     let build = entry.deletingLastPathComponent().appendingPathComponent("build-tools.sh")
     #expect(FileManager.default.isExecutableFile(atPath: build.path))
+  }
+
+  @Test("Every snippet works once one value is filled in: the tools' URL, the same text everywhere")
+  func oneValue() throws {
+    let value = "https://github.com/OWNER/inertia-tools"
+    let integrations = try DocumentationPage("docs/integrations.md").text
+    let beforeFirstSnippet = integrations.components(separatedBy: "```").first ?? ""
+    #expect(beforeFirstSnippet.contains("**One value to fill in.**") && beforeFirstSnippet.contains("`\(value)`"))
+    let files = try DocumentationPage.all() + ["RELEASING.md", ".pre-commit-hooks.yaml"].map(DocumentationPage.init)
+    var uses = 0
+    for page in files {
+      // Nothing else to fill in: no placeholder in angle brackets, and OWNER only inside the value.
+      for placeholder in ["<org>", "<sha>", "<owner>", "<url>", "<rev>", "<version>"] {
+        #expect(!page.text.lowercased().contains(placeholder), "\(page.path): \(placeholder)")
+      }
+      uses += page.text.components(separatedBy: value).count - 1
+      let others = page.text.replacingOccurrences(of: value, with: "").components(separatedBy: "OWNER").count - 1
+      #expect(others == 0, "\(page.path) writes OWNER outside \(value)")
+      // Every address of the tools' repository on GitHub is the value itself.
+      for match in page.text.matches(of: /(?:https?:\/\/)?[\w.@-]*github(?:usercontent)?\.com[^\s"'`)]*/)
+      where match.output.contains("inertia-tools") {
+        #expect(String(match.output) == value, "\(page.path): \(match.output)")
+      }
+    }
+    #expect(uses >= 6, "pre-commit (2), the workflows (2), SwiftPM, RELEASING.md")
   }
 
   @Test("Every configuration the documentation shows is one inertia-lint accepts")

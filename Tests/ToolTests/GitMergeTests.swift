@@ -69,6 +69,10 @@ struct GitMergeTests {
     let text = String(decoding: try repository.read("animation.inertia"), as: UTF8.self)
     let conflict = "<<<<<<< ours\n        \"duration\": 7,\n=======\n        \"duration\": 9,\n>>>>>>> theirs\n"
     #expect(text.contains(conflict))
+    // The conflict docs/convert.md shows, markers and all, is the one the driver writes.
+    let shown = DocumentationPage.codeBlocks(
+      "text", in: try DocumentationPage(Self.resolving.page).section(Self.resolving.heading))
+    #expect(shown == [conflict])
     // Resolve by taking theirs, then the block docs/convert.md gives.
     try repository.write(
       "animation.inertia", Array(text.replacingOccurrences(of: conflict, with: "        \"duration\": 9,\n").utf8))

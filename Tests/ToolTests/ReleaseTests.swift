@@ -6,7 +6,8 @@ import Testing
 @testable import InertiaTool
 
 /// The version is written in one place, and what the release process (RELEASING.md) relies on agrees
-/// with it: the pre-commit snippets name its tag, and CHANGELOG.md is in order.
+/// with it: the documentation names no other version's tag, the snippets no tag that does not exist, and
+/// CHANGELOG.md is in order.
 @Suite("Release")
 struct ReleaseTests {
   static let root = Fixtures.packageRoot
@@ -48,14 +49,58 @@ struct ReleaseTests {
     // CHANGELOG.md is left out: it names the tags of past releases.
     let pages = try DocumentationPage.all().map(\.path)
     for path in pages + [".pre-commit-hooks.yaml", "RELEASING.md"] {
-      let text = try Self.text(path)
-      let tags = Self.tags(in: text)
+      let tags = Self.tags(in: try Self.text(path))
       #expect(tags.allSatisfy { $0 == tag }, "\(path): \(tags)")
-      // The pre-commit snippets: the hook's own example, and the page that shows how to use it.
-      if path == ".pre-commit-hooks.yaml" || path == "docs/integrations.md" {
-        #expect(text.contains("rev: \(tag)"), "\(path) has no pre-commit rev: \(tag)")
+    }
+  }
+
+  @Test(
+    "A snippet names a tag only once the repository has it; the pre-commit snippets are pinned by autoupdate",
+    .enabled(if: GitRepository.git != nil, "git is not installed"))
+  func tagsInSnippets() throws {
+    let tag = "v" + ToolVersion.current
+    let tagged = try Self.repositoryHasTag(tag)
+    for page in try DocumentationPage.all() + [DocumentationPage(".pre-commit-hooks.yaml")] {
+      // What users paste: the code blocks, and the whole of the hooks' file (its comment is an example).
+      let snippets = page.path.hasSuffix(".yaml") ? page.text : Self.codeBlocks(in: page.text).joined()
+      let tags = Self.tags(in: snippets)
+      #expect(tagged || tags.isEmpty, "\(page.path) shows \(tags) in a snippet, and no such tag exists yet")
+    }
+    // Until then the pre-commit snippets follow main, which `pre-commit autoupdate` pins (RELEASING.md).
+    let section = try DocumentationPage("docs/integrations.md").section("## In a pre-commit hook")
+    let revs = DocumentationPage.codeBlocks("yaml", in: section).flatMap { block in
+      block.split(separator: "\n").filter { $0.contains("rev: ") }
+    }
+    #expect(revs.count == 2 && revs.allSatisfy { $0.contains("rev: main ") }, "\(revs)")
+    #expect(section.contains("`pre-commit autoupdate --repo https://github.com/OWNER/inertia-tools`"))
+  }
+
+  /// Whether the repository has the tag `name`.
+  static func repositoryHasTag(_ name: String) throws -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: GitRepository.git!)
+    process.arguments = ["-C", root.path, "tag", "--list", name]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return output.trimmingCharacters(in: .whitespacesAndNewlines) == name
+  }
+
+  /// The contents of every fenced code block of a Markdown text, whatever its language.
+  static func codeBlocks(in text: String) -> [String] {
+    var blocks: [String] = []
+    var inside = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.drop(while: { $0 == " " }).hasPrefix("```") {
+        inside.toggle()
+        if inside { blocks.append("") }
+      } else if inside {
+        blocks[blocks.count - 1] += line + "\n"
       }
     }
+    return blocks
   }
 
   @Test("CHANGELOG.md: Unreleased first, then released versions, newest first, none past the current one")

@@ -3,11 +3,13 @@ import Foundation
 /// The fixture package (`Tests/PluginTests/Fixture`), copied into a temporary folder and built there with
 /// the real `swift build`, so the repository's own tree is never written to.
 ///
-/// The copy sits beside a link named `inertia-tools` to this repository, which the fixture's manifest
-/// depends on by path. One copy serves every test of a run: a first build compiles the linter from source
-/// and takes minutes, later ones seconds. The folder is named after the repository's path and its
-/// `.build` is kept from one run to the next (everything else is copied afresh), so a second `swift test`
-/// in the same checkout does not pay for the first build again.
+/// Its manifest is completed with the lines docs/integrations.md gives a user: the plugin, and the
+/// dependency on a checkout of this repository by path, in a folder whose name is not `inertia-tools`
+/// (so `package:` finds the plugin only through the `name:` that line gives). That folder is a link to
+/// this repository, made where the line says. One copy serves every test of a run: a first build
+/// compiles the linter from source and takes minutes, later ones seconds. The folder is named after the
+/// repository's path and its `.build` is kept from one run to the next (everything else is copied
+/// afresh), so a second `swift test` in the same checkout does not pay for the first build again.
 final class FixturePackage: Sendable {
   /// The one copy of this run, made on first use.
   static let shared = Result { try FixturePackage() }
@@ -26,15 +28,72 @@ final class FixturePackage: Sendable {
       "inertia-tools-plugin-tests-\(Self.hash(Self.repository.path))")
     root = base.appendingPathComponent("PluginFixture")
     try files.createDirectory(at: root, withIntermediateDirectories: true)
-    let link = base.appendingPathComponent("inertia-tools")
-    try? files.removeItem(at: link)
-    try files.createSymbolicLink(at: link, withDestinationURL: Self.repository)
+    let snippet = try Self.documentedLines()
+    let link = Self.lexicallyJoined(root.path, snippet.folder)
+    guard !link.hasSuffix("/inertia-tools") else {
+      throw FixtureError("the documented folder must not be named inertia-tools, or the tests miss what name: does")
+    }
     for name in try files.contentsOfDirectory(atPath: root.path) where name != ".build" {
       try files.removeItem(at: root.appendingPathComponent(name))
     }
     for name in try files.contentsOfDirectory(atPath: source.path) where name != ".build" {
       try files.copyItem(at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
     }
+    // The link of an earlier run goes with unlink(2), which removes a link and never what it leads to: a
+    // directory URL (with a trailing slash) of the link handed to FileManager.removeItem follows it, and
+    // empties this repository.
+    if (try? files.destinationOfSymbolicLink(atPath: link)) != nil {
+      guard unlink(link) == 0 else { throw FixtureError("cannot remove the old link \(link)") }
+    } else if files.fileExists(atPath: link) {
+      throw FixtureError("\(link) exists and is not a link; it is left alone")
+    }
+    try files.createDirectory(
+      atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try files.createSymbolicLink(atPath: link, withDestinationPath: Self.repository.path)
+    let manifest = try String(contentsOf: source.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let completed = manifest.replacingOccurrences(of: "[INERTIA_TOOLS_DEPENDENCY]", with: "[\(snippet.dependency)]")
+      .replacingOccurrences(of: "[INERTIA_LINT_PLUGIN]", with: "[\(snippet.plugin)]")
+    guard !completed.contains("[INERTIA_") else {
+      throw FixtureError("the fixture's manifest lacks its placeholders")
+    }
+    try completed.write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+  }
+
+  /// `relative` appended to the absolute path `base`, `.` and `..` taken away by their names alone (no
+  /// link is followed), without a trailing slash.
+  static func lexicallyJoined(_ base: String, _ relative: String) -> String {
+    var components: [Substring] = []
+    for component in (base + "/" + relative).split(separator: "/") {
+      switch component {
+      case ".": continue
+      case "..": _ = components.popLast()
+      default: components.append(component)
+      }
+    }
+    return "/" + components.joined(separator: "/")
+  }
+
+  /// From the `swift` blocks of docs/integrations.md's SwiftPM section: the plugin as the manifest
+  /// applies it, and the dependency on a checkout by path, with that checkout's folder.
+  static func documentedLines() throws -> (plugin: String, dependency: String, folder: String) {
+    let page = try String(
+      contentsOf: repository.appendingPathComponent("docs/integrations.md"), encoding: .utf8)
+    guard let section = page.components(separatedBy: "\n## In a Swift package or Xcode project\n").dropFirst().first
+    else { throw FixtureError("docs/integrations.md has no SwiftPM section") }
+    let blocks = section.components(separatedBy: "```swift\n").dropFirst().compactMap {
+      $0.components(separatedBy: "\n```").first
+    }
+    func find(_ pattern: String) -> String? {
+      for block in blocks {
+        if let range = block.range(of: pattern, options: .regularExpression) { return String(block[range]) }
+      }
+      return nil
+    }
+    guard let plugin = find(#"\.plugin\(name: "InertiaLintPlugin", package: "[^"]*"\)"#),
+      let dependency = find(#"\.package\(name: "[^"]*", path: "[^"]*"\)"#),
+      let folder = dependency.components(separatedBy: "path: \"").last?.dropLast(2)
+    else { throw FixtureError("docs/integrations.md's SwiftPM snippets were not found") }
+    return (plugin, dependency, String(folder))
   }
 
   /// A file of the copy, by its path in the fixture.

@@ -82,8 +82,9 @@ final class GitRepository {
     try run("/bin/sh", ["-e", "-c", script])
   }
 
-  /// Runs a program in the repository, its outputs captured through files (no pipe to fill up).
-  func run(_ program: String, _ arguments: [String]) throws -> Result {
+  /// Runs a program in the repository, its outputs captured through files (no pipe to fill up), in
+  /// `environment` (by default ``environment``).
+  func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
     let outputs = try TemporaryDirectory()
     let stdoutPath = outputs.file("stdout")
     let stderrPath = outputs.file("stderr")
@@ -93,7 +94,7 @@ final class GitRepository {
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.currentDirectoryURL = directory.url
-    process.environment = environment
+    process.environment = environment ?? self.environment
     process.standardInput = FileHandle.nullDevice
     let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
     let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
