@@ -98,8 +98,8 @@ enum FormatFuzzChecks {
     }
   }
 
-  /// MessagePack → JSON → MessagePack gives the canonical bytes of the input's value, in plain JSON
-  /// when the value fits it and always in the extended form.
+  /// MessagePack → JSON → MessagePack gives the canonical bytes of the input's value in plain JSON, when
+  /// the value fits it; and always, in the extended form, the same value with every number in its format.
   static func roundTrip(_ bytes: [UInt8]) throws(PropertyViolation) {
     guard let value = try? MessagePackReader().read(bytes) else {
       try require((try? Converter.toJSON(messagePack: bytes)) == nil, "converter accepted input the reader rejects")
@@ -124,9 +124,20 @@ enum FormatFuzzChecks {
         } catch {
           throw PropertyViolation(description: "JSON from to-json does not convert back: \(error)")
         }
+        guard extended else {
+          try require(back == widenedCanonical, "round trip (extended: false, \(style)) changed the bytes")
+          continue
+        }
+        // The extended form keeps each number in the format it was written in (`d0 74` stays an int8, a
+        // float32 stays one) and writes the rest canonically: the same value, canonical bytes kept exactly,
+        // and its own output a fixed point.
         try require(
-          back == (extended ? canonical : widenedCanonical),
-          "round trip (extended: \(extended), \(style)) changed the bytes")
+          (try? MessagePackReader().read(back)) == value, "round trip (extended, \(style)) changed the value")
+        try require(
+          bytes != canonical || back == bytes, "round trip (extended, \(style)) changed canonical bytes")
+        let twice = try? Converter.toMessagePack(
+          json: Converter.toJSON(messagePack: back, options: .init(style: style, extended: true)), extended: true)
+        try require(twice == back, "round trip (extended, \(style)) is not a fixed point")
       }
     }
   }
