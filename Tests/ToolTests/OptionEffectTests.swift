@@ -57,7 +57,8 @@ struct OptionEffectTests {
 
   /// A folder for the linter's scenarios: a git repository with `a.inertia` (above), `warn.inertia`
   /// (warnings only), `c.json` (found only by `--include`), `Excluded/x.inertia`, `ignored.inertia`
-  /// (git ignores it), a configuration that makes unknown fields infos and turns `unaddressable-id` and
+  /// (git ignores it), `app/App.swift` (a SwiftUI view tagged `card0`), a configuration that makes unknown
+  /// fields infos and turns `unaddressable-id` and
   /// `duplicate-keyframe-id` off, another (`other.json`) that turns `non-positive-duration` off, and a
   /// baseline of `a.inertia`'s findings.
   static func lintSandbox() throws -> LintSandbox {
@@ -73,6 +74,7 @@ struct OptionEffectTests {
       ".inertia-lint.json",
       #"{"rules": {"unknown-field": "info", "unaddressable-id": "off", "duplicate-keyframe-id": "off"}}"#)
     try sandbox.write("other.json", #"{"rules": {"non-positive-duration": "off"}}"#)
+    try sandbox.write("app/App.swift", "import Inertia\nlet card = Text(\"x\").inertia(\"card0\")\n")
     let baseline = sandbox.run(["--no-config", "--write-baseline", "base.json", "a.inertia"])
     precondition(baseline.status == 0, baseline.stderr)
     return sandbox
@@ -116,7 +118,9 @@ struct OptionEffectTests {
     case "--include": return Scenario(option: ["--include", "*.json"], base: ["."])
     case "--exclude": return Scenario(option: ["--exclude", "Excluded"], base: ["."])
     case "--no-respect-gitignore": return Scenario(option: ["--no-respect-gitignore"], base: ["."])
-    case "--allow-no-files": return Scenario(option: ["--allow-no-files"], base: ["--include", "*.none", "."])
+    case "--allow-no-files":
+      // The app source is left out too: a walk that finds one has something to check.
+      return Scenario(option: ["--allow-no-files"], base: ["--include", "*.none", "--exclude", "app", "."])
     case "--stdin-filename": return Scenario(option: ["--stdin-filename", "named.inertia"], base: ["-"], stdin: a)
     case "--disable": return Scenario(option: ["--disable", "non-positive-duration"], base: ["a.inertia"])
     case "--enable": return Scenario(option: ["--enable", "duplicate-keyframe-id"], base: ["a.inertia"])
@@ -126,6 +130,11 @@ struct OptionEffectTests {
     case "--explain": return Scenario(option: ["--explain", "schema"], base: [])
     case "--help": return Scenario(option: ["--help"], base: ["a.inertia"])
     case "--version": return Scenario(option: ["--version"], base: ["a.inertia"])
+    // The build plugins' mode: the source checked against the resources named (without it, the source is
+    // linted as an animation file, and fails to parse).
+    case "--app-target": return Scenario(option: ["--app-target", "module"], base: ["app/App.swift"])
+    case "--resource":
+      return Scenario(option: ["--resource", "a.inertia"], base: ["--app-target", "module", "app/App.swift"])
     default: return nil
     }
   }

@@ -260,6 +260,62 @@ struct OutputPlanClassTests {
     }
   }
 
+  /// Where each reader's files are protected from every writer: a reader added to ``InputRole`` does not
+  /// compile here until a test of this suite covers it.
+  static func coveringTest(_ role: InputRole) -> String {
+    switch role {
+    case .convertInput, .svgInput, .textconvInput, .mergeSide, .diffSide, .lintInput:
+      return "optionTargetIsAnInput and placedResultIsAnInput, as an operand"
+    case .namedConfiguration, .foundConfiguration: return "optionTargetIsAnInput, as a configuration"
+    case .namedBaseline, .configuredBaseline: return "optionTargetIsAnInput, as a baseline"
+    case .gitIgnore: return "gitIgnoreIsAnInput"
+    case .appSource, .appResource: return "appFilesAreInputs"
+    case .mergeScratch: return "none: the merge's own temporary files, made and removed by it"
+    }
+  }
+
+  @Test("Every reader's role is covered by a test of this suite")
+  func everyReaderIsCovered() {
+    for role in InputRole.allCases { #expect(!Self.coveringTest(role).isEmpty, "\(role)") }
+  }
+
+  @Test(
+    "The app rules' files are inputs too: no writer replaces a source a walk found, nor --app-target's sources or resources (hostile pass)",
+    arguments: Naming.allCases)
+  func appFilesAreInputs(_ naming: Naming) throws {
+    let source = "import Inertia\nlet card = Text(\"x\").inertia(\"card0\")\n"
+    for (role, command, option) in Self.optionWriters where command == .lint {
+      guard command.arguments.option(named: option)?.value == "FILE" else { continue }
+      // A walk that finds the source, and the build plugins' run that names the source and the resource.
+      let runs: [(file: String, arguments: (String) -> [String])] = [
+        ("App.swift", { [option, $0, "--no-config", "."] }),
+        (
+          "App.swift",
+          { [option, $0, "--no-config", "--app-target", "module", "--resource", "input.json", "--", "App.swift"] }
+        ),
+        (
+          "input.json",
+          { [option, $0, "--no-config", "--app-target", "module", "--resource", "input.json", "--", "App.swift"] }
+        ),
+      ]
+      for (file, arguments) in runs {
+        let directory = try Self.sandbox()
+        try directory.write("App.swift", source)
+        let target = naming.name(file, in: directory.path)
+        let before = folderSnapshot(directory.path)
+        let run = runTool(command, arguments(target), in: directory.path)
+        let what = "\(role) \(arguments(target))"
+        #expect(run.status == 2, "\(what): \(run.stderr)")
+        // --app-target refuses --write-baseline whatever it names; every other writer is refused by the plan.
+        let refused =
+          run.stderrText.contains("would overwrite the input")
+          || (arguments(target).contains("--app-target") && run.stderrText.contains("cannot be used with"))
+        #expect(refused, "\(what): \(run.stderr)")
+        #expect(folderSnapshot(directory.path) == before, "\(what) changed a file")
+      }
+    }
+  }
+
   @Test(
     "--out-dir makes a folder that is not there, whole with its files, nested ones too; nothing when nothing is written"
   )

@@ -144,6 +144,10 @@ struct SpecialFileReaderTests {
         let path = Self.make(special, "special.json", in: directory.path)
         var arguments: [String]
         switch (command, option) {
+        case (.lint, "--resource"):
+          // The build plugins' run: a source checked against the resources named.
+          try directory.write("App.swift", "import Inertia\n")
+          arguments = ["--app-target", "module", "--resource", path, "--", directory.file("App.swift")]
         case (.merge, nil):
           arguments = [directory.file("input.json"), path, directory.file("input.json")]
         case (.diff, nil):
@@ -159,11 +163,12 @@ struct SpecialFileReaderTests {
         #expect(!fired, "\(what): the run waited on the FIFO")
         #expect(run.status == 2, "\(what): \(run.status) \(run.stderr)")
         // One line naming the file and saying what it is: on standard error, or as the linter's io-error.
-        let said = command == .lint && option == nil ? run.stdoutText : run.stderrText
+        let reportsIt = command == .lint && (option == nil || option == "--resource")
+        let said = reportsIt ? run.stdoutText : run.stderrText
         // Named as given, or (the linter's configuration errors) from the working directory.
         let named = said.contains(path) || (path.hasPrefix(directory.path) && said.contains(": special.json: "))
         #expect(named && said.contains(special.said), "\(what): \(said)")
-        if command != .lint || option != nil { #expect(run.stderr.count == 1, "\(what): \(run.stderr)") }
+        if !reportsIt { #expect(run.stderr.count == 1, "\(what): \(run.stderr)") }
         #expect(folderSnapshot(directory.path) == before, "\(what) changed a file")
         // Only what the test made: `/dev/zero` itself is the system's.
         if path.hasPrefix(directory.path + "/") {
@@ -191,6 +196,9 @@ struct SpecialFileReaderTests {
         let stream = "/dev/fd/\(ends[0])"
         var arguments: [String]
         switch (command, option) {
+        case (.lint, "--resource"):
+          try directory.write("App.swift", "import Inertia\n")
+          arguments = ["--app-target", "module", "--resource", stream, "--", directory.file("App.swift")]
         case (.merge, nil): arguments = [directory.file("input.json"), directory.file("input.json"), stream]
         case (.diff, nil): arguments = [directory.file("input.json"), stream]
         case (_, nil): arguments = [stream]

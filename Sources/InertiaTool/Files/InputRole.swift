@@ -36,6 +36,8 @@ package enum InputRole: String, CaseIterable, Sendable {
   /// An app's source (Swift, Kotlin, JavaScript, TypeScript) for the app rules: found by a walk, or named
   /// after `--` with `--app-target` by the build plugins, which name files in the package; never a stream.
   case appSource
+  /// `inertia-lint --app-target … --resource FILE`: an animation file a build target bundles.
+  case appResource
 
   /// The commands whose command lines name such a file, each with the option that names it (`nil`: an
   /// operand); none for a file a run finds or makes itself.
@@ -49,6 +51,7 @@ package enum InputRole: String, CaseIterable, Sendable {
     case .lintInput: return [(.lint, nil)]
     case .namedConfiguration: return [(.lint, "--config"), (.toSVG, "--config")]
     case .namedBaseline: return [(.lint, "--baseline")]
+    case .appResource: return [(.lint, "--resource")]
     case .mergeScratch, .foundConfiguration, .configuredBaseline, .gitIgnore, .appSource: return []
     }
   }

@@ -64,6 +64,13 @@ extension FileIO {
     return result
   }
 
+  /// Whether `path` is a file `role` may read, checked as ``openForReading(_:as:)`` checks it (nothing is
+  /// read): for a run that names its files first and reads them later.
+  /// - Throws: ``FileIOError`` saying why it may not be read.
+  package static func checkReadable(_ path: String, as role: InputRole) throws(FileIOError) {
+    close(try openForReading(path, as: role))
+  }
+
   /// Opens `path` for `role` without waiting (a FIFO with no writer would hold a plain `open` for ever),
   /// then refuses, before anything is read, what the role may not read (see ``InputRole``): a directory,
   /// and a device, FIFO or socket unless the user names it as a stream. A stream is opened again as a

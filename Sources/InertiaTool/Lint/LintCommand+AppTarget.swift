@@ -22,6 +22,12 @@ extension LintCommand {
       }
       return 2
     }
+    do {
+      try checkOutputs(plan, options, resources: resources, environment: environment)
+    } catch {
+      stderr("inertia-lint: \(error.message)")
+      return 2
+    }
     let jobs = options.jobs ?? ThreadPool.processorCount
     let app = AppCheck.read(
       sources: plan.appSources, animationFiles: resources, jsonFiles: [], bundling: .target(bundle),
@@ -54,21 +60,24 @@ extension LintCommand {
       var problems: [Finding] = []
       var sources: [AppSourceInput] = []
       var resources: [LintInput] = []
-      func located(_ path: String) -> (read: String, physical: String)? {
+      // Opened as the one opener opens a file for its role, so that what it refuses, and how it says so,
+      // is what every reader's is; read later, when the check runs.
+      func located(_ path: String, as role: InputRole) -> (read: String, physical: String)? {
         let read = FilePath.isAbsolute(path) ? path : FilePath.join(directory, path)
-        guard FileIO.isRegularFile(read), let physical = FileIO.physicalPath(read) else {
-          let reason = FileIO.exists(read) ? "it is not a regular file" : "No such file or directory"
-          problems.append(IOErrorFinding.finding(path: path, reason: reason))
+        do throws(FileIOError) {
+          try FileIO.checkReadable(read, as: role)
+        } catch {
+          problems.append(IOErrorFinding.finding(path: path, reason: error.reason))
           return nil
         }
-        return (read, physical)
+        return FileIO.physicalPath(read).map { (read, $0) }
       }
       for path in options.paths {
         guard let language = SourceLanguage(fileName: FilePath.name(of: path)) else {
           throw UsageError(
             "--app-target: \(path) is no app source (.swift, .kt, .kts, .js, .jsx, .ts, .tsx, .mjs or .cjs)")
         }
-        guard let (read, physical) = located(path) else { continue }
+        guard let (read, physical) = located(path, as: .appSource) else { continue }
         let configuration = try configurations.configuration(forDirectory: FilePath.directory(of: physical))
         let applied = configurations.applied[configuration]
         guard applied.readsAppSources, discovery.isAppSourceIncluded(physical, applied),
@@ -79,7 +88,7 @@ extension LintCommand {
             path: path, readPath: read, physicalPath: physical, language: language, configuration: configuration))
       }
       for path in options.resources {
-        guard let (read, physical) = located(path) else { continue }
+        guard let (read, physical) = located(path, as: .appResource) else { continue }
         var input = LintInput(path: path, readPath: read, fileName: FilePath.name(of: physical))
         input.physicalPath = physical
         input.configuration = try configurations.configuration(forDirectory: FilePath.directory(of: physical))

@@ -3,12 +3,14 @@ import InertiaLint
 
 extension LintCommand {
   /// The files a run writes (`--output-file`, `--write-baseline`, and with `--fix` each file fixed, in
-  /// place), checked through the one output plan against every file it reads: the files linted, the
-  /// configurations, the baselines and the `.gitignore` files a walk read. Nothing is written before this
-  /// passes.
+  /// place), checked through the one output plan against every file it reads: the files linted, the app
+  /// sources, the configurations, the baselines and the `.gitignore` files a walk read, and `resources`
+  /// (`--app-target`'s animation files). Nothing is written before this passes.
   /// - Throws: ``UsageError`` when an output would overwrite an input however it is named, or two outputs
   ///   are one file.
-  static func checkOutputs(_ plan: Plan, _ options: LintOptions, environment: Environment) throws(UsageError) {
+  static func checkOutputs(
+    _ plan: Plan, _ options: LintOptions, resources: [LintInput] = [], environment: Environment
+  ) throws(UsageError) {
     func full(_ path: String) -> String {
       FilePath.isAbsolute(path) ? path : FilePath.join(environment.currentDirectory, path)
     }
@@ -34,9 +36,10 @@ extension LintCommand {
       }
     }
     guard !outputs.isEmpty else { return }
-    var inputs = plan.inputs.compactMap { input in
+    var inputs = (plan.inputs + resources).compactMap { input in
       input.readPath.map { OutputPlan.Input($0, name: input.path, id: input.fileID) }
     }
+    inputs += plan.appSources.map { OutputPlan.Input($0.readPath, name: $0.path) }
     inputs += plan.configurations.filesRead.map { OutputPlan.Input($0.path, name: $0.name) }
     inputs += plan.ignoreFilesRead.map { OutputPlan.Input($0) }
     if let baseline = options.baseline, options.writeBaseline == nil {
