@@ -167,4 +167,43 @@ struct BoundedWorkTests {
     let drawn = runTool(.toSVG, ["--no-config", "--max-depth", "5000", six], in: directory.path)
     #expect(drawn.status == 0, "\(drawn.stderr)")
   }
+
+  @Test(
+    "Every command with --max-depth takes at most 10000, and at 10000 reads, compares and writes the deepest file without a crash"
+  )
+  func everyMaxDepth() throws {
+    let directory = try TemporaryDirectory()
+    // Shapes nested 4,900 deep (9,800 levels), which the typed model, the diff and the writers go into.
+    var shape = #"{"id": "s", "type": "circle", "position": "top", "width": 10, "height": 10, "shapes": []}"#
+    for index in 0..<4_900 {
+      shape =
+        #"{"id": "s\#(index)", "type": "circle", "position": "top", "width": 10, "height": 10, "shapes": [\#(shape)]}"#
+    }
+    let document = """
+      [{"id": "animation", "invokeType": "trigger", "initialValues": \(Documents.pose), "keyframes": [], "shapes": [\(shape)]}]
+      """
+    let input = try directory.write("deep.json", document)
+    let other = try directory.write(
+      "other.json", document.replacingOccurrences(of: #""width": 10,"#, with: #""width": 11,"#))
+    var covered = 0
+    for command in ToolCommand.allCases where command.arguments.option(named: "--max-depth") != nil {
+      covered += 1
+      var operands: [String]
+      switch command {
+      case .diff: operands = [input, other]
+      case .merge: operands = [input, input, other]
+      default: operands = [input]
+      }
+      let config = command == .toSVG ? ["--no-config"] : []
+      let refused = runTool(command, config + ["--max-depth", "10001"] + operands, in: directory.path)
+      #expect(refused.status == 2 && refused.stderrText.contains("from 1 to 10000"), "\(command): \(refused.stderr)")
+      for format in command == .diff ? ["text", "json", "markdown", "svg"] : [""] {
+        let formatted = format.isEmpty ? [] : ["--format", format]
+        let run = runTool(command, config + formatted + ["--max-depth", "10000"] + operands, in: directory.path)
+        // Exit 0, or 1 for a diff that finds the widths changed: never a signal.
+        #expect(run.status == 0 || (command == .diff && run.status == 1), "\(command) \(format): \(run.stderr)")
+      }
+    }
+    #expect(covered >= 4, "the commands with --max-depth: to-json, to-msgpack, to-svg, diff")
+  }
 }

@@ -30,7 +30,7 @@ package enum DiffCommand {
       "--git",
       help: "Run as git's external diff driver: the operands are git's 7 (9 for a\n"
         + "rename, 1 for an unmerged path); differences exit 0."),
-    CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512)."),
+    CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512, at most 10000)."),
     CommandOption("-h", "--help", help: "Show this help."),
     CommandOption("--version", help: "Show the version."),
   ])
@@ -137,6 +137,19 @@ package enum DiffCommand {
         return 2
       }
     }
+    // Read, compared, reported and released on a stack that holds `--max-depth` levels of nesting.
+    return ThreadPool.withStack(forDepth: options.limits.maxDepth) {
+      report(
+        sides, options: options, destination: destination, stdout: stdout, stderr: stderr,
+        stdoutIsTerminal: stdoutIsTerminal, variables: variables, writer: writer)
+    }
+  }
+
+  /// The diff of `sides` written to `destination`: the command's work once its options are read.
+  private static func report(
+    _ sides: (old: Side, new: Side), options: Options, destination: OutputPlan.Destination, stdout: CommandOutput,
+    stderr: (String) -> Void, stdoutIsTerminal: Bool, variables: [String: String], writer: AtomicWriter
+  ) -> Int32 {
     let compared: Compared
     do {
       compared = try compare(sides.old, sides.new, options: options)
@@ -211,7 +224,10 @@ package enum DiffCommand {
   /// Reads both sides, each with the usual limits and side by side on two cores, and compares them. A failure
   /// of the old side is reported before one of the new.
   static func compare(_ old: Side, _ new: Side, options: Options) throws -> Compared {
-    let read = ThreadPool.forEach([old, new], jobs: min(2, ThreadPool.processorCount)) { side in
+    // The pool's threads have the default stack: a file deeper than the default limit is read on this
+    // thread, whose stack holds it (see ``run(arguments:stdout:stderr:stdoutIsTerminal:variables:writer:)``).
+    let deep = options.limits.maxDepth > DecodingLimits.default.maxDepth
+    let read = ThreadPool.forEach([old, new], jobs: deep ? 1 : min(2, ThreadPool.processorCount)) { side in
       Result { try Self.read(side, options: options) }
     }
     let (before, oldAbsent) = try read[0].get()
@@ -279,7 +295,9 @@ package enum DiffCommand {
       case .option("--name", let name?): options.name = name
       case .option("--git", _): options.git = true
       case .option("--max-depth", let text?):
-        guard let depth = Int(text), depth > 0 else { throw UsageError("--max-depth takes a positive number") }
+        guard let depth = Int(text), (1...ThreadPool.largestMaxDepth).contains(depth) else {
+          throw UsageError("--max-depth takes a number from 1 to \(ThreadPool.largestMaxDepth)")
+        }
         options.limits.maxDepth = depth
       case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
       }

@@ -122,19 +122,20 @@ package enum ThreadPool {
   package static func deliveryWindow(jobs: Int) -> Int { 128 * jobs }
 
   /// The largest `--max-depth` a command takes: a thread with the stack for it (see ``withStack(forDepth:_:)``)
-  /// reserves 41 MiB of address space, of which only what is used takes memory.
+  /// reserves 81 MiB of address space, of which only what is used takes memory.
   package static let largestMaxDepth = 10_000
 
   /// The stack one level of a document's nesting may take on a thread that goes into it: the recursions
   /// over a document (the typed model's decoding of nested shapes, the canonical MessagePack writer, the
-  /// schema walk, the release of a tree of values) take well under this per level, debug builds included.
-  static let stackPerLevel = 4 << 10
+  /// schema walk, the release of a tree of values, the diff's reading of nested shapes) take under this per
+  /// level, debug builds included (the diff's reader, the deepest, about 4.6 KiB a level in a debug build).
+  static let stackPerLevel = 8 << 10
   /// The stack of a thread before any nesting: 1 MiB.
   static let stackBase = 1 << 20
 
   /// Runs `body` where the thread's stack holds `depth` levels of a document's nesting: in place for the
   /// default limit (512 levels, which every thread's stack holds), else on a thread of its own with a stack
-  /// of ``stackBase`` and ``stackPerLevel`` a level (41 MiB for 10,000 levels, of which only what is used
+  /// of ``stackBase`` and ``stackPerLevel`` a level (81 MiB for 10,000 levels, of which only what is used
   /// takes memory), which it waits for.
   package static func withStack<R>(forDepth depth: Int, _ body: () -> R) -> R {
     guard depth > DecodingLimits.default.maxDepth else { return body() }
