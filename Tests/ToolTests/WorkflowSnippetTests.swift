@@ -234,7 +234,7 @@ struct WorkflowSnippetTests {
         "Animations/Onboarding/animation.before.svg",
         "Animations/Home Screen/animation.svg", "Animations/Home Screen/animation.timeline.svg",
         "Animations/Mended/animation.svg", "Animations/Mended/animation.timeline.svg",
-        // A NaN scale decodes (the runtime reads it into a CGFloat), so it is drawn as the runtime draws it.
+        // NaN and infinite poses and durations are drawn as the runtimes repair them (docs/previews.md).
         "Animations/NaN/animation.svg", "Animations/NaN/animation.timeline.svg",
       ])
     for path in drawn {
@@ -246,12 +246,11 @@ struct WorkflowSnippetTests {
     let after = try Data(contentsOf: URL(fileURLWithPath: folder + "/Animations/Onboarding/animation.svg"))
     #expect(before != after)
 
-    // The one that cannot be drawn (the runtime cannot decode it): an annotation, with the tool's message,
-    // and the summary; the NaN file, which the runtime decodes, is drawn.
+    // The one that cannot be drawn: an annotation, with the tool's message, and the summary.
     #expect(
       drawing.output.contains(
         "::error file=Animations/Broken/animation.inertia::Animations/Broken/animation.inertia: offset 361: "))
-    #expect(!drawing.output.contains("::error file=Animations/NaN/"))
+    #expect(!drawing.output.contains("::error file=Animations/NaN/"), "\(drawing.output)")
     #expect(run.summary.contains("- `Animations/Broken/animation.inertia`: **no preview**: "))
     #expect(run.summary.contains("- `Animations/NaN/animation.inertia`: drawn"))
     #expect(run.summary.contains("- `Animations/Home Screen/animation.inertia`: drawn"))
