@@ -50,9 +50,10 @@ package struct ConvertCommand {
     Options:
     \(arguments.help)
 
-    Notes: a float32 is widened exactly to a double in plain JSON. MessagePack output is canonical:
-    each value in its smallest format, so to-json then to-msgpack gives back a canonical file byte
-    for byte. For git: git config diff.inertia.textconv "inertia-convert textconv" (see textconv --help),
+    Notes: to-msgpack writes an Inertia document's numbers as the editor writes them (a float32
+    where the value is exactly one, colours always, zIndex in a signed format) and every other value
+    in its smallest format, so to-json then to-msgpack gives back an editor's file, or a canonical
+    one, byte for byte; --extended keeps every number's format. See docs/convert.md. For git: git config diff.inertia.textconv "inertia-convert textconv" (see textconv --help),
     and a merge driver that merges the JSON forms (see merge --help).
 
     Exit status: 0 success, 1 invalid input, 2 usage or I/O error.

@@ -36,8 +36,9 @@ package enum MergeCommand {
       git config merge.inertia.name "Inertia animation files, merged as JSON"
       git config merge.inertia.driver "inertia-convert merge --marker-size %L --path %P %O %A %B"
 
-    The result replaces OURS, atomically, in the encoding OURS had: MessagePack as canonical
-    MessagePack, a JSON-form file as pretty JSON. On a conflict OURS holds the merged JSON form
+    The result replaces OURS, atomically, in the encoding OURS had: MessagePack with each number in
+    the format the versions had it in and the rest in its smallest form, a JSON-form file as pretty
+    JSON. On a conflict OURS holds the merged JSON form
     (extended, as to-json --extended writes it) with conflict markers: resolve them, then restore
     the binary with  inertia-convert to-msgpack --extended -o FILE < FILE
     Nothing is written unless all three versions parse: when one does not, OURS is left as it was and
