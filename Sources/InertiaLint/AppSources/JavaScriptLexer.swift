@@ -54,6 +54,9 @@ struct JavaScriptLexer {
   private var depth = 0
   /// How many of those are templates, whose tokens are not kept.
   private var templateDepth = 0
+  /// How many of `brackets` were open outside the template's `${…}` or JSX `{…}` being lexed: a closing
+  /// bracket inside one never closes them, so a literal lexes the same wherever it is.
+  private var bracketFloor = 0
   private var afterNewline = false
   /// The previous token, kept or not.
   private var lastToken = 0..<0
@@ -143,6 +146,9 @@ struct JavaScriptLexer {
   /// `${` or a JSX expression, up to the `}` that closes it, which is consumed but not kept.
   private mutating func lexCode(untilBraceOf opening: Int?) throws(SourceLexFailure) {
     let base = brackets.count
+    let outerFloor = bracketFloor
+    bracketFloor = base
+    defer { bracketFloor = outerFloor }
     while true {
       try skipTrivia()
       guard index < bytes.count else {
@@ -229,7 +235,8 @@ struct JavaScriptLexer {
     case .closeParen, .closeBracket, .closeBrace:
       index += 1
       emit(.punctuation, from: start)
-      switch brackets.popLast() {
+      // One with nothing open for it to close (above the floor) is punctuation that closes nothing.
+      switch brackets.count > bracketFloor ? brackets.popLast() : nil {
       case .parenthesis(let isControlHead): previous = isControlHead ? .expressionStart : .operand
       case .brace(let isBlock): previous = isBlock ? .expressionStart : .operand
       case .squareBracket, nil: previous = .operand

@@ -36,6 +36,21 @@ import Testing
     #expect(LexerTesting.failure("t = `a ${b", .javaScript) == "1:5 unterminated string literal")
   }
 
+  /// Found by the fuzz target (a property: a literal lexes alone as it does in place): a `)`, `]` or `}`
+  /// inside a template's `${…}` or a JSX `{…}` with nothing open inside it for it to close closed a bracket
+  /// opened before the template, so what followed (`/` as a regex or a division) depended on code outside.
+  @Test func strayClosersInsideAnEmbeddedExpressionCloseNothingOutsideIt() throws {
+    for literal in ["`${a) / 2}`", "`${a] / 2}`", "`${(b)) !/re/ }`", "`${x)} ${y]}`"] {
+      let alone = literals(literal)
+      #expect(alone == [literal], "\(literal) alone")
+      for opener in ["(", "[", "{", "if (", "f({ a: ["] {
+        #expect(literals(opener + literal) == alone, "after \(opener)")
+      }
+    }
+    let jsx = "<Inertia id={a) / 2}>x</Inertia>"
+    #expect(tokens("(" + jsx) == "p:( " + tokens(jsx))
+  }
+
   @Test func jsxTextIsNotCode() {
     // The apostrophe of `Don't` is a character, not a string's opening quote.
     #expect(tokens("x = <p>Don't</p>;") == "id:x p:= p:< id:p p:> text:Don't p:</ id:p p:> p:;")
