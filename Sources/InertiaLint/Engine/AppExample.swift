@@ -34,8 +34,11 @@ public struct AppExample: Sendable, CustomStringConvertible {
   /// the build plugin checks a target; `nil` for a folder walk, where a file found anywhere is bundled.
   public let targetBundle: String?
 
-  /// An app of `sources` (path and text) and `animationFiles` (path and ids), holding `otherFiles` too.
+  /// An app of its sources and animation files.
   /// - Parameters:
+  ///   - sources: each source's path and text.
+  ///   - animationFiles: each animation file's path and the ids of its animations.
+  ///   - otherFiles: see ``otherFiles``.
   ///   - undecodable: the paths of the animation files the SwiftUI container cannot decode.
   ///   - targetBundle: see ``targetBundle``.
   public init(
