@@ -7,6 +7,10 @@ struct LintOptions: Equatable {
     case lint
     case listRules
     case explain(String)
+    /// `--show-files`: the files a run would read, one a line.
+    case showFiles
+    /// `--show-settings FILE`: the configuration that applies to FILE.
+    case showSettings(String)
     case help
     case version
   }
@@ -18,6 +22,8 @@ struct LintOptions: Equatable {
   }
 
   var action = Action.lint
+  /// The option that set ``action`` to something other than linting, help or the version.
+  var actionOption: String?
   var paths: [String] = []
   var strict = false
   var format = OutputFormat.text
@@ -127,6 +133,19 @@ struct LintOptions: Equatable {
       "--color", "--colour", value: "WHEN",
       help: "auto (default: on a terminal, unless NO_COLOR is set), always or never."),
     CommandOption("-j", "--jobs", value: "N", help: "Lint N files at a time (default: one per core)."),
+    CommandOption(
+      "--show-files",
+      help: """
+        Print the files a run would read, one a line (the animation files, then the
+        app sources a walk checks them against), and exit.
+        """),
+    CommandOption(
+      "--show-settings", value: "FILE",
+      help: """
+        Print what applies to FILE (a file or folder) and exit: its configuration
+        file, whether it is excluded, its baseline, its settings, and the rules it
+        runs at their severities.
+        """),
     CommandOption("--list-rules", help: "List the rules and exit."),
     CommandOption("--explain", value: "RULE", help: "Show a rule's documentation and examples and exit."),
     CommandOption("-h", "--help", help: "Show this help."),
@@ -160,8 +179,10 @@ struct LintOptions: Equatable {
       case .operand(let path): options.paths.append(path)
       case .option("--help", _): options.action = .help
       case .option("--version", _): options.action = .version
-      case .option("--list-rules", _): options.action = .listRules
-      case .option("--explain", let id?): options.action = .explain(id)
+      case .option("--list-rules", _): try options.take(.listRules, "--list-rules")
+      case .option("--explain", let id?): try options.take(.explain(id), "--explain")
+      case .option("--show-files", _): try options.take(.showFiles, "--show-files")
+      case .option("--show-settings", let path?): try options.take(.showSettings(path), "--show-settings")
       case .option("--strict", _): options.strict = true
       case .option("--exit-zero", _): options.exitZero = true
       case .option("--output-file", let path?): options.outputFile = path
@@ -225,6 +246,7 @@ struct LintOptions: Equatable {
       try options.checkFixing()
       try options.checkAppTarget()
     }
+    try options.checkShowing()
     if options.writeBaseline != nil {
       if options.fixes { throw UsageError("--write-baseline records findings: it cannot be used with --fix or --diff") }
       if options.outputFile != nil || options.format != .text || options.statistics {
@@ -262,12 +284,77 @@ extension LintOptions {
     return options
   }
 
+  /// What a command line whose first path is a verb that other linters take (`ruff rule`, `swiftlint
+  /// rules`) and that names nothing on disk was likely meant to be, in one sentence for the missing path's
+  /// finding: "did you mean `inertia-lint --explain schema`?"; `nil` for any other first path.
+  var verbHint: String? {
+    guard let verb = paths.first else { return nil }
+    let rest = paths.dropFirst()
+    let suggestion: String
+    switch verb {
+    case "rule", "explain":
+      suggestion = "--explain " + (rest.first ?? "RULE")
+    case "rules": suggestion = "--list-rules"
+    case "version": suggestion = "--version"
+    case "check":
+      // inertia-lint lints without a command word.
+      suggestion = rest.isEmpty ? "" : rest.joined(separator: " ")
+    default: return nil
+    }
+    return "did you mean `" + (["inertia-lint", suggestion].filter { !$0.isEmpty }.joined(separator: " ")) + "`?"
+  }
+
   /// Whether the run fixes (in place, or in memory only for `--dry-run` and `--diff`).
   var fixes: Bool { fix || diff }
 
   /// `--fix -`: the fixed standard input goes to standard output (as an editor calls a fixer), and the
   /// report to standard error.
   var fixesStandardInput: Bool { fix && !dryRun && paths == ["-"] }
+
+  /// Takes the action of the option `name` (`--list-rules`, `--explain`, `--show-files` or
+  /// `--show-settings`), which prints something instead of linting: two of them are a usage error, not one
+  /// silently dropped.
+  fileprivate mutating func take(_ action: Action, _ name: String) throws(UsageError) {
+    if let taken = actionOption, taken != name {
+      throw UsageError("\(taken) and \(name) cannot be used together")
+    }
+    self.action = action
+    actionOption = name
+  }
+
+  /// Checks that `--show-files` and `--show-settings` come only with the options that choose files and
+  /// configurations, which they show the effect of: a report's or a fix's options would change nothing.
+  fileprivate func checkShowing() throws(UsageError) {
+    let name: String
+    switch action {
+    case .showFiles: name = "--show-files"
+    case .showSettings: name = "--show-settings"
+    default: return
+    }
+    var choosing = LintOptions()
+    choosing.action = action
+    choosing.actionOption = actionOption
+    choosing.paths = paths
+    choosing.configPath = configPath
+    choosing.ignoresConfiguration = ignoresConfiguration
+    choosing.includes = includes
+    choosing.excludes = excludes
+    choosing.standardInputName = standardInputName
+    choosing.enable = enable
+    choosing.disable = disable
+    choosing.jobs = jobs
+    choosing.respectsGitIgnore = respectsGitIgnore
+    choosing.allowsNoFiles = allowsNoFiles
+    guard choosing == self else {
+      throw UsageError(
+        "\(name) takes only the options that choose files and configurations (--config, --no-config, "
+          + "--include, --exclude, --no-respect-gitignore, --allow-no-files, --stdin-filename, --enable, "
+          + "--disable, --jobs)")
+    }
+    if case .showSettings = action, !paths.isEmpty {
+      throw UsageError("--show-settings shows one FILE, its value: it takes no other path")
+    }
+  }
 
   /// Checks that `--app-target` and `--resource` make sense with the rest.
   fileprivate func checkAppTarget() throws(UsageError) {
