@@ -212,11 +212,11 @@ struct RuffHabitsTests {
     #expect(
       sandbox.run(["--show-files", "--show-settings", "x"]).stderr
         == "inertia-lint: --show-files and --show-settings cannot be used together (see --help)\n")
-    for extra in [["--fix"], ["--format", "json"], ["--statistics"], ["--strict"]] {
+    for extra in [["--fix"], ["--format", "json"], ["--statistics"], ["--strict"], ["--disable", "schema"]] {
       let refused = sandbox.run(["--show-files"] + extra)
       // (A JSON report is still written whole, saying why the run stopped.)
       #expect(refused.status == 2 && !refused.stdout.contains("animation.inertia"), "\(extra)")
-      #expect(refused.stderr.contains("takes only the options that choose files"))
+      #expect(refused.stderr.contains("--show-files takes only --config, --no-config, --include, --exclude"))
     }
   }
 
@@ -257,7 +257,14 @@ struct RuffHabitsTests {
     #expect(missing.status == 2 && missing.stdout.isEmpty)
     #expect(missing.stderr == "inertia-lint: --show-settings: nope.inertia: No such file or directory\n")
     #expect(sandbox.run(["--show-settings", "animation.inertia", "Screens"]).status == 2, "one FILE")
-    #expect(sandbox.run(["--show-settings", "animation.inertia", "--strict"]).status == 2)
+    for extra in [["--strict"], ["--include", "*.json"], ["--no-respect-gitignore"], ["--allow-no-files"]] {
+      let refused = sandbox.run(["--show-settings", "animation.inertia"] + extra)
+      #expect(refused.status == 2 && refused.stdout.isEmpty, "\(extra)")
+      #expect(refused.stderr.contains("--show-settings takes only --config, --no-config, --exclude, --enable"))
+    }
+    // --exclude is the command line's exclude.
+    let excluded = sandbox.run(["--show-settings", "animation.inertia", "--exclude", "animation.inertia"])
+    #expect(excluded.stdout.contains("  excluded: yes"))
   }
 
   // MARK: -V

@@ -322,38 +322,39 @@ extension LintOptions {
     actionOption = name
   }
 
-  /// Checks that `--show-files` and `--show-settings` come only with the options that choose files and
-  /// configurations, which they show the effect of: a report's or a fix's options would change nothing.
+  /// Checks that `--show-files` comes only with the options that choose files (`--config` and
+  /// `--no-config` too: a configuration's `include` and `exclude` choose them), and `--show-settings` only
+  /// with those that choose a file's configuration, rules and exclusion: any other would change nothing.
   fileprivate func checkShowing() throws(UsageError) {
+    var shown = LintOptions()
+    shown.action = action
+    shown.actionOption = actionOption
+    shown.configPath = configPath
+    shown.ignoresConfiguration = ignoresConfiguration
+    shown.excludes = excludes
+    shown.jobs = jobs
     let name: String
+    let allowed: String
     switch action {
-    case .showFiles: name = "--show-files"
-    case .showSettings: name = "--show-settings"
+    case .showFiles:
+      name = "--show-files"
+      allowed =
+        "--config, --no-config, --include, --exclude, --no-respect-gitignore, --allow-no-files, "
+        + "--stdin-filename and -j"
+      shown.paths = paths
+      shown.includes = includes
+      shown.standardInputName = standardInputName
+      shown.respectsGitIgnore = respectsGitIgnore
+      shown.allowsNoFiles = allowsNoFiles
+    case .showSettings:
+      name = "--show-settings"
+      allowed = "--config, --no-config, --exclude, --enable, --disable and -j"
+      if !paths.isEmpty { throw UsageError("--show-settings shows one FILE, its value: it takes no other path") }
+      shown.enable = enable
+      shown.disable = disable
     default: return
     }
-    var choosing = LintOptions()
-    choosing.action = action
-    choosing.actionOption = actionOption
-    choosing.paths = paths
-    choosing.configPath = configPath
-    choosing.ignoresConfiguration = ignoresConfiguration
-    choosing.includes = includes
-    choosing.excludes = excludes
-    choosing.standardInputName = standardInputName
-    choosing.enable = enable
-    choosing.disable = disable
-    choosing.jobs = jobs
-    choosing.respectsGitIgnore = respectsGitIgnore
-    choosing.allowsNoFiles = allowsNoFiles
-    guard choosing == self else {
-      throw UsageError(
-        "\(name) takes only the options that choose files and configurations (--config, --no-config, "
-          + "--include, --exclude, --no-respect-gitignore, --allow-no-files, --stdin-filename, --enable, "
-          + "--disable, --jobs)")
-    }
-    if case .showSettings = action, !paths.isEmpty {
-      throw UsageError("--show-settings shows one FILE, its value: it takes no other path")
-    }
+    guard shown == self else { throw UsageError("\(name) takes only \(allowed): any other option changes nothing") }
   }
 
   /// Checks that `--app-target` and `--resource` make sense with the rest.
