@@ -44,8 +44,9 @@ enum ContainerLayout {
     }
   }
 
-  /// The canvas: the container and everything drawn at any key time, with a margin, but no further than one
-  /// container's size beyond each edge of it (a view sent further away is off the canvas).
+  /// The canvas: the container and everything drawn at any sampled moment, with a margin, but no further than a
+  /// quarter of the container's size beyond each edge of it (a view or a shape sent further away is cut at the
+  /// picture's edge), so the container keeps most of the picture at the widths a page embeds it.
   static func canvas(_ scene: PreviewScene) -> Bounds {
     let container = scene.options.containerSize
     var bounds = Bounds(minX: 0, minY: 0, maxX: container.width, maxY: container.height)
@@ -55,29 +56,29 @@ enum ContainerLayout {
       for sample in placed.motion.samples {
         let transform = layout.concatenating(InertiaPoseComposition.transform(sample.steps))
         include(box: (view.width, view.height), transform, in: &bounds)
-      }
-      for shape in placed.behind + placed.over {
-        include(shape, layout, in: &bounds)
+        for layer in placed.behind + placed.over {
+          for canvasSample in layer.motion?.samples ?? [PosedMotion.Sample(time: 0, steps: [], opacity: 1)] {
+            let placedCanvas = transform.concatenating(InertiaPoseComposition.transform(canvasSample.steps))
+            for shape in layer.shapes { include(shape, placedCanvas, in: &bounds) }
+          }
+        }
       }
     }
     let margin = gap
+    let (across, down) = (container.width / 4, container.height / 4)
     return Bounds(
-      minX: max(bounds.minX - margin, -container.width), minY: max(bounds.minY - margin, -container.height),
-      maxX: min(bounds.maxX + margin, 2 * container.width), maxY: min(bounds.maxY + margin, 2 * container.height))
+      minX: max(bounds.minX - margin, -across), minY: max(bounds.minY - margin, -down),
+      maxX: min(bounds.maxX + margin, container.width + across),
+      maxY: min(bounds.maxY + margin, container.height + down))
   }
 
   private static func include(
-    _ shape: PreviewScene.Shape, _ holder: InertiaAffineTransform, in bounds: inout Bounds
+    _ shape: PreviewScene.Shape, _ transform: InertiaAffineTransform, in bounds: inout Bounds
   ) {
-    for sample in shape.motion.samples {
-      let transform = holder.concatenating(InertiaPoseComposition.transform(sample.steps))
-      if let geometry = shape.geometry {
-        include(box: (geometry.width * shape.unit, geometry.height * shape.unit), transform, in: &bounds)
-      }
-      for child in shape.children {
-        include(child, transform, in: &bounds)
-      }
+    for point in (shape.fill?.ring ?? []) + (shape.stroke?.outer ?? []) + shape.fan.flatMap({ $0.map(\.position) }) {
+      bounds.include(transform.apply(to: point))
     }
+    for child in shape.children { include(child, transform, in: &bounds) }
   }
 
   private static func include(

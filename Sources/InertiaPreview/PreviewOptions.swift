@@ -25,14 +25,16 @@ public struct PreviewOptions: Equatable, Sendable {
   public var viewSize = Size(width: 96, height: 96)
   /// The size of the container, which `translate` is a fraction of: a phone-sized portrait by default.
   public var containerSize = Size(width: 390, height: 844)
-  /// The loop duration the runtime holds (``InertiaPlayback/defaultLoopDuration`` unless the app sets one).
-  public var loopDuration = InertiaPlayback.defaultLoopDuration
-  /// Which animations have been triggered. Every one, by default.
+  /// The loop duration the app sets (`inertia.loopDuration`, taken as given); `nil`, the default, for the one the
+  /// container seeds from the file (``InertiaPlayback/loopDuration(of:)``: the largest of the animations'
+  /// `loopDuration`, 3 s where absent, held to 0.1...60 s).
+  public var loopDuration: Double?
+  /// When the animations start. By default every one at 0 (``InertiaTriggering/all``).
   public var triggering = InertiaTriggering.all
   /// The name the preview gives the file, such as `animation.inertia`, shown in its title.
   public var title = "animation"
 
-  /// The defaults: 96×96 views in a 390×844 container, a 3 s loop duration, everything triggered.
+  /// The defaults: 96×96 views in a 390×844 container, the file's own loop duration, everything started at 0.
   public init() {}
 
   /// These options with any size or loop duration that is not positive and finite replaced by its default, as
@@ -45,7 +47,7 @@ public struct PreviewOptions: Equatable, Sendable {
     }
     if !isUsable(viewSize) { options.viewSize = defaults.viewSize }
     if !isUsable(containerSize) { options.containerSize = defaults.containerSize }
-    if !(loopDuration.isFinite && loopDuration > 0) { options.loopDuration = defaults.loopDuration }
+    if let seconds = loopDuration, !(seconds.isFinite && seconds > 0) { options.loopDuration = defaults.loopDuration }
     return options
   }
 }

@@ -4,16 +4,21 @@ import InertiaFormat
 ///
 /// What the file does not say is assumed, and the legend says so: each view is a labelled placeholder of
 /// ``PreviewOptions/viewSize``, laid out in a grid in a container of ``PreviewOptions/containerSize``; every
-/// animation is triggered at 0 unless ``PreviewOptions/triggering`` says otherwise; between keyframes each value
-/// moves linearly. The pose of every view and shape comes from the library (``InertiaContainerPlayback``,
-/// ``InertiaPoseComposition``, ``InertiaShapeGeometry``), so a preview never works out timing of its own.
+/// animation starts at 0 unless ``PreviewOptions/triggering`` says otherwise (`auto` ones loop, triggered ones
+/// play one loop and hold their last frame); between keyframes each value eases in and out as the Compose and
+/// React runtimes play it (SwiftUI's curve differs between keyframes). The pose of every view and shape comes
+/// from the library (``InertiaContainerPlayback``, ``InertiaPoseComposition``, ``InertiaShapeGeometry``), so a
+/// preview never works out timing of its own; shapes are drawn as the runtime draws them, inside their view's
+/// pose.
 ///
 /// The animation uses SVG's own animation elements (`animate`, `animateTransform`), no script, so it plays
 /// wherever an SVG image is shown, `<img>` included. Nothing is read or written: a document in, SVG text out.
 public enum SVGPreview {
   /// An SVG that plays the container's loop, repeating.
-  /// - Throws: ``PreviewError`` for the first NaN or infinite pose value, shape size or colour, which no runtime
-  ///   draws either.
+  /// - Throws: ``PreviewError`` for the first NaN or infinite colour component of a shape that is drawn, whose
+  ///   colour on screen no runtime's code defines. Values the runtimes repair are drawn as repaired: a keyframe
+  ///   with a value that is not finite is dropped, initial values that are not all finite are the identity, as
+  ///   are such `transforms`, and a canvas with a coordinate that is not finite is not drawn.
   public static func animated(
     _ animations: [InertiaAnimation], options: PreviewOptions = PreviewOptions()
   ) throws(PreviewError) -> String {
@@ -22,20 +27,20 @@ public enum SVGPreview {
     return drawing.svg()
   }
 
-  /// An SVG of the single frame `loopTime` seconds into the loop, with no animation elements.
+  /// An SVG of the single frame `loopTime` seconds after the container's clock starts, with no animation
+  /// elements.
   ///
-  /// A time past the end of the loop is taken modulo the loop (as elapsed playback would be); the end itself
-  /// shows every track's final pose. Negative or NaN times are 0.
+  /// Past the end of the first loop, `auto` tracks have come round (the time is taken modulo the loop) and
+  /// triggered ones hold their final frame; the end itself shows every track's final pose. Negative or NaN times
+  /// are 0.
   /// - Throws: ``PreviewError`` as ``animated(_:options:)`` does.
   public static func still(
     _ animations: [InertiaAnimation], atLoopTime loopTime: Double, options: PreviewOptions = PreviewOptions()
   ) throws(PreviewError) -> String {
     try DrawableCheck.check(animations)
-    let options = options.normalized
-    let loopLength = InertiaContainerPlayback(animations: animations, loopDuration: options.loopDuration).loopLength
-    let time = loopTime > loopLength ? InertiaPlayback.loopTime(atElapsed: loopTime, loopLength: loopLength) : loopTime
     var drawing = PreviewDrawing(
-      scene: PreviewScene(animations, options: options, moment: .still(loopTime: time > 0 ? time : 0)))
+      scene: PreviewScene(
+        animations, options: options.normalized, moment: .still(loopTime: loopTime > 0 ? loopTime : 0)))
     return drawing.svg()
   }
 }

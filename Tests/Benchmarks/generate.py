@@ -2,13 +2,17 @@
 """Deterministic benchmark data for Inertia Tools.
 
     generate.py large [--animations N] [--seed S] [--out DIR]
-        DIR/large.inertia  one big animation file, encoded by msgspec (canonical MessagePack:
-                           ints as ints in their smallest form, floats as float64)
+        DIR/large.inertia  one big animation file as the Inertia editor writes it: encoded by msgspec, then
+                           its numbers written as the editor's encoder writes them (inertia_rule.py:
+                           float32s where the runtime reads a CGFloat and the value is one, colours as
+                           float32s, zIndex in signed formats), which is what `to-msgpack` writes too
+        DIR/large.canonical.inertia  the same, canonical (as msgspec and the C peer write it)
         DIR/large.json     the same document as pretty JSON (2-space indent)
 
     generate.py repo [--files N] [--seed S] [--out DIR]
-        DIR/repo/...       N small .inertia files laid out like an app's resources; about one in
-                           eight carries one lint problem, listed in DIR/repo/PROBLEMS.tsv
+        DIR/repo/...       N small .inertia files laid out like an app's resources, written as the editor
+                           writes them; about one in eight carries one lint problem, listed in
+                           DIR/repo/PROBLEMS.tsv
     generate.py fixrepo [--files N] [--seed S] [--out DIR]
         DIR/fixrepo/...    N small .inertia files laid out the same way, every one with one problem
                            `inertia-lint --fix` repairs (a zero or negative duration, or a repeated
@@ -28,6 +32,8 @@ import sys
 import uuid
 
 import msgspec
+
+from inertia_rule import as_the_editor_writes
 
 # --- Realistic content -----------------------------------------------------------------------------
 
@@ -145,10 +151,12 @@ class Author:
 def generate_large(out, animations, seed):
     author = Author(seed)
     document = [author.animation(author.view_name(i)) for i in range(animations)]
-    packed = msgspec.msgpack.encode(document)
+    canonical = msgspec.msgpack.encode(document)
+    packed = as_the_editor_writes(canonical)
     text = msgspec.json.format(msgspec.json.encode(document), indent=2) + b"\n"
     os.makedirs(out, exist_ok=True)
     write(os.path.join(out, "large.inertia"), packed)
+    write(os.path.join(out, "large.canonical.inertia"), canonical)
     write(os.path.join(out, "large.json"), text)
     keyframes = sum(len(a["keyframes"]) for a in document)
     print(f"large: {animations} animations, {keyframes} keyframes; "
@@ -192,11 +200,11 @@ def spoil_missing_value(author, doc):
     del author.rng.choice(frames)["values"]["opacity"]
     return True
 
-def spoil_translate_three_numbers(author, doc):
+def spoil_translate_one_number(author, doc):
     frames = [f for a in doc for f in a["keyframes"]]
     if not frames:
         return False
-    author.rng.choice(frames)["values"]["translate"].append(0)
+    del author.rng.choice(frames)["values"]["translate"][1]
     return True
 
 def spoil_colour_out_of_range(author, doc):
@@ -224,7 +232,7 @@ PROBLEMS = [
     ("duplicate-keyframe-id", spoil_duplicate_keyframe_id),
     ("duplicate-animation-id", spoil_duplicate_animation_id),
     ("missing-value", spoil_missing_value),
-    ("translate-not-two-numbers", spoil_translate_three_numbers),
+    ("translate-one-number", spoil_translate_one_number),
     ("colour-out-of-range", spoil_colour_out_of_range),
     ("unknown-invoke-type", spoil_unknown_invoke_type),
     ("unknown-shape-type", spoil_unknown_shape_type),
@@ -263,7 +271,7 @@ def generate_repo(out, files, seed, name="repo", every_file_fixable=False):
             if spoil(author, document):
                 problems.append((os.path.relpath(os.path.join(folder, f"container{i}.inertia"), root), problem))
         path = os.path.join(folder, f"container{i}.inertia")
-        packed = msgspec.msgpack.encode(document)
+        packed = as_the_editor_writes(msgspec.msgpack.encode(document))
         write(path, packed)
         total += len(packed)
     with open(os.path.join(root, "PROBLEMS.tsv"), "w") as listing:
@@ -277,7 +285,7 @@ def generate_repo(out, files, seed, name="repo", every_file_fixable=False):
 
 def generate_tiny(out, seed):
     author = Author(seed)
-    packed = msgspec.msgpack.encode([author.animation("card0", with_shapes=False, keyframes=2)])
+    packed = as_the_editor_writes(msgspec.msgpack.encode([author.animation("card0", with_shapes=False, keyframes=2)]))
     os.makedirs(out, exist_ok=True)
     write(os.path.join(out, "tiny.inertia"), packed)
     print(f"tiny: tiny.inertia {len(packed)} bytes")

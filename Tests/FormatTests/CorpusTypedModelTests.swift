@@ -26,6 +26,16 @@ struct CorpusTypedModelTests {
   /// exactly.
   static let rewrittenNumbers: Set<String> = ["number-forms.inertia", "encoding-boundaries.inertia"]
 
+  /// Files that hold integers the SwiftUI runtime's decoder refuses where it reads a `CGFloat` (beyond 2^53),
+  /// which they are there to show: every tool of ours reads them, the runtime does not.
+  static let integersBeyondADouble: Set<String> = ["number-forms.inertia", "encoding-boundaries.inertia"]
+
+  /// Whether `bytes` hold a float32: the typed model keeps numbers as `Double`s, and writes them back as
+  /// float64s (or integers), so such a file comes back with the same values in other formats.
+  static func holdsFloat32(_ bytes: [UInt8]) -> Bool {
+    withBytes(bytes) { InertiaNumberRule.holdsFloat32($0) }
+  }
+
   @Test("There is a corpus to test")
   func corpusExists() {
     #expect(Self.files("valid", "inertia").count >= 8)
@@ -37,10 +47,15 @@ struct CorpusTypedModelTests {
   )
   func validFile(_ name: String) throws {
     let bytes = try Self.bytes("valid", name)
-    #expect(InertiaSchema.violations(in: try MessagePackReader().read(bytes)).isEmpty)
+    let violations = InertiaSchema.violations(in: try MessagePackReader().read(bytes))
+    if Self.integersBeyondADouble.contains(name) {
+      #expect(!violations.isEmpty && violations.allSatisfy { $0.kind == .refusedNumber(.inexactInteger) })
+    } else {
+      #expect(violations.isEmpty)
+    }
     let (animations, encoded) = try roundTrip([InertiaAnimation].self, bytes)
     #expect(try MessagePackDecoder().decode([InertiaAnimation].self, from: encoded) == animations)
-    if Self.rewrittenNumbers.contains(name) {
+    if Self.rewrittenNumbers.contains(name) || Self.holdsFloat32(bytes) {
       #expect(encoded != bytes)
     } else {
       #expect(encoded == bytes)
@@ -52,7 +67,8 @@ struct CorpusTypedModelTests {
     let fromJSON = try InertiaJSONDecoder().decode([InertiaAnimation].self, from: Self.bytes("valid", name))
     let twin = name.replacingOccurrences(of: ".json", with: ".inertia")
     let fromMessagePack = try MessagePackDecoder().decode([InertiaAnimation].self, from: Self.bytes("valid", twin))
-    #expect(fromJSON == fromMessagePack)
+    // The twin's colours are the float32s nearest the JSON's numbers, as the runtime reads both (a `Float`).
+    #expect(fromJSON.map(\.withColoursAsFloat32) == fromMessagePack)
   }
 
   @Test("The spec's examples in the corpus are the typed values the spec shows")
@@ -63,7 +79,7 @@ struct CorpusTypedModelTests {
         == SpecExamples.animationFileTyped)
     #expect(
       try decoder.decode([InertiaAnimation].self, from: Self.bytes("valid", "circle-behind-card0.inertia"))
-        == [SpecExamples.circleAnimationTyped])
+        == [SpecExamples.circleAnimationTyped.withColoursAsFloat32])
     #expect(try Self.bytes("valid", "card0-trigger.inertia") == MessagePackWriter().write(SpecExamples.animationFile))
   }
 
@@ -85,5 +101,33 @@ struct CorpusTypedModelTests {
     } else {
       #expect(throws: DecodingError.self) { try decode() }
     }
+  }
+}
+
+extension InertiaAnimation {
+  /// The animation with each colour component rounded to the nearest float32, as the runtime reads it (a
+  /// `Float`) and `to-msgpack` writes it.
+  var withColoursAsFloat32: InertiaAnimation {
+    var copy = self
+    copy.shapes = shapes.map(\.withColoursAsFloat32)
+    return copy
+  }
+}
+
+extension InertiaShape {
+  var withColoursAsFloat32: InertiaShape {
+    var copy = self
+    func rounded(_ colour: InertiaColour?) -> InertiaColour? {
+      guard var colour else { return nil }
+      for path in [\InertiaColour.red, \.green, \.blue, \.alpha] {
+        colour[keyPath: path] = Double(Float(colour[keyPath: path]))
+      }
+      return colour
+    }
+    copy.shape?.fill = rounded(shape?.fill)
+    copy.shape?.stroke = rounded(shape?.stroke)
+    copy.animation = animation?.withColoursAsFloat32
+    copy.shapes = shapes.map(\.withColoursAsFloat32)
+    return copy
   }
 }

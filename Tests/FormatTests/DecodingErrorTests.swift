@@ -50,8 +50,14 @@ extension DecodingError {
 struct DecodingErrorTests {
   /// Each case: where to put what, and the message expected, which begins with the dotted path.
   static let cases: [(String, MessagePackValue?, String)] = [
-    ("/0/keyframes/1/values/translate", [1, 2, 3], "[0].keyframes[1].values.translate: expected 2 numbers, found 3"),
-    ("/0/keyframes/1/values/translate", [1], "[0].keyframes[1].values.translate: expected 2 numbers, found 1"),
+    (
+      "/0/keyframes/1/values/translate", [1], "[0].keyframes[1].values.translate: expected at least 2 numbers, found 1"
+    ),
+    ("/0/keyframes/1/values/translate", [], "[0].keyframes[1].values.translate: expected at least 2 numbers, found 0"),
+    (
+      "/0/keyframes/1/values/translate", [1, 2, "3"],
+      "[0].keyframes[1].values.translate[2]: expected a number, found a string"
+    ),
     (
       "/0/keyframes/1/values/translate", [1, "2"],
       "[0].keyframes[1].values.translate[1]: expected a number, found a string"
@@ -99,15 +105,15 @@ struct DecodingErrorTests {
     #expect(JSONPointer(codingPath: context.codingPath).dottedDescription == dotted)
   }
 
-  @Test("The brief's example: a translate of three numbers")
+  @Test("The brief's example: a translate of one number")
   func translateOfThree() throws {
-    let file = animationFile(replacing: JSONPointer(parsing: "/0/keyframes/1/values/translate")!, with: [1, 2, 3])
+    let file = animationFile(replacing: JSONPointer(parsing: "/0/keyframes/1/values/translate")!, with: [1])
     guard case .dataCorrupted(let context)? = decodingError(file) else {
       Issue.record("expected dataCorrupted")
       return
     }
     #expect(JSONPointer(codingPath: context.codingPath) == JSONPointer(parsing: "/0/keyframes/1/values/translate"))
-    #expect(context.debugDescription == "[0].keyframes[1].values.translate: expected 2 numbers, found 3")
+    #expect(context.debugDescription == "[0].keyframes[1].values.translate: expected at least 2 numbers, found 1")
   }
 
   @Test("A missing field is keyNotFound, with the key and the object's path")

@@ -44,11 +44,12 @@ struct ExtendedJSONTests {
       value: .ext(type: -1, data: [0xEE, 0x6B, 0x28, 0, 0, 0, 0, 0]),
       json: #"{"$ext":[-1,"7msoAAAAAAA="]}"#),
     .init(name: "float32", value: .float32(1.5), json: #"{"$float32":1.5}"#),
-    .init(name: "float32 0.1", value: .float32(0.1), json: #"{"$float32":0.10000000149011612}"#),
+    .init(name: "float32 0.1", value: .float32(0.1), json: #"{"$float32":0.1}"#),
+    .init(name: "float32 0.33", value: .float32(0.33), json: #"{"$float32":0.33}"#),
     .init(name: "float32 -0.0", value: .float32(-0.0), json: #"{"$float32":-0.0}"#),
     .init(
       name: "float32 smallest subnormal", value: .float32(.leastNonzeroMagnitude),
-      json: #"{"$float32":1.401298464324817e-45}"#),
+      json: #"{"$float32":1e-45}"#),
     .init(name: "float32 NaN", value: .float32(.nan), json: #"{"$float32":"NaN"}"#),
     .init(
       name: "float32 NaN with payload", value: .float32(Float(bitPattern: 0x7FC0_0001)),
@@ -172,9 +173,21 @@ struct ExtendedJSONTests {
       message: "$timestamp holds [seconds, nanoseconds below 10^9]"),
     .init(
       json: #"{"$timestamp": 1}"#, column: 16, path: "", message: "$timestamp holds [seconds, nanoseconds below 10^9]"),
-    .init(json: #"{"$float32": 0.1}"#, column: 14, path: "", message: "$float32 value 0.1 is not exactly a float32"),
     .init(
-      json: #"{"$float32": 1e300}"#, column: 14, path: "", message: "$float32 value 1e+300 is not exactly a float32"),
+      json: #"{"$float32": 1e300}"#, column: 14, path: "", message: "$float32 value 1e+300 is beyond a float32's range"),
+    .init(
+      json: #"{"$float32": 3.4028236e38}"#, column: 14, path: "",
+      message: "$float32 value 3.4028236e+38 is beyond a float32's range"),
+    .init(json: #"{"$int8": 200}"#, column: 11, path: "", message: "$int8 holds an integer in -128...127, not 200"),
+    .init(json: #"{"$uint8": -1}"#, column: 12, path: "", message: "$uint8 holds an integer in 0...255, not -1"),
+    .init(
+      json: #"{"$uint32": 4294967296}"#, column: 13, path: "",
+      message: "$uint32 holds an integer in 0...4294967295, not 4294967296"),
+    .init(
+      json: #"{"$int64": 9223372036854775808}"#, column: 12, path: "",
+      message: "$int64 holds an integer in -9223372036854775808...9223372036854775807, not 9223372036854775808"),
+    .init(json: #"{"$int16": 200.0}"#, column: 12, path: "", message: "$int16 holds an integer"),
+    .init(json: #"{"$int16": "200"}"#, column: 12, path: "", message: "$int16 holds an integer"),
     .init(
       json: #"{"$float32": 16777217}"#, column: 14, path: "",
       message: "$float32 value 16777217 is not exactly a float32"),
@@ -227,5 +240,58 @@ struct ExtendedJSONTests {
     #expect(throws: error) { try Converter.toMessagePack(json: utf8(row.json), extended: true) }
     // Read plainly, each is an ordinary document.
     if !row.json.contains("tru}") { #expect(throws: Never.self) { try JSONReader().read(utf8(row.json)) } }
+  }
+
+  /// An integer stored in another format than its smallest, as bytes and as the extended form writes it.
+  struct IntegerFormatCase: Sendable, CustomTestStringConvertible {
+    let bytes: [UInt8]
+    let json: String
+    var testDescription: String { json }
+  }
+
+  static let integerFormats: [IntegerFormatCase] = [
+    // `zIndex` 200 as the editor writes it (msgpack-swift's signed formats), where a canonical writer writes
+    // `cc c8`.
+    .init(bytes: [0xD1, 0x00, 0xC8], json: #"{"$int16":200}"#),
+    .init(bytes: [0xD0, 0x05], json: #"{"$int8":5}"#),
+    .init(bytes: [0xD1, 0xFF, 0x9C], json: #"{"$int16":-100}"#),
+    .init(bytes: [0xD1, 0xFF, 0xFF], json: #"{"$int16":-1}"#),
+    .init(bytes: [0xD2, 0x00, 0x00, 0x00, 0xC8], json: #"{"$int32":200}"#),
+    .init(bytes: [0xD3] + Array(repeating: 0, count: 7) + [0x07], json: #"{"$int64":7}"#),
+    .init(bytes: [0xCC, 0x05], json: #"{"$uint8":5}"#),
+    .init(bytes: [0xCD, 0x00, 0xC8], json: #"{"$uint16":200}"#),
+    .init(bytes: [0xCE, 0x00, 0x00, 0x01, 0x00], json: #"{"$uint32":256}"#),
+    .init(bytes: [0xCF] + Array(repeating: 0, count: 7) + [0xFF], json: #"{"$uint64":255}"#),
+    .init(bytes: [0xD3] + Array(repeating: 0xFF, count: 8), json: #"{"$int64":-1}"#),
+    .init(bytes: [0xD3, 0xFF, 0xFF, 0xFF, 0xFF, 0x80, 0x00, 0x00, 0x00], json: #"{"$int64":-2147483648}"#),
+  ]
+
+  @Test(
+    "an integer in another format than its smallest gets the tag of its format, and comes back in it",
+    arguments: integerFormats)
+  func integerFormat(_ row: IntegerFormatCase) throws {
+    let inArray = [0x91] + row.bytes
+    let json = try Converter.toJSON(messagePack: inArray, options: extendedCompact)
+    #expect(text(json) == "[\(row.json)]")
+    #expect(try Converter.toMessagePack(json: json, extended: true) == inArray)
+    // Read as a value, it is the integer (a value has no format).
+    let value = try MessagePackReader().read(row.bytes)
+    #expect(try JSONReader(extended: true).read(utf8(row.json)) == value)
+    // Plain JSON writes the integer, and reads it back in its smallest format.
+    let plain = try Converter.toJSON(messagePack: inArray, options: .init(style: .compact))
+    #expect(try Converter.toMessagePack(json: plain) == [0x91] + MessagePackWriter().write(value))
+    // In a short array of numbers, pretty output puts it on its own line, as a tag.
+    let pretty = try Converter.toJSON(messagePack: [0x92, 0x01] + row.bytes, options: extendedPretty)
+    #expect(text(pretty) == "[\n  1,\n  \(row.json.replacingOccurrences(of: ":", with: ": "))\n]\n")
+  }
+
+  @Test("an integer in its smallest format has no tag, whatever its width")
+  func canonicalIntegers() throws {
+    for value: MessagePackValue in [0, 127, 128, 255, 256, 65535, 65536, -1, -32, -33, -128, -129, .uint(.max)] {
+      let bytes = MessagePackWriter().write([value])
+      let json = try Converter.toJSON(messagePack: bytes, options: extendedCompact)
+      #expect(!text(json).contains("$"), "\(value)")
+      #expect(try Converter.toMessagePack(json: json, extended: true) == bytes)
+    }
   }
 }

@@ -59,11 +59,12 @@ struct JSONCoderTests {
 
   @Test("Errors carry the same paths and messages as from MessagePack")
   func errorPaths() throws {
-    let file = animationFile(replacing: JSONPointer(parsing: "/0/keyframes/1/values/translate")!, with: [1, 2, 3])
+    let file = animationFile(replacing: JSONPointer(parsing: "/0/keyframes/1/values/translate")!, with: [1])
     let error = #expect(throws: DecodingError.self) {
       try InertiaJSONDecoder().decode([InertiaAnimation].self, from: json(file))
     }
-    #expect(error?.context?.debugDescription == "[0].keyframes[1].values.translate: expected 2 numbers, found 3")
+    #expect(
+      error?.context?.debugDescription == "[0].keyframes[1].values.translate: expected at least 2 numbers, found 1")
   }
 
   @Test("Text that is not JSON is dataCorrupted with the reader's error, line and column included")

@@ -75,12 +75,16 @@ struct PlaybackSamplingTests {
     }
   }
 
-  @Test("Halfway between two keyframes each of the five values is halfway between theirs")
+  @Test("Halfway between two keyframes each of the five values is halfway between theirs; elsewhere eased")
   func midpoints() {
     let animation = sampleTrack(durations: [0, 1, 2])
     let times = animation.playbackKeyframeTimes  // 0.001, 1.001, 3.001
     #expect(isClose(animation.pose(atLoopTime: (times[0] + times[1]) / 2), samplePose(1.5)))
-    #expect(isClose(animation.pose(atLoopTime: times[1] + 0.5), samplePose(2.25)))
+    // A quarter of the way through a segment's time is 4·(¼)³ = 1/16 of the way, not ¼: the per-segment ease
+    // in and out of Compose (`Library.kt:2034-2058` at ffa3007) and React, approximating SwiftUI's
+    // `CubicKeyframe` (Sources/Inertia/Inertia.swift:2729-2739 at e310d13). It was linear (2.25).
+    #expect(isClose(animation.pose(atLoopTime: times[1] + 0.5), samplePose(2.0625)))
+    #expect(isClose(animation.pose(atLoopTime: times[1] + 1.5), samplePose(2.9375)))
     // The first keyframe is travelled to from the initial values.
     #expect(isClose(animation.pose(atLoopTime: 0.0005), samplePose(0.5)))
   }
@@ -133,9 +137,11 @@ struct PlaybackSamplingTests {
       switch animation.position(atLoopTime: time) {
       case .noKeyframes: expected = animation.initialValues
       case .holding(let index): expected = animation.keyframes[index].values
-      case .travelling(let index, let progress):
+      case .travelling(let index, let linear):
         let from = index == 0 ? animation.initialValues : animation.keyframes[index - 1].values
         let to = animation.keyframes[index].values
+        // The ease in and out, written out here: 4t³, then 1 − (−2t + 2)³/2.
+        let progress = linear < 0.5 ? 4 * linear * linear * linear : 1 - pow(-2 * linear + 2, 3) / 2
         expected = InertiaAnimationValues(
           scale: from.scale + (to.scale - from.scale) * progress,
           translate: .init(

@@ -74,10 +74,32 @@ struct RoundTripPropertyTests {
       #expect(read == value)
       #expect(read.structure == (try MessagePackReader().read(canonical)).structure)
       #expect(MessagePackWriter().write(read) == canonical)
-      // Converting the non-canonical bytes to JSON and back gives the canonical bytes.
+      // Converting the non-canonical bytes to extended JSON and back keeps each integer's format (its tag
+      // names it) and writes everything else canonically.
       let json = try Converter.toJSON(messagePack: widened, options: .init(style: .compact, extended: true))
-      #expect(try Converter.toMessagePack(json: json, extended: true) == canonical)
+      let back = try Converter.toMessagePack(json: json, extended: true)
+      #expect(try MessagePackReader().read(back) == value)
+      #expect(Self.integerFormats(back) == Self.integerFormats(widened))
+      #expect(MessagePackWriter().write(try MessagePackReader().read(back)) == canonical)
     }
+  }
+
+  /// The format byte of every integer in `bytes`, in order (0 for a fixint, whose format byte is its value).
+  static func integerFormats(_ bytes: [UInt8]) -> [UInt8] {
+    var formats: [UInt8] = []
+    withBytes(bytes) { view in
+      var scanner = MessagePackScanner(view)
+      while !scanner.isAtEnd {
+        let format = view[scanner.offset]
+        switch try? scanner.readHeader() {
+        case .int?, .uint?: formats.append(format < 0x80 || format >= 0xE0 ? 0 : format)
+        case .string(let length)?, .binary(let length)?, .ext(_, let length)?: scanner.offset += length
+        case nil: return
+        default: break
+        }
+      }
+    }
+    return formats
   }
 
   @Test(

@@ -58,9 +58,13 @@ struct TimingTests {
   }
 
   @Test(
-    "Loop durations from the editor are clamped to 0.1...60 s",
-    arguments: [(0, 0.1), (0.05, 0.1), (0.1, 0.1), (5, 5), (60, 60), (61, 60), (-3, 0.1), (.infinity, 60), (.nan, 3)]
-      as [(Double, Double)])
+    "Loop durations from the editor are clamped to 0.1...60 s; one that is not finite is the default 3 s",
+    // Infinity was 60 here: the runtime's clamp returns the default for any length that is not finite
+    // (`guard seconds.isFinite else { return defaultLoopDuration }`, Sources/Inertia/Inertia.swift:47-51 at e310d13).
+    arguments: [
+      (0, 0.1), (0.05, 0.1), (0.1, 0.1), (5, 5), (60, 60), (61, 60), (-3, 0.1), (.infinity, 3), (-.infinity, 3),
+      (.nan, 3),
+    ] as [(Double, Double)])
   func clamp(_ input: Double, _ expected: Double) {
     #expect(InertiaPlayback.clampLoopDuration(input) == expected)
   }
@@ -82,14 +86,79 @@ struct TimingTests {
     #expect(InertiaPlayback.loopLength(loopDuration: 100, trackLengths: [4]) == 100)
   }
 
-  @Test("A shape's own track counts toward the loop; a nested shape's does not")
+  @Test("Neither a shape's own track nor a nested shape's counts toward the loop: a longer one is cut at it")
   func shapeTracks() {
     var card = track([1])
     var nested = InertiaShape(id: "nested", animation: track([9], id: "ignored"))
     nested.zIndex = 1
     card.shapes = [InertiaShape(id: "s", animation: track([2, 3], id: "shape-track"), shapes: [nested])]
     #expect(card.playedTracks.map(\.id) == ["card0", "shape-track"])
-    #expect(InertiaPlayback.loopLength(animations: [card]) == 5)
+    // Was 5: the runtime measures the loop over its top-level schemas only (`InertiaPlayback.duration(loop:of:)`
+    // over `inertiaSchemas.values`, Sources/Inertia/Inertia.swift:452-454, 2764-2770 and 1016-1018 at e310d13).
+    #expect(InertiaPlayback.loopLength(animations: [card]) == 3)
+    #expect(InertiaLoop(animations: [card]).setBy == nil)
+    #expect(card.shapes[0].animation!.isCut(atLoop: 3) && !card.isCut(atLoop: 3))
+  }
+
+  /// An animation carrying `loopDuration` as the editor writes it (an unknown field until the typed model
+  /// stores it).
+  private func timed(_ durations: [Double], loopDuration: MessagePackValue?) -> InertiaAnimation {
+    var animation = track(durations)
+    // As the typed model reads the key: a number (a float32 or an integer too) or nothing.
+    animation.loopDuration = loopDuration.flatMap { $0.doubleValue }
+    return animation
+  }
+
+  @Test("The loop duration comes from the file: the largest animation's, absent or not finite as 3, held to 0.1...60")
+  func fileLoopDuration() {
+    // The runtime decodes `loopDuration` with `decodeIfPresent … ?? defaultLoopDuration` then clamps it
+    // (Inertia.swift:2878-2880 at e310d13), and seeds its loop with the clamped largest (401-403, 950-954).
+    #expect(InertiaPlayback.loopLength(animations: [timed([1], loopDuration: .float32(6))]) == 6)
+    #expect(InertiaPlayback.loopLength(animations: [timed([1], loopDuration: .float64(.nan))]) == 3)
+    #expect(InertiaPlayback.loopLength(animations: [timed([1], loopDuration: .float64(.infinity))]) == 3)
+    #expect(InertiaPlayback.loopLength(animations: [timed([0.01], loopDuration: .float64(0.01))]) == 0.1)
+    #expect(InertiaPlayback.loopLength(animations: [timed([1], loopDuration: .int(900))]) == 60)
+    #expect(InertiaPlayback.loopLength(animations: [timed([1], loopDuration: .nil)]) == 3)
+    // An animation without the key counts as 3 in the largest.
+    let mixed = [timed([1], loopDuration: .float32(2)), timed([1], loopDuration: nil)]
+    #expect(InertiaPlayback.loopDuration(of: mixed) == 3)
+    #expect(InertiaPlayback.loopDuration(of: [timed([1], loopDuration: .float32(2))]) == 2)
+    #expect(InertiaPlayback.loopDuration(of: []) == 3)
+    // A longer track still stretches it, and an app's loop duration replaces the file's, taken as given.
+    #expect(InertiaPlayback.loopLength(animations: [timed([0, 8], loopDuration: .float32(6))]) == 8.001)
+    #expect(InertiaPlayback.loopLength(loopDuration: 0.01, animations: [timed([], loopDuration: .float32(6))]) == 0.01)
+    let loop = InertiaLoop(animations: [timed([1], loopDuration: .float32(2)), timed([0, 2.5], loopDuration: nil)])
+    #expect(loop.loopDuration == 3 && loop.length == 3 && loop.setBy == nil)
+  }
+
+  @Test("A keyframe with a value that is not finite is dropped, and the keyframes after it land earlier")
+  func droppedKeyframes() {
+    // `guard keyframe.values.isFinite else { return nil }` (Sources/Inertia/Inertia.swift:2694 at e310d13).
+    var animation = track([1, 2, 1])
+    animation.keyframes[1].values.rotate = .nan
+    #expect(animation.droppedKeyframes == [1])
+    #expect(animation.playableKeyframes.map(\.id) == ["k0", "k2"])
+    #expect(animation.playbackKeyframeTimes == [1, 1, 2])
+    #expect(animation.playbackLength == 2)
+    #expect(animation.position(atLoopTime: 1.5) == .travelling(toKeyframe: 2, progress: 0.5))
+    #expect(animation.position(atLoopTime: 2.5) == .holding(keyframe: 2))
+    animation.keyframes[1].duration = 0
+    #expect(animation.keyframesWithRepairedDuration.isEmpty)
+    // Every keyframe dropped: the track stays at its initial values.
+    animation.keyframes = [animation.keyframes[1]]
+    #expect(animation.position(atLoopTime: 1) == .noKeyframes)
+    #expect(animation.playbackLength == 0)
+  }
+
+  @Test("Initial values with one value that is not finite are the identity pose, all five")
+  func nonFiniteInitialValues() {
+    // `initialValues.sanitized` (Sources/Inertia/Inertia.swift:2682-2684, 2733 at e310d13).
+    var animation = track([1])
+    animation.initialValues = InertiaAnimationValues(scale: 2, translate: .init(width: 0.5, height: 0), opacity: .nan)
+    #expect(animation.playbackInitialValues == .identity)
+    #expect(animation.pose(atLoopTime: 0) == .identity)
+    animation.initialValues.opacity = 0.5
+    #expect(animation.playbackInitialValues.opacity == 0.5 && animation.playbackInitialValues.scale == 2)
   }
 
   @Test("A 2-second track holds its final pose for the rest of a 3-second loop")

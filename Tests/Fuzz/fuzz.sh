@@ -25,20 +25,21 @@ out="$root/.build/fuzz"
 flags=(-O -g -parse-as-library -sanitize=fuzzer,address -enable-testing -package-name inertia)
 
 # target name → the library modules it needs and its check files
-targets=(messagepack-reader json-reader round-trip lint fix output-plan paths app-sources)
+targets=(messagepack-reader json-reader round-trip lint fix output-plan paths merge app-sources diff)
 modules_for() {
   case "$1" in
     lint|fix|app-sources) echo "InertiaFormat InertiaLint" ;;
-    output-plan|paths) echo "InertiaFormat InertiaLint InertiaPreview InertiaTool" ;;
+    output-plan|paths|merge) echo "InertiaFormat InertiaLint InertiaPreview InertiaTool" ;;
     *) echo "InertiaFormat" ;;
   esac
 }
 checks_for() {
   case "$1" in
     lint|fix) echo "$root/Tests/LintTests/FuzzChecks/"*.swift "$root/Tests/TestSupport/PositionOracle.swift" ;;
-    output-plan) echo "$root/Tests/ToolTests/FuzzChecks/"*.swift ;;
+    output-plan|merge) echo "$root/Tests/ToolTests/FuzzChecks/"*.swift ;;
     paths) echo "$root/Tests/ToolTests/FuzzChecks/PathFuzzChecks.swift" ;;
     app-sources) echo "$root/Tests/LintTests/AppSources/FuzzChecks/"*.swift ;;
+    diff) echo "$root/Tests/FormatTests/DiffFuzzChecks/"*.swift ;;
     *) echo "$root/Tests/FormatTests/FuzzChecks/"*.swift ;;
   esac
 }
@@ -102,6 +103,19 @@ seeds() {
         esac
         { printf "\\$(printf '%03o' "$byte")"; cat "$file"; } >"$dir/.seed"
         mv "$dir/.seed" "$dir/$(sha1sum <"$dir/.seed" | cut -c1-40)"
+      done ;;
+    merge)
+      # Three versions of a file: a mode byte (which versions are equal, whether git may be used), then
+      # BASE, OURS and THEIRS separated by 0xFF 0xFE, from pairs of the corpus's small valid files (the
+      # large ones make every execution slow, and add no path of the merge's).
+      local files n=0
+      mapfile -t files < <(find "$root/Corpus/valid" -type f \( -name '*.inertia' -o -name '*.json' \) -size -4097c | sort)
+      for first in "${files[@]}"; do
+        for second in "${files[@]}"; do
+          n=$((n + 1))
+          { printf "\\$(printf '%03o' $((n % 8)))"; cat "$first"; printf '\377\376'; cat "$first"; printf '\377\376'
+            cat "$second"; } >"$dir/pair-$n"
+        done
       done ;;
     *) find "$root/Corpus" -type f \( -name '*.inertia' -o -name '*.json' \) -exec cp {} "$dir/" \; ;;
   esac

@@ -5,7 +5,8 @@ import Testing
 
 /// The schema walk as it was before its fast paths, that ``WalkFastPathTests`` compares it with: each value's
 /// kind decoded from its head, each key looked up by its bytes (``KeyNames/index(of:)``), each string of a
-/// set compared as a `String`. Its events only, without limits or filters, which the fast paths do not touch.
+/// set compared as a `String`. Its events and their sorts only, without limits or filters, which the fast
+/// paths do not touch.
 final class ReferenceSchemaWalk {
   typealias Event = SchemaWalk.Event
   typealias Context = SchemaWalk.Context
@@ -14,10 +15,19 @@ final class ReferenceSchemaWalk {
   var list: [Event] = []
 
   static func events(in document: IndexedDocument) -> [Event] {
-    guard let root = document.root else { return [] }
+    walk(document).list
+  }
+
+  /// The events and their sorts, as `"sort event"` lines.
+  static func summary(of document: IndexedDocument) -> [String] {
+    let walk = walk(document)
+    return zip(walk.sorts, walk.list).map { "\($0) \($1)" }
+  }
+
+  private static func walk(_ document: IndexedDocument) -> ReferenceSchemaWalk {
     let walk = ReferenceSchemaWalk(document: document, schema: .file)
-    walk.check(root, as: walk.schema.root, context: .root)
-    return walk.list
+    if let root = document.root { walk.check(root, as: walk.schema.root, context: .root) }
+    return walk
   }
 
   private init(document: IndexedDocument, schema: CompiledSchema) {
@@ -25,11 +35,16 @@ final class ReferenceSchemaWalk {
     self.schema = schema
   }
 
-  private var keepsSchemaEvents: Bool { true }
+  /// The sort of each event of ``list``.
+  var sorts: [SchemaWalk.Sort] = []
+  /// How many `vertices` arrays the walk is inside.
+  private var verticesDepth = 0
 
   private func record(_ event: Event, at node: IndexedDocument.Node, _ sort: SchemaWalk.Sort = .schema) {
     list.append(event)
+    sorts.append(sort)
   }
+
   private func check(_ node: IndexedDocument.Node, as type: Int, context: Context) {
     check(node, document.kind(of: node), as: type, context: context)
   }
@@ -41,53 +56,60 @@ final class ReferenceSchemaWalk {
     // The common cases first, each a value of its type: nothing to report, and only objects and arrays to
     // go into.
     switch (schema.types[type], kind) {
-    case (.string, .string), (.bool, .bool), (.number, .int), (.number, .uint), (.number, .float32),
-      (.number, .float64), (.integer, .int):
+    case (.string, .string), (.bool, .bool), (.number, .float32), (.number, .float64), (.float32, .float32),
+      (.integer, .int):
       return
     case (.object(let slot), .map):
       checkObject(node, slot)
       return
     case (.array(let elementType), .array):
-      // A number pair is an array of numbers with a count of 2.
-      if schema.pairs[type], let count = document.count(of: node), count != 2 { break }
+      // A number pair is an array of at least two numbers.
+      if schema.pairs[type], let count = document.count(of: node), count < 2 { break }
       let elementContext = context.element
+      let entersVertices = type == schema.verticesType
+      if entersVertices { verticesDepth += 1 }
       var child = document.firstChild(of: node)
       while let element = child {
         check(element, as: elementType, context: elementContext)
         child = document.nextSibling(of: element, in: node)
       }
-      return
-    case (.anyArray, .array):
-      scanForDuplicateKeys(node)
+      if entersVertices { verticesDepth -= 1 }
       return
     default:
       break
     }
-    guard let message = mismatch(node, kind, type, describing: keepsSchemaEvents) else { return }
-    record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
+    let valueType = schema.valueTypes[type]
+    if valueType.isNumber, [.int, .uint, .float32, .float64].contains(kind) {
+      if document.encoding == .json && valueType == .float32 && kind == .float64 { return }
+      let value = document.value(of: node)
+      guard let problem = valueType.numberProblem(in: value) else { return }
+      record(
+        .refusedNumber(node, context: context, problem: problem, message: problem.message(for: value, as: valueType)),
+        at: node, SchemaWalk.Sort(problem))
+      return
+    }
+    let sort: SchemaWalk.Sort =
+      verticesDepth > 0 || type == schema.verticesType
+      ? .vertexShape : schema.pairs[type] && kind == .array ? .translateLength : .schema
+    guard let message = mismatch(node, kind, type) else { return }
+    record(.mismatch(node, context: context, expected: valueType, message: message), at: node, sort)
     scanForDuplicateKeys(node)
   }
 
   /// Why a value does not have a type, as `expected …, found …` in the words of
-  /// ``InertiaSchema/ValueType/mismatch(in:)``; `nil` when it does. Without `describing`, a mismatch is an
-  /// empty string, not worth wording past the limit. (The kinds a type takes as they are, ``check(_:_:as:context:)``
-  /// has let through already.)
-  private func mismatch(
-    _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, _ type: Int, describing: Bool = true
-  ) -> String? {
+  /// ``InertiaSchema/ValueType/mismatch(in:)``; `nil` when it does. (The kinds a type takes as they are,
+  /// ``check(_:_:as:context:)`` has let through already.)
+  private func mismatch(_ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, _ type: Int) -> String? {
     switch (schema.types[type], kind) {
     case (.array, .array):
-      // A number pair is an array of numbers with a count of 2.
-      guard schema.pairs[type], let count = document.count(of: node), count != 2 else { return nil }
+      // A number pair is an array of at least two numbers.
+      guard schema.pairs[type], let count = document.count(of: node), count < 2 else { return nil }
       return schema.valueTypes[type].expectation(found: String(count))
-    case (.integer, .float32), (.integer, .float64):
-      if let number = document.double(of: node), Int64(exactly: number) != nil { return nil }
     case (.oneOf, .string):
       if schema.allowed(type).contains(document.string(of: node) ?? "") { return nil }
     default:
       break
     }
-    guard describing else { return "" }
     let valueType = schema.valueTypes[type]
     switch kind {
     case .array, .map: return valueType.expectation(found: kind.description)
@@ -124,9 +146,15 @@ final class ReferenceSchemaWalk {
       guard let key = document.utf8(of: entry.key) else {
         let key = document.value(of: entry.key)
         if let first = otherKeys.first(where: { $0.key == key }) {
-          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
+          record(
+            .duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key,
+            .duplicateKey)
         } else {
-          record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key)
+          if case .int = key {
+            record(.integerKey(entry, object: node, kind: object.kind), at: entry.key, .unknownField)
+          } else {
+            record(.nonStringKey(entry, object: node, kind: object.kind), at: entry.key, .mapKeyType)
+          }
           otherKeys.append((entry, key))
         }
         scanForDuplicateKeys(entry.value)
@@ -135,7 +163,9 @@ final class ReferenceSchemaWalk {
       guard let index = object.names.index(of: key) else {
         let name = key.string
         if let first = unknown.first(where: { $0.name == name }) {
-          record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key)
+          record(
+            .duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: object.kind), at: entry.key,
+            .duplicateKey)
         } else {
           unknown.append((entry, name))
         }
@@ -145,7 +175,7 @@ final class ReferenceSchemaWalk {
       if seen & (1 << index) != 0 {
         record(
           .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: object.kind),
-          at: entry.key)
+          at: entry.key, .duplicateKey)
         scanForDuplicateKeys(entry.value)
       } else {
         seen |= 1 << index
@@ -161,7 +191,9 @@ final class ReferenceSchemaWalk {
     if seen & object.requiredMask != object.requiredMask {
       for (index, field) in InertiaSchema.object(object.kind).fields.enumerated()
       where field.isRequired && seen & (1 << index) == 0 {
-        record(.missingField(object: node, kind: object.kind, field: field.name), at: node)
+        record(
+          .missingField(object: node, kind: object.kind, field: field.name), at: node,
+          verticesDepth > 0 ? .vertexShape : .schema)
       }
     }
     for (entry, name) in unknown {
@@ -180,21 +212,30 @@ final class ReferenceSchemaWalk {
     return first
   }
 
-  /// Reports repeated keys in every map inside a value the table does not describe.
-  private func scanForDuplicateKeys(_ node: IndexedDocument.Node) {
+  /// Reports repeated keys in every map inside a value the table does not describe, and the keys anywhere
+  /// in it (in keys too) that the decoder cannot read.
+  private func scanForDuplicateKeys(_ node: IndexedDocument.Node, reportingDuplicates: Bool = true) {
     switch document.kind(of: node) {
     case .array:
-      document.forEachElement(of: node) { scanForDuplicateKeys($0) }
+      document.forEachElement(of: node) { scanForDuplicateKeys($0, reportingDuplicates: reportingDuplicates) }
     case .map:
       var keys: [MessagePackValue: Int] = [:]
       document.forEachEntry(of: node) { entry in
         let key = document.value(of: entry.key)
+        if SchemaWalk.isUnreadableKey(key) {
+          record(.unreadableKey(entry, map: node), at: entry.key, .mapKeyType)
+        } else {
+          scanForDuplicateKeys(entry.key, reportingDuplicates: false)
+        }
         if let first = keys[key] {
-          record(.duplicateKey(entry, firstPosition: first, map: node, kind: nil), at: entry.key)
+          if reportingDuplicates {
+            record(
+              .duplicateKey(entry, firstPosition: first, map: node, kind: nil), at: entry.key, .ignoredDuplicateKey)
+          }
         } else {
           keys[key] = entry.position
         }
-        scanForDuplicateKeys(entry.value)
+        scanForDuplicateKeys(entry.value, reportingDuplicates: reportingDuplicates)
       }
     default:
       break

@@ -24,20 +24,23 @@ struct SVGTimelineTests {
     // Marks sit at the playback times, on one scale: the loop's end at the chart's right edge.
     let loop = InertiaPlayback.loopLength(animations: animations)
     let axisEnd = max(loop, (played + ignored).map(\.playbackLength).max()!)
+    let (left, right) = (TimelineChart.axisLeft, TimelineChart.axisRight)
     let orderedTracks = animations.flatMap { $0.playedTracks + $0.ignoredTracks }
     for ((index, _), track) in zip(rows, orderedTracks) {
-      let marks = document.children(of: index).filter { $0.name == "circle" }
+      let marks = document.children(of: index).filter {
+        $0.name == "circle" || $0.attributes["class"] == "keyframe dropped"
+      }
       #expect(marks.count == track.keyframes.count)
       for (mark, time) in zip(marks, track.playbackKeyframeTimes) {
         let x = Double(mark.attributes["cx"]!)!
-        #expect(
-          abs(x - (TimelineChart.chartLeft + (TimelineChart.chartRight - TimelineChart.chartLeft) * time / axisEnd))
-            < 1e-3)
+        #expect(abs(x - (left + (right - left) * time / axisEnd)) < 1e-3)
       }
     }
     let texts = document.elements.filter { $0.name == "text" }.map(\.text)
-    #expect(texts.contains { $0.contains("on a nested shape: never plays") })
-    #expect(texts.contains { $0.contains("stretches the loop to 3.651 s") })
+    // A row's notes are wrapped to the column left of the axis.
+    let column = texts.joined(separator: " ")
+    #expect(column.contains("on a nested shape: never plays"))
+    #expect(column.contains("stretches the loop to 3.651 s"))
     #expect(texts.contains("loop 3.851 s"))
     #expect(texts.contains("loopDuration 3 s"))
   }

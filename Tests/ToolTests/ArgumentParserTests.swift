@@ -6,8 +6,8 @@ import Testing
 @Suite("Argument parser")
 struct ArgumentParserTests {
   let parser = ArgumentParser([
-    CommandOption("-o", "--output", value: "FILE", help: "Output."),
-    CommandOption("-j", "--jobs", value: "N", help: "Jobs."),
+    CommandOption("-o", "--output", value: "FILE", accumulates: true, help: "Output."),
+    CommandOption("-j", "--jobs", value: "N", accumulates: true, help: "Jobs."),
     CommandOption("--strict", help: "Strict."),
     CommandOption("-h", "--help", help: "Help."),
   ])
@@ -19,6 +19,19 @@ struct ArgumentParserTests {
         .option("--output", value: "a"), .option("--output", value: "b"), .option("--output", value: "c"),
         .option("--output", value: "d"), .option("--jobs", value: "4"), .option("--jobs", value: "5"),
       ])
+  }
+
+  @Test("An option that takes a value and does not accumulate is given once, by any of its names (issue 29)")
+  func givenOnce() throws {
+    let parser = ArgumentParser([CommandOption("--once", value: "N", help: "Once.")])
+    #expect(try parser.parse(["--once", "1"]) == [.option("--once", value: "1")])
+    for arguments in [["--once", "1", "--once", "2"], ["--once=1", "--once", "1"]] {
+      #expect(throws: UsageError("--once is given more than once; give it once")) { try parser.parse(arguments) }
+    }
+    let real = ArgumentParser([CommandOption("-o", "--output", value: "FILE", help: "Output.")])
+    #expect(throws: UsageError("-o or --output is given more than once; give it once")) {
+      try real.parse(["-o", "a", "--output=b"])
+    }
   }
 
   @Test("'-' is an operand and '--' makes everything after it one, even -h")

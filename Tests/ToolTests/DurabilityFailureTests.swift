@@ -127,7 +127,7 @@ struct DurabilityFailureTests {
 
   /// The commands other than `--fix` that write files, each run so that it writes `target`.
   enum Writer: CaseIterable, CustomStringConvertible {
-    case reportFile, baseline, toJSON, outDir, svg, merge
+    case reportFile, baseline, toJSON, outDir, svg, merge, diff
 
     var target: String { self == .outDir ? "card0.json" : self == .merge ? "ours.inertia" : "out" }
 
@@ -148,6 +148,7 @@ struct DurabilityFailureTests {
       case .outDir: "to-json --out-dir"
       case .svg: "to-svg -o"
       case .merge: "merge"
+      case .diff: "diff -o"
       }
     }
 
@@ -178,6 +179,9 @@ struct DurabilityFailureTests {
         let theirs = try! directory.write("theirs.inertia", Array(FixCommandTests.fixable(secondID: "C").utf8))
         status = ConvertCommand.run(
           arguments: ["merge", base, target, theirs], stdout: .inMemory(), stderr: log, writer: writer)
+      case .diff:
+        status = ConvertCommand.run(
+          arguments: ["diff", "-o", target, input, input], stdout: .inMemory(), stderr: log, writer: writer)
       }
       return (status, stderr)
     }

@@ -285,24 +285,39 @@ struct FixCommandTests {
     #expect(try sandbox.text("animation.inertia") == Self.fixable())
   }
 
-  @Test("A FIFO or a device named to --fix is never replaced")
+  @Test("A FIFO or a device named to --fix is never read, nor replaced")
   func specialFilesAreNotFixed() throws {
     let sandbox = try LintSandbox()
     let fifo = sandbox.path("animation.inertia")
     #expect(mkfifo(fifo, 0o644) == 0)
-    // Feed the FIFO one fixable document while the fixer reads it.
-    let writer = Thread {
-      let fd = open(fifo, O_WRONLY)
-      _ = Self.fixable().withCString { write(fd, $0, strlen($0)) }
-      close(fd)
+    // The FIFO holds one fixable document, and a writer that stays until the run is over (or a watchdog
+    // gives up on it), so that a run that read it would wait rather than end.
+    let writer = open(fifo, O_RDWR | O_NONBLOCK)
+    _ = Self.fixable().withCString { write(writer, $0, strlen($0)) }
+    let done = NSLock()
+    nonisolated(unsafe) var closed = false
+    let watchdog = Thread {
+      sleep(10)
+      done.withLock {
+        if !closed { close(writer) }
+        closed = true
+      }
     }
-    writer.start()
+    watchdog.start()
     let run = sandbox.run(["--no-config", "--fix", "animation.inertia"])
+    done.withLock {
+      #expect(!closed, "the run read the FIFO, and waited for its writer")
+      if !closed { close(writer) }
+      closed = true
+    }
     #expect(run.status == 2)
-    #expect(run.stderr.contains("animation.inertia: not fixed: it is not a regular file"), "\(run.stderr)")
+    #expect(
+      run.stdout.contains("animation.inertia: error: cannot read: it is a FIFO, not a regular file"), "\(run.stdout)")
     var info = stat()
     stat(fifo, &info)
     #expect(info.st_mode & S_IFMT == S_IFIFO)
+    let device = sandbox.run(["--no-config", "--fix", "/dev/zero"])
+    #expect(device.status == 2 && device.stdout.contains("/dev/zero: error: cannot read: it is a character device"))
   }
 
   @Test(

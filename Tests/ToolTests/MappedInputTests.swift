@@ -26,12 +26,14 @@ struct MappedInputTests {
     // Read, as a library without the guard does; then mapped, once the guard is installed.
     for installGuard in [false, true] {
       if installGuard { FileIO.installMappedFileGuard() }
-      let seen = try FileIO.withContents(of: file.path, maxSize: 1 << 30) { Array($0) }
+      let seen = try FileIO.withContents(of: file.path, as: .convertInput, maxSize: 1 << 30) { Array($0) }
       #expect(seen == bytes)
-      #expect(try FileIO.read(file.path, maxSize: 1 << 30) == bytes)
+      #expect(try FileIO.read(file.path, as: .convertInput, maxSize: 1 << 30) == bytes)
       let contents = try FileContents(path: file.path, maxSize: 1 << 30)
       withExtendedLifetime(contents) { #expect(Array(contents.bytes) == bytes) }
-      #expect(throws: FileIOError.self) { try FileIO.withContents(of: file.path, maxSize: 1 << 20) { _ in } }
+      #expect(throws: FileIOError.self) {
+        try FileIO.withContents(of: file.path, as: .convertInput, maxSize: 1 << 20) { _ in }
+      }
     }
   }
 
@@ -47,7 +49,7 @@ struct MappedInputTests {
     FileIO.installMappedFileGuard()
     // Written in place (one byte more): the identity the check compares changes.
     do {
-      _ = try FileIO.withCheckedContents(of: file.path, maxSize: 1 << 30) { _, _ in
+      _ = try FileIO.withCheckedContents(of: file.path, as: .convertInput, maxSize: 1 << 30) { _, _ in
         let fd = open(file.path, O_WRONLY | O_APPEND)
         _ = write(fd, "B", 1)
         close(fd)
@@ -61,14 +63,14 @@ struct MappedInputTests {
     let replacement = directory.appendingPathComponent("new.inertia")
     try Data([0x90]).write(to: replacement)
     do {
-      _ = try FileIO.withCheckedContents(of: file.path, maxSize: 1 << 30) { _, _ in
+      _ = try FileIO.withCheckedContents(of: file.path, as: .convertInput, maxSize: 1 << 30) { _, _ in
         #expect(rename(replacement.path, file.path) == 0)
       }
       Issue.record("no error for a file replaced while it was used")
     } catch {
       #expect(error.reason == FileIO.changedWhileRead)
     }
-    #expect(try FileIO.read(file.path, maxSize: 1 << 30) == [0x90])
+    #expect(try FileIO.read(file.path, as: .convertInput, maxSize: 1 << 30) == [0x90])
   }
 
   @Test("the guard names the mapped file that holds an address, and forgets it once it is unmapped")

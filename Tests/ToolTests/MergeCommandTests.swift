@@ -214,16 +214,17 @@ struct MergeCommandTests {
     #expect(text.components(separatedBy: "<<<<<<< ours").count == 2)
     #expect(
       text.contains("<<<<<<< ours\n        \"duration\": 7,\n=======\n        \"duration\": 9,\n>>>>>>> theirs\n"))
-    // The same for an ancestor that does not parse, with a note.
-    let broken = try MergeCase(
-      base: [0xC1], ours: base.duration(1, "7").messagePack, theirs: base.duration(1, "9").messagePack)
+    // An ancestor that is not empty and does not parse: nothing is written (issue 29: a result only from
+    // what was read and checked).
+    let ours = base.duration(1, "7").messagePack
+    let broken = try MergeCase(base: [0xC1], ours: ours, theirs: base.duration(1, "9").messagePack)
     let brokenResult = broken.run(searchPath: searchPath)
     #expect(brokenResult.status == 1)
     #expect(
       brokenResult.stderr.first
         == "inertia-convert merge: \(broken.ours): the common ancestor does not parse (offset 0: byte 0xc1 is not a "
-        + "MessagePack format byte (the spec reserves it as never used)); merging as if it were empty")
-    #expect(try broken.oursText() == text)
+        + "MessagePack format byte (the spec reserves it as never used)); ours is left as it was, for you to resolve")
+    #expect(try broken.oursBytes() == ours)
   }
 
   // MARK: git itself

@@ -4,17 +4,17 @@ import Testing
 
 @testable import InertiaTool
 
-/// Replays every input the `output-plan` and `paths` fuzz targets ever failed on
+/// Replays every input the `output-plan`, `paths` and `merge` fuzz targets ever failed on
 /// (`Tests/Fuzz/Regressions/TARGET/`) and the corpus they keep (`Tests/Fuzz/Corpus/TARGET/`) through the
 /// checks the targets run, and checks those checks on inputs written by hand. One at a time: the plans
 /// make and remove files in one sandbox.
 @Suite(.serialized) struct ToolFuzzRegressionTests {
   /// Each target's check, by the folder its inputs are kept in.
   static let checks: [String: @Sendable ([UInt8]) throws -> Void] = [
-    "output-plan": OutputPlanFuzzChecks.plan, "paths": PathFuzzChecks.paths,
+    "output-plan": OutputPlanFuzzChecks.plan, "paths": PathFuzzChecks.paths, "merge": MergeFuzzChecks.merge,
   ]
 
-  @Test(arguments: FuzzInput.all(of: ["output-plan", "paths"], in: ["Regressions", "Corpus"]))
+  @Test(arguments: FuzzInput.all(of: ["output-plan", "paths", "merge"], in: ["Regressions", "Corpus"]))
   func replay(_ input: FuzzInput) throws {
     try Self.checks[input.target]!(input.bytes())
   }

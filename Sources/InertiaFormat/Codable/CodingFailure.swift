@@ -1,7 +1,7 @@
 /// The `DecodingError` and `EncodingError` values the Inertia coders throw.
 ///
-/// Every message starts with the path it is about (`[0].keyframes[2].values.translate: expected 2 numbers,
-/// found 3`), so the error's description alone says where and what; the coding path says the same for
+/// Every message starts with the path it is about (`[0].keyframes[2].values.translate: expected at least 2
+/// numbers, found 1`), so the error's description alone says where and what; the coding path says the same for
 /// code.
 enum CodingFailure {
   /// `path: message`, or just the message at the root.

@@ -34,4 +34,30 @@ struct InertiaModelField<Model: Sendable>: Sendable {
       name: name, decode: { object, model in model[keyPath: path] = try object.decode(name, default: defaultValue) },
       encode: { model, object in object.encode(model[keyPath: path], name, default: defaultValue) })
   }
+
+  /// An optional number kept as its file stored it: `nil` when the file lacks it. Writing it back writes the
+  /// value as read (a float32 stays a float32, an integer an integer) while the model holds the same number;
+  /// a number set in code is written as ``NumberConversion`` writes a `Double`.
+  static func keptNumber(
+    _ name: String, _ path: WritableKeyPath<Model, Double?> & Sendable,
+    asRead source: WritableKeyPath<Model, KeptAsRead<MessagePackValue?>> & Sendable
+  ) -> Self {
+    Self(
+      name: name,
+      decode: { object, model in
+        // Read as a number first, for the error a value of another kind gets; then as stored.
+        model[keyPath: path] = try object.decodeIfPresent(name) as Double?
+        model[keyPath: source] = KeptAsRead(try object.decodeIfPresent(name) as MessagePackValue?)
+      },
+      encode: { model, object in
+        let number = model[keyPath: path]
+        if let read = model[keyPath: source].value, let stored = read.doubleValue, let number,
+          stored.bitPattern == number.bitPattern || (stored.isNaN && number.isNaN)
+        {
+          object.encodeIfPresent(read, name)
+        } else {
+          object.encodeIfPresent(number.map(NumberConversion.value), name)
+        }
+      })
+  }
 }

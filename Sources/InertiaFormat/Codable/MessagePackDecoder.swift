@@ -26,7 +26,7 @@
 /// } catch DecodingError.keyNotFound(_, let context), DecodingError.typeMismatch(_, let context),
 ///   DecodingError.valueNotFound(_, let context), DecodingError.dataCorrupted(let context)
 /// {
-///   print(context.debugDescription)  // [0].keyframes[1].values.translate: expected 2 numbers, found 3
+///   print(context.debugDescription)  // [0].keyframes[1].values.translate: expected at least 2 numbers, found 1
 /// }
 /// ```
 ///

@@ -9,7 +9,27 @@
 /// Each conversion goes straight from one encoding's bytes to the other's, with no value tree in
 /// between: it needs about the input plus the output in memory, or the input plus a megabyte when the
 /// JSON is streamed to a sink. Canonical MessagePack survives `toJSON` then `toMessagePack` byte for byte.
+///
+/// With ``Numbers/inertia`` (what `inertia-convert` uses), an Inertia document's numbers are written as the
+/// editor writes them, field by field (see ``Numbers``), so that a file the editor wrote survives
+/// `toJSON` then `toMessagePack` byte for byte too; to tell an Inertia document, the conversion indexes it
+/// and walks it against the schema.
 public enum Converter {
+  /// How a conversion writes numbers.
+  public enum Numbers: Sendable, Equatable {
+    /// Every number in its canonical form: an integer in its smallest format, a float as a float64 (from
+    /// JSON), and in JSON a float32 as the exact double it widens to.
+    case canonical
+    /// An Inertia document's numbers as the editor writes them: at the fields the runtime reads as a
+    /// `CGFloat` or `Double`, a float is a float32 when its double is exactly one, else a float64; at a
+    /// colour component (a `Float`), always the float32 nearest its text, and `to-json` prints a float32
+    /// there as the shortest text that reads back to it (`0.33`); `zIndex` (an `Int`) in a signed format
+    /// (200 is `d1 00 c8`). JSON integers stay integers. A document that is not an Inertia document
+    /// (``InertiaSchema/isInertiaDocument(_:)``), and every value outside those fields, is written as
+    /// ``canonical`` writes it. The extended form is always canonical: its tags say each format.
+    case inertia
+  }
+
   /// MessagePack bytes to JSON text.
   ///
   /// - Throws: ``FormatError`` for malformed input, or for a value JSON cannot hold (unless
@@ -60,22 +80,65 @@ public enum Converter {
     try emitter.document()
   }
 
-  /// JSON text to canonical MessagePack bytes.
+  /// JSON text to MessagePack bytes: canonical, or with an Inertia document's numbers as the editor writes
+  /// them (`numbers`; not in the extended form, whose tags say every format).
   ///
   /// - Throws: ``FormatError`` with the line, column and path of the first fault.
   package static func toMessagePack(
-    json bytes: UnsafeRawBufferPointer, extended: Bool = false, limits: DecodingLimits = .default
+    json bytes: UnsafeRawBufferPointer, extended: Bool = false, numbers: Numbers = .canonical,
+    limits: DecodingLimits = .default
   ) throws(FormatError) -> ByteBuffer {
-    try toMessagePack(json: ByteView(bytes), extended: extended, limits: limits)
+    try toMessagePack(json: ByteView(bytes), extended: extended, numbers: numbers, limits: limits)
   }
 
-  static func toMessagePack(json bytes: ByteView, extended: Bool, limits: DecodingLimits) throws(FormatError)
-    -> ByteBuffer
-  {
+  static func toMessagePack(
+    json bytes: ByteView, extended: Bool, numbers: Numbers = .canonical, limits: DecodingLimits
+  ) throws(FormatError) -> ByteBuffer {
     let out = ByteBuffer(capacity: bytes.count)
     var parser = JSONToMessagePack(bytes, out: out, limits: limits, extended: extended, positions: NoTextRanges())
     try parser.document()
-    return out
+    guard numbers == .inertia && !extended else { return out }
+    return inertiaNumbers(canonical: out, json: bytes)
+  }
+
+  /// `canonical`, the canonical MessagePack of the JSON text `json`, with the numbers of an Inertia document
+  /// written by ``InertiaNumberRule``; `canonical` itself for any other document.
+  private static func inertiaNumbers(canonical: ByteBuffer, json: ByteView) -> ByteBuffer {
+    // Numbers are read as the JSON form's: a colour's float will be a float32.
+    guard let document = IndexedDocument.indexing(convertedJSON: canonical), let root = document.root else {
+      return canonical
+    }
+    let events = SchemaWalk.events(in: document, at: root, schema: .toMessagePackFile, limit: 1, numbersAsJSON: true)
+    guard !events.hasError, !events.numbers.isEmpty else { return canonical }
+    // The text of a number, for the few floats whose double cannot settle their float32: the JSON read again
+    // with positions, which numbers its values as the conversion did.
+    var positions: IndexedDocument?
+    return InertiaNumberRule.rewrite(canonical, document: document, sites: events.numbers) { node in
+      if positions == nil {
+        positions = try? IndexedDocument.read(
+          FileContents(unsafeOwning: json.raw, release: { _ in }), as: .json,
+          limits: DecodingLimits(maxDepth: .max, maxInputSize: .max))
+      }
+      guard let positions, node.index < positions.nodeCount else { return nil }
+      return json[positions.byteRange(of: node)]
+    }
+  }
+
+  /// The offsets of the float32s a plain `to-json` of `bytes` prints as the shortest text that reads back to
+  /// them (``Numbers/inertia``): those in a colour component of an Inertia document. None for a document
+  /// without a float32 (found without indexing it), or that does not read.
+  static func float32FieldHeads(in bytes: ByteView, limits: DecodingLimits) -> [Int] {
+    guard InertiaNumberRule.holdsFloat32(bytes) else { return [] }
+    // Indexed where the bytes lie, for the length of this call, without checking its strings, which the
+    // conversion checks as it writes them.
+    guard
+      let document = IndexedDocument.indexing(
+        messagePackUncheckedText: FileContents(unsafeOwning: bytes.raw, release: { _ in }), limits: limits),
+      let root = document.root
+    else { return [] }
+    let events = SchemaWalk.events(in: document, at: root, schema: .toJSONFile, limit: 1, numbersAsJSON: false)
+    guard !events.hasError else { return [] }
+    return events.numbers.map { document.messagePackRange(of: $0.node).lowerBound }
   }
 
   /// Checks MessagePack input and copies it unchanged (what `to-msgpack` does with input that already
@@ -95,12 +158,13 @@ public enum Converter {
     }
   }
 
-  /// JSON text to canonical MessagePack bytes, for arrays.
+  /// JSON text to MessagePack bytes, for arrays: canonical, or with an Inertia document's numbers as the
+  /// editor writes them (`numbers`, see ``Numbers``).
   public static func toMessagePack(
-    json bytes: [UInt8], extended: Bool = false, limits: DecodingLimits = .default
+    json bytes: [UInt8], extended: Bool = false, numbers: Numbers = .canonical, limits: DecodingLimits = .default
   ) throws(FormatError) -> [UInt8] {
     try withBytes(bytes) { (view) throws(FormatError) in
-      try toMessagePack(json: view, extended: extended, limits: limits).array
+      try toMessagePack(json: view, extended: extended, numbers: numbers, limits: limits).array
     }
   }
 }

@@ -454,14 +454,20 @@ struct JSONToMessagePack<Positions: JSONPositionRecorder> {
         throw self.error(
           .invalidExtendedValue, "internal error re-reading a tagged value: \(error.message)", at: tagged.contentStart)
       }
-      let value: MessagePackValue
       do {
-        value = try ExtendedJSON.decode(tagged.tag, content)
+        if tagged.tag.integerFormat != nil {
+          // An integer in the format its tag names, not its smallest.
+          let integer = try ExtendedJSON.integerBytes(tagged.tag, content)
+          out.truncate(to: tagged.head)
+          out.append(integer)
+        } else {
+          let value = try ExtendedJSON.decode(tagged.tag, content, text: bytes[tagged.contentStart..<offset])
+          out.truncate(to: tagged.head)
+          MessagePackWriter().write(value, to: out)
+        }
       } catch {
         throw self.error(error.code, error.message, at: tagged.contentStart)
       }
-      out.truncate(to: tagged.head)
-      MessagePackWriter().write(value, to: out)
     }
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "}") else {

@@ -34,11 +34,15 @@ struct MessagePackToJSON {
     try limits.checkSize(scanner.bytes.count, format: .messagePack)
     // The maps the extended form writes as `{"$map": …}`.
     let taggedMaps = options.extended ? findTaggedMaps() : []
+    // The float32s printed as float32s, by the rule for an Inertia document's numbers.
+    let float32Heads =
+      options.numbers == .inertia && !options.extended
+      ? Converter.float32FieldHeads(in: scanner.bytes, limits: limits) : []
     // The innermost open container is kept in `top`, the ones around it in `outer`.
     var top = Container.document
     var outer = ContainerStack<Container>()
     do throws(FormatError) {
-      try emit(top: &top, outer: &outer, taggedMaps: taggedMaps)
+      try emit(top: &top, outer: &outer, taggedMaps: taggedMaps, float32Heads: float32Heads)
       try scanner.checkAtEnd()
     } catch {
       var path = ErrorPath()
@@ -104,10 +108,12 @@ struct MessagePackToJSON {
   /// written whole and closes each container it completes; any other container is opened on the stack.
   @inline(__always)
   private mutating func emit(
-    top: inout Container, outer: inout ContainerStack<Container>, taggedMaps: [Int]
+    top: inout Container, outer: inout ContainerStack<Container>, taggedMaps: [Int], float32Heads: [Int]
   ) throws(FormatError) {
     // How many of `taggedMaps` the writing has passed: maps are met in document order, as listed.
     var nextTaggedMap = 0
+    // The same for `float32Heads`.
+    var nextFloat32Head = 0
     nextValue: while true {
       switch top.kind {
       case .document: break
@@ -166,8 +172,18 @@ struct MessagePackToJSON {
       switch try scanner.readHeader() {
       case .nil: out.append("null")
       case .bool(let b): b ? out.append("true") : out.append("false")
-      case .int(let i): JSONNumber.write(i, to: out)
-      case .uint(let u): JSONNumber.write(u, to: out)
+      case .int(let i):
+        if options.extended && !Self.isCanonicalInteger(at: start, in: scanner.bytes) {
+          writeTaggedInteger(at: start, Int64(i).description)
+        } else {
+          JSONNumber.write(i, to: out)
+        }
+      case .uint(let u):
+        if options.extended && !Self.isCanonicalInteger(at: start, in: scanner.bytes) {
+          writeTaggedInteger(at: start, u.description)
+        } else {
+          JSONNumber.write(u, to: out)
+        }
       case .float64(let d):
         if d.isFinite {
           JSONNumber.write(d, to: out)
@@ -184,13 +200,21 @@ struct MessagePackToJSON {
             ? nil
             : ExtendedJSON.specialName(
               Double(f), bitsHex: hex(f.bitPattern), canonicalNaN: f.bitPattern == Float.nan.bitPattern)
+          // The tag says the value is a float32: its shortest text reads back to it.
           writeTagged(.float32) { emitter in
-            if let name { emitter.writePlainString(name) } else { JSONNumber.write(Double(f), to: emitter.out) }
+            if let name { emitter.writePlainString(name) } else { JSONNumber.write(f, to: emitter.out) }
           }
         } else {
-          // A float32 widens exactly to a double; JSON has one number type.
           guard f.isFinite else { throw unrepresentable("float32 \(Self.nonFiniteName(Double(f)))", at: start) }
-          JSONNumber.write(Double(f), to: out)
+          while nextFloat32Head < float32Heads.count && float32Heads[nextFloat32Head] < start { nextFloat32Head &+= 1 }
+          if nextFloat32Head < float32Heads.count && float32Heads[nextFloat32Head] == start {
+            // A colour component of an Inertia document, which `to-msgpack` writes as the float32 nearest its
+            // text: the shortest text that reads back to this one (`0.33`).
+            JSONNumber.write(f, to: out)
+          } else {
+            // A float32 widens exactly to a double; JSON has one number type.
+            JSONNumber.write(Double(f), to: out)
+          }
         }
       case .string(let length):
         // The payload is within the bytes (`readHeader()` checked its length).
@@ -305,9 +329,13 @@ struct MessagePackToJSON {
     guard count <= Self.inlineNumberArrayLimit else { return false }
     var lookahead = scanner
     for _ in 0..<count {
+      let head = lookahead.offset
       guard let header = try? lookahead.readHeader() else { return false }
       switch header {
-      case .int, .uint, .float64: continue
+      case .float64: continue
+      case .int, .uint:
+        // An integer in another format than its smallest is a tag in the extended form.
+        if options.extended && !Self.isCanonicalInteger(at: head, in: lookahead.bytes) { return false }
       case .float32: if options.extended { return false }
       default: return false
       }
@@ -373,6 +401,25 @@ struct MessagePackToJSON {
       }
     }
     return tagged.sorted()
+  }
+
+  /// Whether the integer whose head starts at `start` is in the format the canonical writer gives its value,
+  /// as the extended form writes an integer untagged.
+  static func isCanonicalInteger(at start: Int, in bytes: ByteView) -> Bool {
+    let format = bytes[start]
+    guard let tag = ExtendedJSON.Tag(integerFormat: format) else { return true }
+    var scanner = MessagePackScanner(bytes, offset: start)
+    switch try? scanner.readHeader() {
+    case .int(let i)?: return ExtendedJSON.Tag(integerFormat: CanonicalHeads.format(ofInteger: i)) == tag
+    case .uint(let u)?: return ExtendedJSON.Tag(integerFormat: CanonicalHeads.format(ofUnsigned: u)) == tag
+    default: return true
+    }
+  }
+
+  /// Writes an integer in the format its head at `start` has, `{"$int16": 200}`.
+  private mutating func writeTaggedInteger(at start: Int, _ digits: String) {
+    guard let tag = ExtendedJSON.Tag(integerFormat: scanner.bytes[start]) else { return }
+    writeTagged(tag) { $0.out.append(digits) }
   }
 
   /// Writes `{"$tag": …}` on one line, the content written by `body`.

@@ -190,6 +190,42 @@ public final class IndexedDocument: @unchecked Sendable {
     }
   }
 
+  /// The index of MessagePack that the JSON parser wrote, and so valid and within its limits, which the
+  /// document takes over: read as MessagePack without checking its text again. `nil` for more bytes than an
+  /// index holds.
+  static func indexing(convertedJSON out: ByteBuffer) -> IndexedDocument? {
+    guard out.count <= Int(Int32.max) else { return nil }
+    var indexer = Indexer(scanner: MessagePackScanner(out.view), limits: .init(maxDepth: .max), checksText: false)
+    do {
+      try indexer.document()
+    } catch {
+      indexer.deallocate()
+      return nil
+    }
+    return IndexedDocument(
+      encoding: .messagePack, contents: FileContents(out), converted: nil, indexer: indexer, textRanges: nil)
+  }
+
+  /// The index of MessagePack `contents` without checking its strings' UTF-8, for a caller that reads the
+  /// document again with checks (a conversion's plan, before the conversion): a document whose text is not
+  /// UTF-8 is indexed all the same. `nil` for bytes that do not read as one document within `limits`.
+  static func indexing(messagePackUncheckedText contents: FileContents, limits: DecodingLimits) -> IndexedDocument? {
+    let bytes = ByteView(contents.bytes)
+    guard bytes.count <= Int(Int32.max), (try? limits.checkSize(bytes.count, format: .messagePack)) != nil else {
+      return nil
+    }
+    var indexer = Indexer(scanner: MessagePackScanner(bytes), limits: limits, checksText: false)
+    do {
+      try indexer.document()
+      try indexer.scanner.checkAtEnd()
+    } catch {
+      indexer.deallocate()
+      return nil
+    }
+    return IndexedDocument(
+      encoding: .messagePack, contents: contents, converted: nil, indexer: indexer, textRanges: nil)
+  }
+
   /// The index records offsets and node numbers in 32 bits: it holds documents of up to 2 GiB (the default
   /// limit is 1 GiB).
   private static func checkIndexable(_ count: Int, _ encoding: DocumentEncoding) throws(FormatError) {

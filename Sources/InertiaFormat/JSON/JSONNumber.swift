@@ -153,6 +153,48 @@ enum JSONNumber {
     text.count <= 40 ? text : "\(text.prefix(20))…\(text.suffix(8)) (\(text.count) characters)"
   }
 
+  // MARK: Float32
+
+  /// The float32 nearest a decimal number, worked out from `nearestDouble`, the double nearest the number
+  /// (as ``scan(_:at:)`` reads it, correctly rounded); `nil` where the double cannot tell, for the caller to
+  /// round the number's text itself (``float32(text:)``).
+  ///
+  /// Rounding to a double and then to a float32 gives the float32 nearest the number except where the
+  /// double lands exactly halfway between two float32s: then the number may lie on either side of that
+  /// midpoint (`1.0000000596046448` lies above `1 + 2^-24`, and its double is that midpoint, which rounds to
+  /// even, `1.0`). Anywhere else the two roundings agree: a midpoint is itself a double, so a double nearer
+  /// the number than that midpoint is on the same side of it. That covers the midpoints between subnormal
+  /// float32s and the one past the largest float32 alike.
+  @inline(__always)
+  static func nearestFloat32(toDecimalRoundedTo nearestDouble: Double) -> Float? {
+    let d = nearestDouble
+    let f = Float(d)
+    let back = Double(f)
+    if back == d { return f }
+    if f.isInfinite {
+      guard d.isFinite else { return f }
+      // Past the largest float32 by exactly half its unit in the last place: the midpoint to infinity.
+      return d.magnitude == Double(Float.greatestFiniteMagnitude) + 0x1p103 ? nil : f
+    }
+    let other = d > back ? f.nextUp : f.nextDown
+    // Both are float32s, so their sum and half of it are exact in a double (for the largest float32 and
+    // infinity, the sum is infinite and no finite `d` equals it).
+    return d == (back + Double(other)) / 2 ? nil : f
+  }
+
+  /// The float32 nearest the number a JSON number's text spells, correctly rounded (`nil` when `text` is
+  /// not a number). Slow (it makes a string): for the numbers ``nearestFloat32(toDecimalRoundedTo:)`` cannot
+  /// settle.
+  static func float32(text: ByteView) -> Float? {
+    Float(text.string)
+  }
+
+  /// Writes a finite float32 as the shortest text that reads back to the same float32 (`0.33`, where the
+  /// double it widens to prints as `0.33000001311302185`), always with a fraction or an exponent.
+  static func write(_ value: Float, to out: ByteBuffer) {
+    out.append(value.description)  // Swift prints the shortest digits that round-trip, as `1.0` or `1e-05`
+  }
+
   // MARK: Writing
 
   /// Writes an integer in decimal.

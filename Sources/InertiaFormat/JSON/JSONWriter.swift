@@ -26,11 +26,16 @@ public struct JSONWriter: Sendable {
     public var style: Style
     /// Whether values JSON cannot hold are written in the reversible extended form instead of failing.
     public var extended: Bool
+    /// How numbers are written: with ``Converter/Numbers/inertia``, plain JSON prints a float32 in a colour
+    /// component of an Inertia document as the shortest text that reads back to it (`0.33`), which
+    /// `to-msgpack` with the same rule reads back to that float32; the extended form is unaffected.
+    public var numbers: Converter.Numbers
 
-    /// Options; pretty, plain JSON unless told otherwise.
-    public init(style: Style = .pretty, extended: Bool = false) {
+    /// Options; pretty, plain JSON with canonical numbers unless told otherwise.
+    public init(style: Style = .pretty, extended: Bool = false, numbers: Converter.Numbers = .canonical) {
       self.style = style
       self.extended = extended
+      self.numbers = numbers
     }
   }
 

@@ -44,6 +44,23 @@ enum CanonicalHeads {
     }
   }
 
+  /// The format byte ``integer(_:to:)`` writes `i` with (for a fixint, the whole value).
+  static func format(ofInteger i: Int64) -> UInt8 {
+    if i >= 0 { return format(ofUnsigned: UInt64(i)) }
+    if i >= -32 { return UInt8(bitPattern: Int8(i)) }
+    if i >= Int64(Int8.min) { return 0xD0 }
+    if i >= Int64(Int16.min) { return 0xD1 }
+    return i >= Int64(Int32.min) ? 0xD2 : 0xD3
+  }
+
+  /// The format byte ``unsigned(_:to:)`` writes `u` with (for a fixint, the whole value).
+  static func format(ofUnsigned u: UInt64) -> UInt8 {
+    if u <= 0x7F { return UInt8(u) }
+    if u <= UInt64(UInt8.max) { return 0xCC }
+    if u <= UInt64(UInt16.max) { return 0xCD }
+    return u <= UInt64(UInt32.max) ? 0xCE : 0xCF
+  }
+
   @inline(__always)
   static func string(_ utf8: ByteView, to out: ByteBuffer) {
     stringHeader(utf8.count, to: out)

@@ -1,8 +1,8 @@
 /// One animation object: the track of one animated view, and the shapes drawn against it.
 ///
 /// A file is an array of these (`[InertiaAnimation]`). Mirrors the SwiftUI runtime's
-/// `InertiaAnimationSchema`, with ``shapes`` added. The fields and their defaults are those of
-/// ``InertiaSchema/animation``: all are required on the wire but `shapes`, which older files lack.
+/// `InertiaAnimationSchema`. The fields and their defaults are those of ``InertiaSchema/animation``: all are
+/// required on the wire but `shapes`, which older files lack, and `loopDuration`.
 ///
 /// Decoding then encoding keeps a file as it was: key order, fields absent from the file, and fields these
 /// types do not know (``unknownFields``) all come back as they were.
@@ -22,20 +22,33 @@ public struct InertiaAnimation: InertiaModelObject, InertiaModelCoding, Identifi
   public var keyframes: [InertiaAnimationKeyframe]
   /// Vectors drawn against this view. Absent in files written before shapes existed, which reads as none.
   public var shapes: [InertiaShape]
+  /// The length in seconds of the timeline the animation was authored on, as the file stores it; `nil` when
+  /// the file has none. The editor writes it on every animation, a shape's own included.
+  ///
+  /// The runtimes loop every track at the longest of the file's loop durations and its tracks, each loop
+  /// duration clamped to 0.1...60 and one that is not finite counted as 3; SwiftUI and Compose count a
+  /// missing one as 3, React leaves it out. This is the number as written, before any of that. Written back
+  /// as the file stored it (a float32 stays a float32) while it holds the same number.
+  public var loopDuration: Double?
   /// Fields the type does not know, kept in file order (see ``InertiaModelObject``).
   public var unknownFields: [MessagePackValue.MapEntry]
   var keyOrder = SourceKeyOrder()
+  /// `loopDuration` as the file stored it.
+  var loopDurationAsRead = KeptAsRead<MessagePackValue?>(nil)
 
-  /// An animation object. `shapes` defaults to none, which an older file without the key means too.
+  /// An animation object. `shapes` defaults to none, which an older file without the key means too, and
+  /// `loopDuration` to none.
   public init(
     id: String, initialValues: InertiaAnimationValues, invokeType: InertiaAnimationInvokeType,
-    keyframes: [InertiaAnimationKeyframe], shapes: [InertiaShape] = [], unknownFields: [MessagePackValue.MapEntry] = []
+    keyframes: [InertiaAnimationKeyframe], shapes: [InertiaShape] = [], loopDuration: Double? = nil,
+    unknownFields: [MessagePackValue.MapEntry] = []
   ) {
     self.id = id
     self.initialValues = initialValues
     self.invokeType = invokeType
     self.keyframes = keyframes
     self.shapes = shapes
+    self.loopDuration = loopDuration
     self.unknownFields = unknownFields
   }
 
@@ -47,5 +60,6 @@ public struct InertiaAnimation: InertiaModelObject, InertiaModelCoding, Identifi
     .required("initialValues", \.initialValues),
     .required("keyframes", \.keyframes),
     .defaulted("shapes", \.shapes, []),
+    .keptNumber("loopDuration", \.loopDuration, asRead: \.loopDurationAsRead),
   ]
 }

@@ -39,12 +39,15 @@ public struct InertiaAnimationValues: InertiaModelObject, InertiaModelCoding, Eq
   /// The `translate` pair, written `[x, y]`.
   ///
   /// Named `width` and `height` as the SwiftUI runtime's `CGSize` names them; `width` is the horizontal
-  /// offset, `x`, and comes first.
+  /// offset, `x`, and comes first. The runtime reads the whole array as numbers and uses its first two; a
+  /// file's numbers after those are kept as read and written back, and never make two offsets unequal.
   public struct Translate: Codable, Hashable, Sendable {
     /// The horizontal offset, `x`.
     public var width: Double
     /// The vertical offset, `y`.
     public var height: Double
+    /// The file's numbers after the first two, which the runtimes ignore.
+    var ignoredNumbers = KeptAsRead<[MessagePackValue]>([])
 
     /// An offset of `width` across (x) and `height` down (y).
     public init(width: Double, height: Double) {
@@ -55,26 +58,35 @@ public struct InertiaAnimationValues: InertiaModelObject, InertiaModelCoding, Eq
     /// No offset.
     public static let zero = Translate(width: 0, height: 0)
 
-    /// Reads `[x, y]`.
-    /// - Throws: `DecodingError` when the value is not an array of exactly two numbers, such as
-    ///   `[0].keyframes[2].values.translate: expected 2 numbers, found 3`.
+    /// Reads `[x, y]`, and any numbers after them.
+    /// - Throws: `DecodingError` when the value is not an array of at least two numbers, such as
+    ///   `[0].keyframes[2].values.translate: expected at least 2 numbers, found 1`.
     public init(from decoder: any Decoder) throws {
       var pair = try decoder.unkeyedContainer()
-      if let count = pair.count, count != 2 {
-        throw CodingFailure.dataCorrupted("expected 2 numbers, found \(count)", at: decoder.codingPath)
+      if let count = pair.count, count < 2 {
+        throw CodingFailure.dataCorrupted("expected at least 2 numbers, found \(count)", at: decoder.codingPath)
       }
       width = try pair.decode(Double.self)
       height = try pair.decode(Double.self)
-      if !pair.isAtEnd {
-        throw CodingFailure.dataCorrupted("expected 2 numbers, found more", at: decoder.codingPath)
+      var ignored: [MessagePackValue] = []
+      while !pair.isAtEnd {
+        let index = pair.currentIndex
+        let number = try pair.decode(MessagePackValue.self)
+        guard number.doubleValue != nil else {
+          throw CodingFailure.typeMismatch(
+            Double.self, expected: "a number", found: number, at: decoder.codingPath + [AnyCodingKey(index: index)])
+        }
+        ignored.append(number)
       }
+      ignoredNumbers = KeptAsRead(ignored)
     }
 
-    /// Writes `[x, y]`.
+    /// Writes `[x, y]`, then the numbers after them the file had.
     public func encode(to encoder: any Encoder) throws {
       var pair = encoder.unkeyedContainer()
       try pair.encode(width)
       try pair.encode(height)
+      for number in ignoredNumbers.value { try pair.encode(number) }
     }
   }
 

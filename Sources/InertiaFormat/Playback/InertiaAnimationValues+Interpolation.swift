@@ -1,10 +1,10 @@
 extension InertiaAnimationValues {
-  /// The pose `progress` of the way from this one to `target`, each of the five values interpolated linearly:
-  /// 0 gives this pose's values, 1 gives `target`'s.
+  /// The pose `progress` of the way from this one to `target`, each of the five values mixed by the same
+  /// fraction: 0 gives this pose's values, 1 gives `target`'s.
   ///
-  /// Linear is the library's choice: the format's documentation does not state the runtimes' timing curve
-  /// (a public copy of the SwiftUI runtime's source plays keyframes with SwiftUI's `CubicKeyframe`, a smooth
-  /// curve whose exact shape SwiftUI does not document). The result carries no unknown fields.
+  /// `progress` is a fraction of the way, not of the time: a track's pose between two keyframes is this
+  /// pose at ``InertiaPlayback/eased(_:)`` of the fraction of the segment's time gone by
+  /// (``InertiaAnimation/pose(atLoopTime:)``). The result carries no unknown fields.
   public func interpolated(to target: InertiaAnimationValues, progress: Double) -> InertiaAnimationValues {
     func mix(_ a: Double, _ b: Double) -> Double { progress == 0 ? a : progress == 1 ? b : a + (b - a) * progress }
     return InertiaAnimationValues(

@@ -1,20 +1,18 @@
 /// How the five values of a pose move what they are applied to: the one place the order they compose in, and
 /// the anchors and units each one uses, are written down.
 ///
-/// The SwiftUI API page says `rotate` is degrees about the view's top-left corner and is applied first,
-/// `rotateCenter` degrees about its centre, and `translate` a fraction of the container's size; it does not
-/// give the order of the others. This library composes a pose, innermost first:
+/// A view's pose is applied as the SwiftUI runtime applies it (Sources/Inertia/Inertia.swift:1429-1437 at
+/// e310d13), innermost first:
 ///
-/// 1. `rotate`, about the top-left corner of the box being posed;
-/// 2. `rotateCenter`, about its centre;
-/// 3. `scale`, about its centre (a uniform scale and a turn about the same point give the same result in
-///    either order, so only the place of `rotate` is a choice);
-/// 4. `translate`, times the translate unit: the container's width and height for a view, the length a shape
-///    is measured in for a shape;
+/// 1. `scale`, about the centre of the view's frame (`scaleEffect`);
+/// 2. `rotate`, about the frame's top-left corner (`rotationEffect(…, anchor: .topLeading)`), which the scale
+///    does not move, since a scale changes what is drawn and not the frame;
+/// 3. `rotateCenter`, about the centre;
+/// 4. `translate`, times the container's width and height (`offset`);
 ///
-/// and `opacity` multiplies whatever it is drawn over with. (A public copy of the SwiftUI runtime's source
-/// applies `scaleEffect` before the top-left `rotationEffect`; the two orders differ only for a pose that both
-/// scales and turns about the top-left corner.)
+/// and `opacity` fades the whole result. The same order moves a shape's canvas by the shape's own track
+/// (``canvasSteps(for:box:containerSize:)``). A shape's `transforms` are applied differently, baked into its
+/// corners (``placementSteps(for:unit:)``).
 ///
 /// Everything is measured from the centre of the box being posed, with y growing downwards. A step list reads
 /// outermost first, like an SVG `transform` list: the last step is the first applied.
@@ -39,25 +37,26 @@ public enum InertiaPoseComposition {
   }
 
   /// The steps that pose a box of `width` by `height` centred on the origin, outermost first:
-  /// `translate`, `scale`, `rotateCenter`, `rotate` about the top-left corner `(-width/2, -height/2)`.
+  /// `translate`, `rotateCenter`, `rotate` about the top-left corner `(-width/2, -height/2)`, `scale`.
   /// - Parameters:
   ///   - pose: The pose.
   ///   - width: The box's width, in the drawing's units.
   ///   - height: The box's height.
-  ///   - translateUnit: What a `translate` of 1 moves across and down: the container's size for a view.
+  ///   - translateUnit: What a `translate` of 1 moves across and down: the container's size.
   public static func steps(
     for pose: InertiaAnimationValues, width: Double, height: Double, translateUnit: (x: Double, y: Double)
   ) -> [Step] {
     [
       .translate(x: pose.translate.width * translateUnit.x, y: pose.translate.height * translateUnit.y),
-      .scale(pose.scale),
       .rotate(degrees: pose.rotateCenter, anchor: .zero),
       .rotate(degrees: pose.rotate, anchor: InertiaPoint(x: -width / 2, y: -height / 2)),
+      .scale(pose.scale),
     ]
   }
 
   /// The steps that pose an animated view of `viewSize`, with `translate` measured in `containerSize`, about the
-  /// view's centre.
+  /// view's centre. The shapes drawn on the view are inside them: the runtime hangs their canvases on the view's
+  /// content, inside the modifiers its pose is applied with (Inertia.swift:1238-1253, 1429-1437 at e310d13).
   public static func viewSteps(
     for pose: InertiaAnimationValues, viewSize: (width: Double, height: Double),
     containerSize: (width: Double, height: Double)
@@ -67,30 +66,46 @@ public enum InertiaPoseComposition {
       translateUnit: (containerSize.width, containerSize.height))
   }
 
-  /// The steps that place a shape in whatever holds it, about the holder's centre, outermost first.
-  ///
-  /// A shape is a box of its description's `width` by `height`, and its `transforms` pose that box as a
-  /// keyframe poses a view, with `translate` in `unit`, the length the shape is measured in (the shorter side
-  /// of the view, or of the parent shape). A top-level shape's own track plays on top of its transforms: its
-  /// pose moves the box where the transforms put it, turning and scaling it about that placed box's centre and
-  /// top-left corner, with `translate` in the same `unit` (the format does not give the unit; this library
-  /// chooses the shape's own). So the list is the transforms' `translate`, then the track's four steps, then
-  /// the transforms' `scale`, `rotateCenter` and `rotate`.
+  /// The steps that place a shape's drawing, and everything nested in it, in whatever holds it, by the shape's
+  /// `transforms`: scaled and turned by `rotate + rotateCenter` about the holder's origin, then moved by
+  /// `translate` in `unit`s (`placed(_:)`, Sources/Inertia/InertiaShapes.swift:582-607 at e310d13). Transforms
+  /// with a value that is not finite are the identity (`placement`, 256). Their opacity multiplies the alpha of
+  /// every corner drawn, children's included, rather than fading the drawing as a whole.
   /// - Parameters:
   ///   - transforms: The shape's `transforms`.
-  ///   - trackPose: The pose of the shape's own track at this moment; `nil` for a shape without one, or a
-  ///     nested shape, whose track no runtime plays.
-  ///   - width: The box's width, already in the drawing's units (the description's width times `unit`).
-  ///   - height: The box's height, likewise.
-  ///   - unit: The length a shape `translate` of 1 moves.
-  public static func shapeSteps(
-    transforms: InertiaAnimationValues, trackPose: InertiaAnimationValues?, width: Double, height: Double,
-    unit: Double
+  ///   - unit: The length a `translate` of 1 moves, in the drawing's units: the holder's shorter side.
+  public static func placementSteps(for transforms: InertiaAnimationValues, unit: Double) -> [Step] {
+    let placement = transforms.isFinite ? transforms : .identity
+    return [
+      .translate(x: placement.translate.width * unit, y: placement.translate.height * unit),
+      .rotate(degrees: placement.rotate + placement.rotateCenter, anchor: .zero),
+      .scale(placement.scale),
+    ]
+  }
+
+  /// The steps that move a shape's canvas by the shape's own track, in the coordinates of the view it is drawn
+  /// on (origin at the view's centre).
+  ///
+  /// The canvas is the box around everything the shape draws, placed by its centre (`bounds.mid × unit`); the
+  /// track's pose is applied to it as a view's is to the view (``steps(for:width:height:translateUnit:)``):
+  /// scale about the canvas's centre, `rotate` about the canvas's top-left corner, `rotateCenter` about its
+  /// centre, and `translate` a fraction of the **container's** size, not of the shape's unit
+  /// (Sources/Inertia/InertiaCanvas.swift:352-359 at e310d13).
+  /// - Parameters:
+  ///   - pose: The pose of the shape's track.
+  ///   - box: The canvas: the bounding box of the shape's placed corners, in the view's coordinates.
+  ///   - containerSize: What a `translate` of 1 moves across and down.
+  public static func canvasSteps(
+    for pose: InertiaAnimationValues, box: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+    containerSize: (width: Double, height: Double)
   ) -> [Step] {
-    let placed = steps(for: transforms, width: width, height: height, translateUnit: (unit, unit))
-    guard let trackPose else { return placed }
-    return [placed[0]] + steps(for: trackPose, width: width, height: height, translateUnit: (unit, unit))
-      + placed.dropFirst()
+    let centre = InertiaPoint(x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)
+    var steps = steps(
+      for: pose, width: box.maxX - box.minX, height: box.maxY - box.minY,
+      translateUnit: (containerSize.width, containerSize.height))
+    if case .translate(let x, let y) = steps[0] { steps[0] = .translate(x: x + centre.x, y: y + centre.y) }
+    steps.append(.translate(x: -centre.x, y: -centre.y))
+    return steps
   }
 
   /// The transform a step list makes: the steps applied last to first.

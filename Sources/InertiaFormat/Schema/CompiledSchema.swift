@@ -7,8 +7,8 @@
 /// no bounds check and no reload of an array's buffer through the schema at each read.
 final class CompiledSchema: @unchecked Sendable {
   /// A type, with the types it refers to as numbers.
-  enum CompiledType: Sendable {
-    case string, number, integer, bool, oneOf, anyArray
+  enum CompiledType: Equatable, Sendable {
+    case string, number, float32, integer, bool, oneOf
     /// An object of the kind with this number (its place in ``objectKinds``).
     case object(Int)
     /// An array of the type with this number (a number pair is an array of numbers with a count of 2).
@@ -18,6 +18,28 @@ final class CompiledSchema: @unchecked Sendable {
   /// The tables for a whole animation file.
   static let file = CompiledSchema(root: InertiaSchema.file)
 
+  /// The numbers a walk notes for a conversion's rule for an Inertia document's numbers (``Step/number``).
+  enum NumberNotes: Sendable {
+    /// None: the linter's walk.
+    case none
+    /// The float32s at a colour component, which `to-json` prints as their shortest text.
+    case toJSON
+    /// The float64s at the fields the runtime reads as floating-point numbers, and the integers of 128 or
+    /// more at `zIndex`: those `to-msgpack` may write in another format.
+    case toMessagePack
+  }
+
+  /// The tables for a whole animation file, for `to-json`'s rule (``NumberNotes/toJSON``).
+  static let toJSONFile = CompiledSchema(root: InertiaSchema.file, notingNumbers: .toJSON)
+
+  /// The tables for a whole animation file, for `to-msgpack`'s rule (``NumberNotes/toMessagePack``).
+  static let toMessagePackFile = CompiledSchema(root: InertiaSchema.file, notingNumbers: .toMessagePack)
+
+  /// Which numbers walks with these tables note.
+  let notesNumbers: NumberNotes
+  /// The number of the type of `vertices` (an array of vertex objects), whose faults are their own sort;
+  /// -1 when the tables have no such type.
+  let verticesType: Int
   let types: [CompiledType]
   /// Whether each type is a number pair.
   let pairs: [Bool]
@@ -111,8 +133,9 @@ final class CompiledSchema: @unchecked Sendable {
     }
   }
 
-  /// The tables for walking a value of type `root`.
-  init(root rootType: InertiaSchema.ValueType) {
+  /// The tables for walking a value of type `root`; with `notingNumbers`, the walk's steps also note the
+  /// numbers a conversion may write in another format (see ``Step/number``).
+  init(root rootType: InertiaSchema.ValueType, notingNumbers: NumberNotes = .none) {
     var valueTypes: [InertiaSchema.ValueType] = []
     var compiled: [CompiledType] = []
     let kinds = InertiaSchema.ObjectKind.allCases
@@ -122,10 +145,10 @@ final class CompiledSchema: @unchecked Sendable {
       switch type {
       case .string: made = .string
       case .number: made = .number
+      case .float32: made = .float32
       case .integer: made = .integer
       case .bool: made = .bool
       case .oneOf: made = .oneOf
-      case .anyArray: made = .anyArray
       case .object(let kind): made = .object(kinds.firstIndex(of: kind)!)
       case .array, .numberPair: made = .array(number(type.elementType!))
       }
@@ -134,6 +157,7 @@ final class CompiledSchema: @unchecked Sendable {
       return valueTypes.count - 1
     }
     root = number(rootType)
+    notesNumbers = notingNumbers
     var fieldStarts = [0]
     var fieldTypes: [Int] = []
     var requiredMasks: [UInt64] = []
@@ -147,6 +171,7 @@ final class CompiledSchema: @unchecked Sendable {
       requiredMasks.append(mask)
       names.append(KeyNames(fields.map(\.name)))
     }
+    verticesType = valueTypes.firstIndex(of: .array(of: .object(.vertex))) ?? -1
     objectKinds = kinds
     self.fieldStarts = Frozen(fieldStarts)
     self.fieldTypes = Frozen(fieldTypes)
@@ -176,12 +201,15 @@ final class CompiledSchema: @unchecked Sendable {
     }
     self.allowedStarts = allowedStarts
     // Each type's steps by kind, spread over the format bytes of each kind, in a few tens of thousands of
-    // instructions: ``InertiaSchema/violations(in:as:at:)`` makes tables for each value of another type.
+    // instructions: ``InertiaSchema/violations(in:as:at:fromJSON:)`` makes tables for each value of another type.
     var formatSteps = [Step](repeating: .closer, count: compiled.count << 8)
     formatSteps.withUnsafeMutableBufferPointer { formatSteps in
       for (number, (type, isPair)) in zip(compiled, pairs).enumerated() {
         let byKind = Self.kinds.map { Self.step(type, isPair: isPair, $0) } + [.closer]
-        for (format, kind) in Self.formatKinds.enumerated() { formatSteps[number << 8 | format] = byKind[kind] }
+        for (format, kind) in Self.formatKinds.enumerated() {
+          formatSteps[number << 8 | format] =
+            Self.step(type, format: UInt8(format), notingNumbers: notingNumbers) ?? byKind[kind]
+        }
       }
     }
     let frozenSteps = Frozen(formatSteps)
@@ -230,9 +258,12 @@ final class CompiledSchema: @unchecked Sendable {
     case pair
     /// Look it up in the type's set: a string for ``InertiaSchema/ValueType/oneOf(_:)``.
     case member
-    /// Look for repeated keys in it: an array for ``InertiaSchema/ValueType/anyArray``.
-    case anyArray
-    /// Look closer: a float for an integer, and every value of the wrong kind.
+    /// Note where it is, then look closer: a number a conversion may write in another format than this one
+    /// (a float64 where the runtime reads a `CGFloat`, any float where it reads a `Float`, an integer of 128
+    /// or more where it reads an `Int`). Only in tables that note numbers.
+    case number
+    /// Look closer: a float for an integer, an integer for a floating-point type (which may not hold it
+    /// exactly), a float64 for a `Float`, and every value of the wrong kind.
     case closer
   }
 
@@ -251,8 +282,8 @@ final class CompiledSchema: @unchecked Sendable {
 
   private static func step(_ type: CompiledType, isPair: Bool, _ kind: IndexedDocument.Kind) -> Step {
     switch (type, kind) {
-    case (.string, .string), (.bool, .bool), (.number, .int), (.number, .uint), (.number, .float32),
-      (.number, .float64), (.integer, .int):
+    case (.string, .string), (.bool, .bool), (.number, .float32), (.number, .float64), (.float32, .float32),
+      (.integer, .int):
       return .valid
     case (.object, .map):
       return .object
@@ -260,11 +291,36 @@ final class CompiledSchema: @unchecked Sendable {
       return isPair ? .pair : .elements
     case (.oneOf, .string):
       return .member
-    case (.anyArray, .array):
-      return .anyArray
     default:
+      // Integers for the floating-point types and floats for `Int` are numbers, but the runtime's decoder
+      // takes only some: looked at closer. So are a uint64 for `Int` and a float64 for `Float`.
       return .closer
     }
+  }
+
+  /// The step for a value of `type` whose head starts with `format`, where the format byte says more than the
+  /// kind does; `nil` where the kind's step (``step(_:isPair:_:)``) stands.
+  ///
+  /// An integer in 32 bits or fewer is one a double holds exactly, and one in 16 bits or fewer one a `Float`
+  /// holds; a uint8 to uint32 is within `Int`'s range. With `notingNumbers`, the numbers a conversion may
+  /// write in another format are ``Step/number`` (see ``InertiaNumberRule``).
+  private static func step(_ type: CompiledType, format: UInt8, notingNumbers: NumberNotes) -> Step? {
+    let fixint = format < 0x80 || format >= 0xE0
+    let toMessagePack = notingNumbers == .toMessagePack
+    switch type {
+    case .number:
+      if toMessagePack && format == 0xCB { return .number }
+      if fixint || [0xCC, 0xCD, 0xCE, 0xD0, 0xD1, 0xD2].contains(format) { return .valid }
+    case .float32:
+      if (notingNumbers == .toJSON && format == 0xCA) || (toMessagePack && format == 0xCB) { return .number }
+      if fixint || [0xCC, 0xCD, 0xD0, 0xD1].contains(format) { return .valid }
+    case .integer:
+      if toMessagePack && (0xCC...0xCF).contains(format) { return .number }
+      if [0xCC, 0xCD, 0xCE].contains(format) { return .valid }
+    default:
+      break
+    }
+    return nil
   }
 
   /// The fields of object `slot`, by their numbers across the objects.

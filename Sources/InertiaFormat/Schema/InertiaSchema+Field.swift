@@ -22,7 +22,7 @@ extension InertiaSchema {
     /// The values the spec gives the number a meaning for, when it names a range: a colour component is
     /// from 0 to 1.
     ///
-    /// A number outside the range still has the field's type, so ``InertiaSchema/violations(in:)`` does not
+    /// A number outside the range still has the field's type, so ``InertiaSchema/violations(in:fromJSON:)`` does not
     /// report it: the linter's `colour-out-of-range` rule does, and the JSON Schema gives it as `minimum`
     /// and `maximum`.
     public let range: ClosedRange<Double>?

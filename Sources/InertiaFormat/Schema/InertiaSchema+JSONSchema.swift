@@ -7,9 +7,10 @@ extension InertiaSchema {
   ///
   /// Every object becomes a definition under `$defs` with the table's title and summary, and every field
   /// a property whose description is the field's summary followed by what its absence means; a default
-  /// is also given as `default`. `invokeType`, `position` and `type` are enums, `translate` is exactly
-  /// two numbers, and a field with a ``Field/range`` (a colour component) has it as `minimum` and
-  /// `maximum`. Keys the tables do not list are allowed, as the runtimes ignore them, with a description
+  /// is also given as `default`. `invokeType`, `position` and `type` are enums, `translate` is at least
+  /// two numbers, `zIndex` an integer, and a field with a ``Field/range`` (a colour component) has it as
+  /// `minimum` and `maximum`. A JSON Schema cannot tell `2.0` from `2`, nor a number a double holds from one
+  /// it does not: `inertia-lint` reports those. Keys the tables do not list are allowed, as the runtimes ignore them, with a description
   /// saying so; the linter's `unknown-field` rule reports them.
   ///
   /// Only keywords that draft 7 also knows are used (`$defs` is reached through `$ref` pointers), so an
@@ -115,7 +116,7 @@ extension InertiaSchema {
     switch type {
     case .string:
       return [.init("type", "string")]
-    case .number:
+    case .number, .float32:
       return [.init("type", "number")]
     case .integer:
       return [
@@ -130,11 +131,7 @@ extension InertiaSchema {
     case .array(let element):
       return [.init("type", "array"), .init("items", .map(keywords(for: element)))]
     case .numberPair:
-      return [
-        .init("type", "array"), .init("items", ["type": "number"]), .init("minItems", 2), .init("maxItems", 2),
-      ]
-    case .anyArray:
-      return [.init("type", "array")]
+      return [.init("type", "array"), .init("items", ["type": "number"]), .init("minItems", 2)]
     }
   }
 

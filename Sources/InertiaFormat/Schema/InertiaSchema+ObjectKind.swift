@@ -13,6 +13,10 @@ extension InertiaSchema {
     case shapeDescription
     /// A colour (``InertiaColour``).
     case colour
+    /// One element of a shape's `vertices` (``InertiaSchema/vertex``).
+    case vertex
+    /// A vertex's `position` (``InertiaSchema/point``).
+    case point
 
     /// The object's name as messages use it, with its article: "a keyframe", "an animation object".
     public var description: String {
@@ -23,6 +27,8 @@ extension InertiaSchema {
       case .shape: return "a shape object"
       case .shapeDescription: return "a shape description"
       case .colour: return "a colour"
+      case .vertex: return "a vertex"
+      case .point: return "a vertex's position"
       }
     }
   }

@@ -3,11 +3,18 @@
 ///
 /// The typed model (``InertiaAnimation`` and the types it holds) reads and writes exactly these fields, in
 /// this order, with these defaults; a test fails if the two disagree. The linter walks documents against
-/// the same tables (see ``violations(in:)``), so the `schema` and `unknown-field` rules and the typed model
+/// the same tables (see ``violations(in:fromJSON:)``), so the `schema` and `unknown-field` rules and the typed model
 /// cannot drift apart.
 ///
-/// Each table lists its fields in the order the editor writes them, which is the order of the spec's
-/// examples. That order is also the order the typed model writes fields that did not come from a file.
+/// Each table lists its fields in the order of the spec's examples (the editor itself keeps each object in
+/// a Swift `Dictionary`, so its files come in no fixed order). That order is also the order the typed model
+/// writes fields that did not come from a file.
+///
+/// The tables say what the SwiftUI runtime's decoder requires (`hpennington/Inertia` at e310d13, decoding
+/// with msgpack-swift 2.0.6), which is stricter than the spec's pages in places: each number field says which
+/// Swift type reads it (``ValueType/number`` a `CGFloat` or `Double`, ``ValueType/float32`` a `Float`,
+/// ``ValueType/integer`` an `Int`), `translate` is at least two numbers, and a shape's `vertices` are
+/// ``vertex`` objects.
 ///
 /// ```swift
 /// let field = InertiaSchema.shape.field(named: "zIndex")
@@ -33,6 +40,11 @@ public enum InertiaSchema {
       Field(
         "shapes", .array(of: .object(.shape)), .defaulted([]),
         "Vectors drawn against this view; absent in files written before shapes existed."),
+      Field(
+        "loopDuration", .number, .optional,
+        "The length in seconds of the timeline the animation was authored on, which the editor writes on every "
+          + "animation: the runtimes loop at the longest of the file's loop durations and its tracks, clamped to "
+          + "0.1...60 (one that is not finite counts as 3; SwiftUI and Compose count an absent one as 3)."),
     ])
 
   /// The keyframe object: one pose of a track. See ``InertiaAnimationKeyframe``.
@@ -52,7 +64,9 @@ public enum InertiaSchema {
     summary: "The five animatable values: a keyframe's pose, an animation's initial values, a shape's transforms.",
     fields: [
       Field("scale", .number, .required, "Scale factor, 1 for the view's own size."),
-      Field("translate", .numberPair, .required, "Offset [x, y] as a fraction of the container's size."),
+      Field(
+        "translate", .numberPair, .required,
+        "Offset [x, y] as a fraction of the container's size; numbers after the first two are ignored."),
       Field("rotate", .number, .required, "Degrees about the top-left corner, applied first."),
       Field("rotateCenter", .number, .required, "Degrees about the centre."),
       Field("opacity", .number, .required, "Opacity from 0 to 1."),
@@ -78,7 +92,9 @@ public enum InertiaSchema {
         "transforms", .object(.values), .defaulted(identityPose),
         "Where the shape sits in whatever holds it; absent is the identity pose."),
       Field("shape", .object(.shapeDescription), .optional, "The vector description."),
-      Field("vertices", .anyArray, .optional, "Corners authored one by one, as an alternative to shape."),
+      Field(
+        "vertices", .array(of: .object(.vertex)), .optional,
+        "Corners authored one by one, which replace shape when present (even empty)."),
       Field("animation", .object(.animation), .optional, "A track of the shape's own."),
       Field("shapes", .array(of: .object(.shape)), .defaulted([]), "Shapes drawn inside this one."),
     ])
@@ -101,18 +117,41 @@ public enum InertiaSchema {
     ])
 
   /// A colour: four floats from 0 to 1, in sRGB. See ``InertiaColour``.
+  ///
+  /// The runtime reads each component as a `Float` (``ValueType/float32``), as it reads a vertex's colour.
   public static let colour = Object(
     kind: .colour, title: "Colour",
     summary: "Four floats from 0 to 1, in sRGB.",
     fields: [
-      Field("red", .number, .required, "Red, 0 to 1.", range: 0...1),
-      Field("green", .number, .required, "Green, 0 to 1.", range: 0...1),
-      Field("blue", .number, .required, "Blue, 0 to 1.", range: 0...1),
-      Field("alpha", .number, .required, "Opacity, 0 to 1.", range: 0...1),
+      Field("red", .float32, .required, "Red, 0 to 1.", range: 0...1),
+      Field("green", .float32, .required, "Green, 0 to 1.", range: 0...1),
+      Field("blue", .float32, .required, "Blue, 0 to 1.", range: 0...1),
+      Field("alpha", .float32, .required, "Opacity, 0 to 1.", range: 0...1),
     ])
 
-  /// Every object table, in the order the spec introduces them.
-  public static let objects: [Object] = [animation, keyframe, values, shape, shapeDescription, colour]
+  /// One corner of a shape's `vertices`: where it is and its colour, the runtime's `Vertex`.
+  ///
+  /// The spec does not describe the elements; the runtime decodes each as this object and fails on anything
+  /// else. The typed model keeps `vertices` as read (``InertiaShape/vertices``).
+  public static let vertex = Object(
+    kind: .vertex, title: "Vertex",
+    summary: "One corner of a shape authored by hand: where it is, and its colour.",
+    fields: [
+      Field("position", .object(.point), .required, "Where the corner is, in the units the shape is sized in."),
+      Field("color", .object(.colour), .required, "The corner's colour, blended across the triangles it is part of."),
+    ])
+
+  /// A vertex's position, the runtime's `InertiaPoint`: two numbers, each read as a `Double`.
+  public static let point = Object(
+    kind: .point, title: "Vertex position",
+    summary: "Where a vertex is: x across and y down, in the units the shape is sized in.",
+    fields: [
+      Field("x", .number, .required, "Across."),
+      Field("y", .number, .required, "Down."),
+    ])
+
+  /// Every object table, in the order the spec introduces them, then the vertex's two, which it does not.
+  public static let objects: [Object] = [animation, keyframe, values, shape, shapeDescription, colour, vertex, point]
 
   /// The table for one kind of object.
   public static func object(_ kind: ObjectKind) -> Object {
@@ -123,6 +162,8 @@ public enum InertiaSchema {
     case .shape: return shape
     case .shapeDescription: return shapeDescription
     case .colour: return colour
+    case .vertex: return vertex
+    case .point: return point
     }
   }
 

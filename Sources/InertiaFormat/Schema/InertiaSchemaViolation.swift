@@ -11,6 +11,15 @@ public struct InertiaSchemaViolation: Hashable, Sendable, CustomStringConvertibl
     case valueNotAllowed(allowed: [String])
     /// An object carries a key its schema does not list. The path is the entry's.
     case unknownField(String)
+    /// A number of the right kind that the runtime's decoder refuses for its field's Swift type, such as
+    /// `"zIndex": 2.0` or a colour component stored as a float64 that no float32 equals. The path is the
+    /// value's.
+    case refusedNumber(InertiaSchema.NumberProblem)
+    /// An object has the same key twice, which the runtime's decoder refuses. The path is the object's.
+    case duplicateKey
+    /// An object has a key that is neither a string nor an integer, which the runtime's decoder refuses.
+    /// The path is the object's.
+    case keyType
   }
 
   /// Where: the object, value or entry the violation is about.

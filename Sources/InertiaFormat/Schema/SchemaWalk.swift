@@ -1,12 +1,18 @@
 /// The one walk of a document against the field table (``InertiaSchema``): the `schema` and
-/// `unknown-field` rules read its events, and ``InertiaSchema/violations(in:as:at:)`` turns them into
+/// `unknown-field` rules read its events, and ``InertiaSchema/violations(in:as:at:fromJSON:)`` turns them into
 /// violations, so the linter and the typed model's checks cannot drift apart.
 ///
 /// The walk goes over a document's index, so every event carries its value's position: a finding on a
 /// later duplicate of a key points at that duplicate. A field's first entry is the one checked, as decoders
-/// use it. Beyond type checks it reports repeated keys in every map, including those the table does not
-/// describe (inside unknown fields, `vertices`, or values of the wrong type). A `nil` is of the wrong type
-/// for every field, optional ones included.
+/// use it. Beyond type checks it reports what the SwiftUI runtime's decoder refuses in a value of the right
+/// kind (a number its field's Swift type does not hold, a `translate` of fewer than two numbers), and
+/// repeated keys in every map: in the maps the runtime reads (every object the table describes) and, as a
+/// sort of their own, inside values it never reads (unknown fields, values of the wrong type). A `nil` is of
+/// the wrong type for every required field, and read as absent in an optional one.
+///
+/// Each event has a sort (``Sort``), which says the rule that reports it and whether the runtime can decode
+/// a file that has one (``Sort/isError``): ``InertiaSchema/isInertiaDocument(_:)`` is a walk without an
+/// event of an error sort.
 package final class SchemaWalk {
   /// What the walk meets, in the order it meets it: within an object, its entries in file order, then its
   /// missing fields, then its unknown ones.
@@ -21,12 +27,25 @@ package final class SchemaWalk {
     /// A string key the object's table does not list.
     case unknownField(
       IndexedDocument.Entry, name: String, object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind)
-    /// A key that is not a string, in an object the table describes.
+    /// A key that is neither a string nor an integer in `Int`'s range, in an object the table describes: the
+    /// runtime's decoder refuses the whole map.
     case nonStringKey(IndexedDocument.Entry, object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind)
+    /// A key the runtime's decoder cannot read at all, in a map anywhere, even inside a value it never reads: a
+    /// map whose own keys are not all distinct strings or integers, or a timestamp that is not one. The
+    /// decoder stops reading the map at that key and goes on from there as if the map had ended, so it loses
+    /// its place in the file, and the file fails.
+    case unreadableKey(IndexedDocument.Entry, map: IndexedDocument.Node)
+    /// An integer key in an object the table describes, which the runtimes ignore as they ignore unknown
+    /// fields.
+    case integerKey(IndexedDocument.Entry, object: IndexedDocument.Node, kind: InertiaSchema.ObjectKind)
     /// A key that an earlier entry of the same map already has; `kind` is the map's when the table
-    /// describes it.
+    /// describes it (a map the runtime reads), `nil` inside a value the runtime never reads.
     case duplicateKey(
       IndexedDocument.Entry, firstPosition: Int, map: IndexedDocument.Node, kind: InertiaSchema.ObjectKind?)
+    /// A number of the right kind that the runtime's decoder refuses for its field's Swift type (see
+    /// ``InertiaSchema/NumberProblem``); `message` says `expected …, found …`.
+    case refusedNumber(
+      IndexedDocument.Node, context: Context, problem: InertiaSchema.NumberProblem, message: String)
   }
 
   /// Where a value sits, as messages name it: `"duration" in a keyframe`, `an element of "keyframes" in
@@ -52,26 +71,103 @@ package final class SchemaWalk {
 
   /// The sorts of event, each reported by its own rule and so limited on its own.
   package enum Sort: Int, CaseIterable, Sendable {
-    /// Everything the `schema` rule reports: mismatches, missing fields, non-string and repeated keys.
+    /// Values of the wrong kind (``Event/mismatch(_:context:expected:message:)``) and missing required fields
+    /// (``Event/missingField(object:kind:field:)``), except those the sorts below take.
     case schema
-    /// ``Event/unknownField(_:name:object:kind:)``, for `unknown-field`.
+    /// ``Event/unknownField(_:name:object:kind:)`` and ``Event/integerKey(_:object:kind:)``: keys the runtimes
+    /// ignore.
     case unknownField
-    /// ``Event/nullInOptionalField(_:context:)``, for `null-optional-field`.
+    /// ``Event/nullInOptionalField(_:context:)``: read as absent.
     case nullInOptionalField
+    /// ``Event/refusedNumber(_:context:problem:message:)`` for `zIndex`: a float, or an integer beyond
+    /// `Int64.max` (``InertiaSchema/NumberProblem/floatForInteger``,
+    /// ``InertiaSchema/NumberProblem/integerOutOfRange``).
+    case integerField
+    /// ``Event/refusedNumber(_:context:problem:message:)`` for a colour component: a float64 that is not a
+    /// float32 (``InertiaSchema/NumberProblem/notFloat32``).
+    case float32Field
+    /// ``Event/refusedNumber(_:context:problem:message:)``: an integer a floating-point field's type cannot
+    /// hold exactly (``InertiaSchema/NumberProblem/inexactInteger``).
+    case integerPrecision
+    /// ``Event/mismatch(_:context:expected:message:)`` of a `translate` array of fewer than two numbers, which
+    /// crashes the runtime as it decodes it (an index out of range, in editor mode too).
+    case translateLength
+    /// ``Event/duplicateKey(_:firstPosition:map:kind:)`` in a map the runtime reads (any key, known or not).
+    case duplicateKey
+    /// ``Event/duplicateKey(_:firstPosition:map:kind:)`` inside a value the runtime never reads.
+    case ignoredDuplicateKey
+    /// ``Event/nonStringKey(_:object:kind:)``: a key neither a string nor an integer, in a map the runtime
+    /// reads; and ``Event/unreadableKey(_:map:)``, anywhere.
+    case mapKeyType
+    /// ``Event/mismatch(_:context:expected:message:)`` and ``Event/missingField(object:kind:field:)`` in a
+    /// shape's `vertices` (an element that is not `{position: {x, y}, color: {red, green, blue, alpha}}`).
+    case vertexShape
+
+    /// Whether the SwiftUI runtime's decoder refuses a file with an event of this sort, so that a container
+    /// with `dev: false` traps at launch: every sort but the three whose values the runtime ignores or reads
+    /// as absent (``unknownField``, ``nullInOptionalField``, ``ignoredDuplicateKey``). The rules that report
+    /// these sorts are errors, and ``InertiaSchema/isInertiaDocument(_:)`` is a walk without any.
+    package var isError: Bool {
+      switch self {
+      case .unknownField, .nullInOptionalField, .ignoredDuplicateKey: false
+      case .schema, .integerField, .float32Field, .integerPrecision, .translateLength, .duplicateKey, .mapKeyType,
+        .vertexShape:
+        true
+      }
+    }
+
+    /// The sort of a refused number.
+    init(_ problem: InertiaSchema.NumberProblem) {
+      switch problem {
+      case .floatForInteger, .integerOutOfRange: self = .integerField
+      case .notFloat32: self = .float32Field
+      case .inexactInteger: self = .integerPrecision
+      }
+    }
+  }
+
+  /// A number a conversion may write in another format, noted by a walk with tables that note numbers
+  /// (``CompiledSchema/toJSONFile``, ``CompiledSchema/toMessagePackFile``): where it is, and the Swift type the
+  /// runtime reads it as.
+  package struct NumberSite: Sendable {
+    /// The Swift type a number field is read as.
+    package enum FieldType: UInt8, Sendable {
+      /// `CGFloat` or `Double` (``InertiaSchema/ValueType/number``).
+      case double
+      /// `Float`, a colour component (``InertiaSchema/ValueType/float32``).
+      case float
+      /// `Int`, `zIndex` (``InertiaSchema/ValueType/integer``).
+      case int
+    }
+
+    /// The number.
+    package let node: IndexedDocument.Node
+    /// Its field's type.
+    package let fieldType: FieldType
   }
 
   /// What a walk met: its events, up to a limit of each sort, and how many more of each sort there were.
   package struct Events: Sendable {
     /// The events kept, in the order the walk met them.
     package var list: [Event] = []
+    /// The sort of each event of ``list``.
+    package fileprivate(set) var sorts: [Sort] = []
     /// Where a finding about each event of ``list`` points, for ``SchemaWalk/merged(_:limit:)``.
     fileprivate var places: [IndexedDocument.Node] = []
+    /// The numbers a conversion may write in another format, in document order: noted only by a walk with
+    /// tables that note numbers, and meant only for a document without an event of an error sort.
+    package fileprivate(set) var numbers: [NumberSite] = []
     /// How many events of each sort were past the limit, and where the first of them is (the value a
     /// finding about it would point at).
     fileprivate var omittedBySort = PerSort<(count: Int, first: IndexedDocument.Node)?>(nil)
 
     /// How many events of each sort the filter left out.
     fileprivate var filteredBySort = PerSort(0)
+
+    /// How many entries the walk stepped over to place the entries that events name (counting positions,
+    /// finding a repeated field's first entry): at most about twice an object's entries, plus one pass for
+    /// each field of its table that repeats, whatever the number of keys. The tests read it at n and 4n keys.
+    package internal(set) var entriesStepped = 0
 
     /// How many events of `sort` were past the limit, and where the first of them is.
     package func omitted(_ sort: Sort) -> (count: Int, first: IndexedDocument.Node)? {
@@ -80,6 +176,14 @@ package final class SchemaWalk {
 
     /// How many events of `sort` the filter left out.
     package func filtered(_ sort: Sort) -> Int { filteredBySort[sort] }
+
+    /// Whether the walk met an event of an error sort (``Sort/isError``), kept, past the limit or filtered
+    /// out: whether the SwiftUI runtime's decoder refuses the document.
+    package var hasError: Bool {
+      Sort.allCases.contains { sort in
+        sort.isError && (omittedBySort[sort] != nil || filteredBySort[sort] > 0)
+      } || sorts.contains { $0.isError }
+    }
 
     /// Counts `count` more events past the limit, of `sort`; `node` is where the first of them is, unless an
     /// earlier one was counted already.
@@ -90,10 +194,15 @@ package final class SchemaWalk {
 
   /// A value for each sort of event, kept without an array's allocation: a walk is made for every file.
   fileprivate struct PerSort<Value: Sendable>: Sendable {
-    private var schema, unknownField, nullInOptionalField: Value
+    private var schema, unknownField, nullInOptionalField, integerField, float32Field, integerPrecision: Value
+    private var translateLength, duplicateKey, ignoredDuplicateKey, mapKeyType, vertexShape: Value
 
     init(_ value: Value) {
-      (schema, unknownField, nullInOptionalField) = (value, value, value)
+      (schema, unknownField, nullInOptionalField, integerField, float32Field, integerPrecision) =
+        (value, value, value, value, value, value)
+      (translateLength, duplicateKey, ignoredDuplicateKey, mapKeyType, vertexShape) = (
+        value, value, value, value, value
+      )
     }
 
     subscript(sort: Sort) -> Value {
@@ -102,6 +211,14 @@ package final class SchemaWalk {
         case .schema: schema
         case .unknownField: unknownField
         case .nullInOptionalField: nullInOptionalField
+        case .integerField: integerField
+        case .float32Field: float32Field
+        case .integerPrecision: integerPrecision
+        case .translateLength: translateLength
+        case .duplicateKey: duplicateKey
+        case .ignoredDuplicateKey: ignoredDuplicateKey
+        case .mapKeyType: mapKeyType
+        case .vertexShape: vertexShape
         }
       }
       set {
@@ -109,6 +226,14 @@ package final class SchemaWalk {
         case .schema: schema = newValue
         case .unknownField: unknownField = newValue
         case .nullInOptionalField: nullInOptionalField = newValue
+        case .integerField: integerField = newValue
+        case .float32Field: float32Field = newValue
+        case .integerPrecision: integerPrecision = newValue
+        case .translateLength: translateLength = newValue
+        case .duplicateKey: duplicateKey = newValue
+        case .ignoredDuplicateKey: ignoredDuplicateKey = newValue
+        case .mapKeyType: mapKeyType = newValue
+        case .vertexShape: vertexShape = newValue
         }
       }
     }
@@ -128,40 +253,53 @@ package final class SchemaWalk {
   /// document at each value. Every node number read from the index is one of the document's values.
   private let nodes: UnsafePointer<IndexedDocument.Record>?
   private let bytes: ByteView
+  /// Whether numbers are read as the JSON form's are, whose format `to-msgpack` chooses: a float for a
+  /// `Float` is then written as a float32 whatever its value.
+  private let numbersAsJSON: Bool
   // Only the walk's own thread touches these; unchecked, they cost no runtime exclusivity check at each
   // of the hundreds of values a file holds.
   @exclusivity(unchecked) private var events = Events()
   @exclusivity(unchecked) private var keptBySort = PerSort(0)
+  /// How many `vertices` arrays the walk is inside (0 or 1), whose faults are ``Sort/vertexShape``.
+  @exclusivity(unchecked) private var verticesDepth = 0
 
   /// The events of a whole document, read as an animation file, keeping at most `limit` of each sort
   /// (0: all), so that a document of a million faults costs counts, not a million events, and only those
   /// `filter` lets through.
+  ///
+  /// Numbers are read as the document's encoding stores them: a JSON document's as the JSON form's
+  /// (`numbersAsJSON`, see ``events(in:at:schema:limit:filter:numbersAsJSON:)``).
   package static func events(in document: IndexedDocument, limit: Int = 0, filter: Filter? = nil) -> Events {
     guard let root = document.root else { return Events() }
     return events(in: document, at: root, schema: .file, limit: limit, filter: filter)
   }
 
-  /// The events of the value at `node`, read as `schema`'s root type.
+  /// The events of the value at `node`, read as `schema`'s root type; with `numbersAsJSON` (by default, for
+  /// a document read from JSON), a float where the runtime reads a `Float` is not held against the document,
+  /// as `to-msgpack` writes it as the float32 nearest its text.
   static func events(
     in document: IndexedDocument, at node: IndexedDocument.Node, schema: CompiledSchema, limit: Int = 0,
-    filter: Filter? = nil
+    filter: Filter? = nil, numbersAsJSON: Bool? = nil
   ) -> Events {
-    let walk = SchemaWalk(document: document, schema: schema, limit: limit, filter: filter)
+    let walk = SchemaWalk(
+      document: document, schema: schema, limit: limit, filter: filter,
+      numbersAsJSON: numbersAsJSON ?? (document.encoding == .json))
     walk.check(node, as: schema.root, context: .root)
     return walk.events
   }
 
-  private init(document: IndexedDocument, schema: CompiledSchema, limit: Int, filter: Filter?) {
+  private init(document: IndexedDocument, schema: CompiledSchema, limit: Int, filter: Filter?, numbersAsJSON: Bool) {
     self.document = document
     self.schema = schema
     self.limit = limit
     self.filter = filter
+    self.numbersAsJSON = numbersAsJSON
     nodes = UnsafePointer(document.entries.baseAddress)
     bytes = document.bytes
   }
 
-  /// Whether another `schema` event is kept, so worth wording.
-  private var keepsSchemaEvents: Bool { limit == 0 || keptBySort[.schema] < limit }
+  /// Whether another event of `sort` is kept, so worth wording.
+  private func keeps(_ sort: Sort) -> Bool { limit == 0 || keptBySort[sort] < limit }
 
   /// Keeps an event of a sort, or counts it past the limit; `node` is where a finding about it points.
   private func record(_ event: @autoclosure () -> Event, at node: IndexedDocument.Node, _ sort: Sort = .schema) {
@@ -175,6 +313,7 @@ package final class SchemaWalk {
     }
     keptBySort[sort] += 1
     events.list.append(event())
+    events.sorts.append(sort)
     events.places.append(node)
   }
 
@@ -197,18 +336,34 @@ package final class SchemaWalk {
       checkElements(of: node, as: type, context: context)
     case .pair:
       // A count that no longer decodes is not held against it, as ``mismatch(_:_:_:describing:)`` does.
-      if document.count(of: node).map({ $0 == 2 }) ?? true {
+      if document.count(of: node).map({ $0 >= 2 }) ?? true {
         checkElements(of: node, as: type, context: context)
       } else {
         reportMismatch(node, .array, type, context: context)
       }
     case .member:
       if !schema.allows(type, node, in: document) { reportMismatch(node, .string, type, context: context) }
-    case .anyArray:
-      scanForDuplicateKeys(node)
+    case .number:
+      noteNumber(node, type)
+      check(node, document.kind(of: node), as: type, context: context)
     case .closer:
       check(node, document.kind(of: node), as: type, context: context)
     }
+  }
+
+  /// Notes a number a conversion may write in another format (``Step/number``): of the float64s at a field the
+  /// runtime reads as a `CGFloat` or `Double`, only those that are exactly a float32, which are few.
+  @inline(never)
+  private func noteNumber(_ node: IndexedDocument.Node, _ type: Int) {
+    let fieldType: NumberSite.FieldType
+    switch schema.types[type] {
+    case .float32: fieldType = .float
+    case .integer: fieldType = .int
+    default:
+      guard let value = document.double(of: node), Float(exactly: value) != nil else { return }
+      fieldType = .double
+    }
+    events.numbers.append(NumberSite(node: node, fieldType: fieldType))
   }
 
   /// Checks a value whose kind the caller has read already, so each value's head is read once.
@@ -225,21 +380,49 @@ package final class SchemaWalk {
     reportMismatch(node, kind, type, context: context)
   }
 
-  /// Reports a value that does not have its type, unless a closer look finds that it has (an integral float
-  /// for an integer), and looks for repeated keys in it.
+  /// Reports a value that does not have its type, unless a closer look finds that it has (an integer a
+  /// double holds, for a `CGFloat`), and looks for repeated keys in it.
   @inline(never)
   private func reportMismatch(
     _ node: IndexedDocument.Node, _ kind: IndexedDocument.Kind, _ type: Int, context: Context
   ) {
-    guard let message = mismatch(node, kind, type, describing: keepsSchemaEvents) else { return }
-    record(.mismatch(node, context: context, expected: schema.valueTypes[type], message: message), at: node)
+    let valueType = schema.valueTypes[type]
+    if valueType.isNumber, Self.isNumber(kind) {
+      // A number for a number: only the runtime's conversion to the field's Swift type can refuse it.
+      guard !(numbersAsJSON && valueType == .float32 && kind == .float64) else { return }
+      let value = document.value(of: node)
+      guard let problem = valueType.numberProblem(in: value) else { return }
+      let sort = Sort(problem)
+      record(
+        .refusedNumber(
+          node, context: context, problem: problem,
+          message: keeps(sort) ? problem.message(for: value, as: valueType) : ""),
+        at: node, sort)
+      return
+    }
+    let sort: Sort =
+      verticesDepth > 0 || type == schema.verticesType
+      ? .vertexShape : schema.pairs[type] && kind == .array ? .translateLength : .schema
+    guard let message = mismatch(node, kind, type, describing: keeps(sort)) else { return }
+    record(.mismatch(node, context: context, expected: valueType, message: message), at: node, sort)
     scanForDuplicateKeys(node)
+  }
+
+  private static func isNumber(_ kind: IndexedDocument.Kind) -> Bool {
+    switch kind {
+    case .int, .uint, .float32, .float64: true
+    default: false
+    }
   }
 
   /// Checks the elements of an array of an array type: most are numbers, which the format byte says are
   /// valid without a call.
   private func checkElements(of node: IndexedDocument.Node, as type: Int, context: Context) {
     guard case .array(let elementType) = schema.types[type] else { return }
+    // A vertex's faults are of a sort of their own.
+    let entersVertices = type == schema.verticesType
+    if entersVertices { verticesDepth &+= 1 }
+    defer { if entersVertices { verticesDepth &-= 1 } }
     let steps = schema.steps(of: elementType)
     let nodes = self.nodes.unsafelyUnwrapped
     let bytes = self.bytes
@@ -269,11 +452,9 @@ package final class SchemaWalk {
   ) -> String? {
     switch (schema.types[type], kind) {
     case (.array, .array):
-      // A number pair is an array of numbers with a count of 2.
-      guard schema.pairs[type], let count = document.count(of: node), count != 2 else { return nil }
+      // A number pair is an array of at least two numbers.
+      guard schema.pairs[type], let count = document.count(of: node), count < 2 else { return nil }
       return schema.valueTypes[type].expectation(found: String(count))
-    case (.integer, .float32), (.integer, .float64):
-      if let number = document.double(of: node), Int64(exactly: number) != nil { return nil }
     case (.oneOf, .string):
       if schema.allows(type, node, in: document) { return nil }
     default:
@@ -336,7 +517,7 @@ package final class SchemaWalk {
       expected = field + 1
       let bit = field.pointee.bit
       if seen & bit != 0 {
-        reportRepeatedField(entry(key: entryKey, value: valueIndex, in: node), in: node, slot)
+        reportRepeatedField(key: entryKey, value: valueIndex, field: field - fields, in: node, slot, &oddKeys)
         continue
       }
       seen |= bit
@@ -370,15 +551,23 @@ package final class SchemaWalk {
 
   /// The entry of `map` whose key and value are the values numbered `key` and `value`, with its position
   /// counted from the map's first entry: the loop over a map's entries leaves it to the few that an event
-  /// needs it for.
-  private func entry(key: Int, value: Int, in map: IndexedDocument.Node) -> IndexedDocument.Entry {
+  /// needs it for. The count goes on from where the map's previous one stopped (`oddKeys`'s cursor), as
+  /// the loop meets entries in order: all of a map's entries are counted once, however many need it.
+  private func entry(
+    key: Int, value: Int, in map: IndexedDocument.Node, _ oddKeys: inout OddKeys?
+  ) -> IndexedDocument.Entry {
     let nodes = self.nodes.unsafelyUnwrapped
-    var position = 0
-    var child = map.index &+ 1
+    if oddKeys == nil { oddKeys = OddKeys() }
+    var (child, position) = oddKeys!.cursor ?? (map.index &+ 1, 0)
+    if child > key { (child, position) = (map.index &+ 1, 0) }
+    var stepped = 0
     while child < key {
       child = Int(nodes[Int(nodes[child].next)].next)
       position &+= 1
+      stepped &+= 1
     }
+    events.entriesStepped &+= stepped
+    oddKeys!.cursor = (child, position)
     return IndexedDocument.Entry(key: IndexedDocument.Node(key), value: IndexedDocument.Node(value), position: position)
   }
 
@@ -415,11 +604,20 @@ package final class SchemaWalk {
     }
   }
 
-  /// The keys of an object that its table does not list, by name, and those that are not strings, by value,
-  /// each with its first entry: for telling later entries of them.
+  /// What the walk notes of an object's rarer entries, made when the first is met, as most objects have
+  /// none: the keys its table does not list, by name, and those that are not strings, by value, each with
+  /// its first entry (found by hashing, for telling later entries of them); where the count of entries'
+  /// positions stopped; and the first position of each field met twice. Each entry is looked at a bounded
+  /// number of times, however many keys the object has (300,000 keys once took minutes).
   private struct OddKeys {
     var unknown: [(entry: IndexedDocument.Entry, name: String)] = []
-    var other: [(entry: IndexedDocument.Entry, key: MessagePackValue)] = []
+    /// The place in `unknown` of each name.
+    var unknownByName: [String: Int] = [:]
+    var other: [MessagePackValue: IndexedDocument.Entry] = [:]
+    /// The last entry whose position was counted, and its position.
+    var cursor: (child: Int, position: Int)?
+    /// The position of the first entry of each field (by its number in the table) met more than once.
+    var firstPositions: [Int: Int] = [:]
   }
 
   /// The field that the key of the entry of `node` whose key and value are the values numbered `key` and
@@ -432,36 +630,46 @@ package final class SchemaWalk {
     let kind = schema.objectKinds[slot]
     let utf8 = document.utf8(of: IndexedDocument.Node(key))
     if let utf8, let index = schema.names[slot].index(of: utf8) { return index }
-    let entry = entry(key: key, value: value, in: node)
+    let entry = entry(key: key, value: value, in: node, &oddKeys)
     if let utf8 {
       let name = utf8.string
-      if let first = oddKeys?.unknown.first(where: { $0.name == name }) {
-        record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: kind), at: entry.key)
+      if let first = oddKeys!.unknownByName[name] {
+        let position = oddKeys!.unknown[first].entry.position
+        record(.duplicateKey(entry, firstPosition: position, map: node, kind: kind), at: entry.key, .duplicateKey)
       } else {
-        if oddKeys == nil { oddKeys = OddKeys() }
+        oddKeys!.unknownByName[name] = oddKeys!.unknown.count
         oddKeys!.unknown.append((entry, name))
       }
     } else {
       let key = document.value(of: entry.key)
-      if let first = oddKeys?.other.first(where: { $0.key == key }) {
-        record(.duplicateKey(entry, firstPosition: first.entry.position, map: node, kind: kind), at: entry.key)
+      if let first = oddKeys!.other[key] {
+        record(
+          .duplicateKey(entry, firstPosition: first.position, map: node, kind: kind), at: entry.key, .duplicateKey)
       } else {
-        record(.nonStringKey(entry, object: node, kind: kind), at: entry.key)
-        if oddKeys == nil { oddKeys = OddKeys() }
-        oddKeys!.other.append((entry, key))
+        // An integer key is one the decoder reads (and the runtime ignores) when an `Int` holds it.
+        if case .int = key {
+          record(.integerKey(entry, object: node, kind: kind), at: entry.key, .unknownField)
+        } else {
+          record(.nonStringKey(entry, object: node, kind: kind), at: entry.key, .mapKeyType)
+        }
+        oddKeys!.other[key] = entry
       }
     }
     scanForDuplicateKeys(entry.value)
     return nil
   }
 
-  /// Reports a later entry of a field, which is not checked, and looks through the maps in its value.
+  /// Reports a later entry of field number `field`, which is not checked, and looks through the maps in
+  /// its value. The field's first position is found once for the object, however often it repeats.
   @inline(never)
-  private func reportRepeatedField(_ entry: IndexedDocument.Entry, in node: IndexedDocument.Node, _ slot: Int) {
+  private func reportRepeatedField(
+    key: Int, value: Int, field: Int, in node: IndexedDocument.Node, _ slot: Int, _ oddKeys: inout OddKeys?
+  ) {
     let kind = schema.objectKinds[slot]
-    record(
-      .duplicateKey(entry, firstPosition: firstPosition(of: entry, in: node), map: node, kind: kind),
-      at: entry.key)
+    let entry = entry(key: key, value: value, in: node, &oddKeys)
+    let first = oddKeys!.firstPositions[field] ?? firstPosition(of: entry, in: node)
+    oddKeys!.firstPositions[field] = first
+    record(.duplicateKey(entry, firstPosition: first, map: node, kind: kind), at: entry.key, .duplicateKey)
     scanForDuplicateKeys(entry.value)
   }
 
@@ -469,9 +677,10 @@ package final class SchemaWalk {
   @inline(never)
   private func reportMissingFields(_ seen: UInt64, of node: IndexedDocument.Node, _ slot: Int) {
     let kind = schema.objectKinds[slot]
+    let sort: Sort = verticesDepth > 0 ? .vertexShape : .schema
     for (index, field) in InertiaSchema.object(kind).fields.enumerated()
     where field.isRequired && seen & (1 << index) == 0 {
-      record(.missingField(object: node, kind: kind, field: field.name), at: node)
+      record(.missingField(object: node, kind: kind, field: field.name), at: node, sort)
     }
   }
 
@@ -488,6 +697,7 @@ package final class SchemaWalk {
   private func firstPosition(of entry: IndexedDocument.Entry, in map: IndexedDocument.Node) -> Int {
     var first = entry.position
     document.forEachEntry(of: map) { candidate in
+      events.entriesStepped &+= 1
       if candidate.position < first, document.isSameString(candidate.key, as: entry.key) {
         first = candidate.position
       }
@@ -495,40 +705,101 @@ package final class SchemaWalk {
     return first
   }
 
-  /// Reports repeated keys in every map inside a value the table does not describe.
-  private func scanForDuplicateKeys(_ node: IndexedDocument.Node) {
-    switch document.kind(of: node) {
-    case .array:
-      document.forEachElement(of: node) { scanForDuplicateKeys($0) }
-    case .map:
+  /// Reports repeated keys in every map inside a value the table does not describe, and the keys anywhere in
+  /// it that the decoder cannot read (``Event/unreadableKey(_:map:)``), inside keys too; only those with
+  /// `reportingDuplicates` false (inside a key, where a repeated key is part of one that cannot be read).
+  ///
+  /// With a stack of its own rather than recursion: such a value nests as deep as the reader allows, and a
+  /// conversion walks on the thread that called it, whose stack may be small.
+  private func scanForDuplicateKeys(_ root: IndexedDocument.Node, reportingDuplicates: Bool = true) {
+    /// An open array or map: the next child to look at (a map's: the next entry's key), and for a map the
+    /// keys met so far and the entry whose key's inside is being looked at.
+    struct Open {
+      let node: IndexedDocument.Node
+      let isMap: Bool
+      let reporting: Bool
+      var next: IndexedDocument.Node?
+      var position = 0
       var keys: [MessagePackValue: Int] = [:]
-      document.forEachEntry(of: node) { entry in
-        let key = document.value(of: entry.key)
-        if let first = keys[key] {
-          record(.duplicateKey(entry, firstPosition: first, map: node, kind: nil), at: entry.key)
-        } else {
-          keys[key] = entry.position
-        }
-        scanForDuplicateKeys(entry.value)
+      var pending: (entry: IndexedDocument.Entry, key: MessagePackValue)?
+    }
+    func opened(_ node: IndexedDocument.Node, reporting: Bool) -> Open? {
+      switch document.kind(of: node) {
+      case .array: return Open(node: node, isMap: false, reporting: reporting, next: document.firstChild(of: node))
+      case .map: return Open(node: node, isMap: true, reporting: reporting, next: document.firstChild(of: node))
+      default: return nil
       }
+    }
+    guard let first = opened(root, reporting: reportingDuplicates) else { return }
+    var stack = [first]
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      if !stack[top].isMap {
+        guard let element = stack[top].next else {
+          stack.removeLast()
+          continue
+        }
+        stack[top].next = document.nextSibling(of: element, in: stack[top].node)
+        if let inner = opened(element, reporting: stack[top].reporting) { stack.append(inner) }
+        continue
+      }
+      let map = stack[top].node
+      if stack[top].pending == nil {
+        // The next entry's key: one the decoder cannot read, or the maps inside it (in an array key).
+        guard let keyNode = stack[top].next, let valueNode = document.nextSibling(of: keyNode, in: map) else {
+          stack.removeLast()
+          continue
+        }
+        let entry = IndexedDocument.Entry(key: keyNode, value: valueNode, position: stack[top].position)
+        let key = document.value(of: keyNode)
+        stack[top].pending = (entry, key)
+        if Self.isUnreadableKey(key) {
+          record(.unreadableKey(entry, map: map), at: keyNode, .mapKeyType)
+        } else if let inner = opened(keyNode, reporting: false) {
+          stack.append(inner)
+          continue
+        }
+      }
+      // The entry's key is looked at: a repeat of an earlier one, then the value.
+      guard let (entry, key) = stack[top].pending else { continue }
+      stack[top].pending = nil
+      if let earlier = stack[top].keys[key] {
+        if stack[top].reporting {
+          record(.duplicateKey(entry, firstPosition: earlier, map: map, kind: nil), at: entry.key, .ignoredDuplicateKey)
+        }
+      } else {
+        stack[top].keys[key] = entry.position
+      }
+      stack[top].position += 1
+      stack[top].next = document.nextSibling(of: entry.value, in: map)
+      if let inner = opened(entry.value, reporting: stack[top].reporting) { stack.append(inner) }
+    }
+  }
+
+  /// Whether msgpack-swift 2.0.6 fails to decode `key` as a value (not merely to use it as a key): a map
+  /// holding a key that is not a string or an integer in `Int`'s range, or a key twice (it decodes a map's
+  /// keys as it goes, and fails at the end); a timestamp extension whose size or nanoseconds are not a
+  /// timestamp's. (A string of invalid UTF-8 fails too, which our reader refuses first.)
+  static func isUnreadableKey(_ key: MessagePackValue) -> Bool {
+    switch key {
+    case .map(let entries):
+      var keys: Set<MessagePackValue> = []
+      for entry in entries {
+        switch entry.key {
+        case .string, .int: if !keys.insert(entry.key).inserted { return true }
+        default: return true
+        }
+      }
+      return false
+    case .ext(let type, _):
+      return type == MessagePackTimestamp.extensionType && key.timestamp == nil
     default:
-      break
+      return false
     }
   }
 }
 
 // MARK: A walk in pieces
-
-extension SchemaWalk.Event {
-  /// The sort of event this is, which says the rule that reports it.
-  fileprivate var sort: SchemaWalk.Sort {
-    switch self {
-    case .unknownField: .unknownField
-    case .nullInOptionalField: .nullInOptionalField
-    case .mismatch, .missingField, .nonStringKey, .duplicateKey: .schema
-    }
-  }
-}
 
 extension SchemaWalk {
   /// A whole file's walk cut into pieces that threads can share out: each piece walks a run of the
@@ -570,7 +841,8 @@ extension SchemaWalk {
     guard let elements = pieces.elements else { return events(in: document, limit: limit, filter: filter) }
     // The shared ``CompiledSchema/file``: the walk reads its tables in place and writes no reference count
     // as it goes (which threads writing alike would slow each other down with).
-    let walk = SchemaWalk(document: document, schema: .file, limit: limit, filter: filter)
+    let walk = SchemaWalk(
+      document: document, schema: .file, limit: limit, filter: filter, numbersAsJSON: document.encoding == .json)
     let context = Context.root.element
     for element in elements[pieces.starts[piece]..<pieces.starts[piece + 1]] {
       walk.check(element, as: pieces.elementType, context: context)
@@ -584,11 +856,12 @@ extension SchemaWalk {
     var merged = Events()
     var kept = PerSort(0)
     for part in parts {
-      for (event, place) in zip(part.list, part.places) {
-        let sort = event.sort
+      merged.numbers += part.numbers
+      for ((event, sort), place) in zip(zip(part.list, part.sorts), part.places) {
         if limit == 0 || kept[sort] < limit {
           kept[sort] += 1
           merged.list.append(event)
+          merged.sorts.append(sort)
           merged.places.append(place)
         } else {
           merged.omit(1, of: sort, firstAt: place)

@@ -297,6 +297,13 @@ package final class ByteBuffer {
     count += width
   }
 
+  /// Moves the bytes at `source` to `offset` (the two may overlap), within what the buffer holds.
+  func moveBytes(_ source: Range<Int>, to offset: Int) {
+    precondition(source.lowerBound >= 0 && source.upperBound <= count && offset >= 0 && offset + source.count <= count)
+    guard !source.isEmpty, offset != source.lowerBound else { return }
+    (base + offset).update(from: base + source.lowerBound, count: source.count)
+  }
+
   func removeLast(_ n: Int) { count -= n }
 
   func truncate(to newCount: Int) { count = newCount }

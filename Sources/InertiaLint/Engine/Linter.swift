@@ -71,7 +71,7 @@ public struct Linter: Sendable {
       }
       rules.append((rule, severity))
       enabled.append(EnabledRule(rule, description, severity: severity))
-      if let sort = description.reportedSchemaEvents { schemaEventRules[sort.rawValue] = description.identifier }
+      for sort in description.reportedSchemaEvents { schemaEventRules[sort.rawValue] = description.identifier }
     }
     var appRules: [(rule: any AppRule.Type, severity: Severity?)] = []
     for rule in RuleRegistry.appRules {

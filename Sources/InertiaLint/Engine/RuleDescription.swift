@@ -41,9 +41,9 @@ public struct RuleDescription: Sendable {
   public let findsUndecodableFiles: Bool
   /// What the rule checks: one animation file, or an app's code against its animation files.
   public let scope: Scope
-  /// The sort of the schema walk's events the rule reports, if any: the walk leaves out the events at
+  /// The sorts of the schema walk's events the rule reports, if any: the walk leaves out the events at
   /// values where the rule's findings are suppressed, so that they do not count against its limit.
-  package private(set) var reportedSchemaEvents: SchemaWalk.Sort?
+  package private(set) var reportedSchemaEvents: [SchemaWalk.Sort] = []
 
   /// What a rule checks.
   public enum Scope: String, Sendable {
@@ -103,10 +103,10 @@ public struct RuleDescription: Sendable {
     self.scope = scope
   }
 
-  /// The description of a rule that reports the schema walk's events of `sort` (and so reads the walk).
-  package func reporting(_ sort: SchemaWalk.Sort) -> RuleDescription {
+  /// The description of a rule that reports the schema walk's events of these sorts (and so reads the walk).
+  package func reporting(_ sorts: SchemaWalk.Sort...) -> RuleDescription {
     var description = self
-    description.reportedSchemaEvents = sort
+    description.reportedSchemaEvents = sorts
     return description
   }
 

@@ -30,7 +30,9 @@ struct LoopStretchedRule: LintRule {
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let loop = context.settings.loopDuration
     let loopText = RuleText.seconds(loop)
-    for (track, keyframes, played) in context.playedTracks(longerThan: loop) {
+    // The tracks the loop is measured over are the library's loop rule's (``InertiaLoop``).
+    for (track, keyframes, played) in context.playedTracks(longerThan: loop)
+    where (track.shapeIndex == nil ? InertiaTrackPlacement.animation : .shape).setsLoop {
       let length = RuleText.seconds(played)
       findings.report(
         """

@@ -6,7 +6,9 @@ import InertiaLint
 /// - `--` ends the options: everything after it is an operand, even `-h`;
 /// - `-` alone is an operand (standard input);
 /// - an unknown option, a missing value, or a value given to an option that takes none is a
-///   ``UsageError`` (an unknown option's message suggests the closest known one).
+///   ``UsageError`` (an unknown option's message suggests the closest known one);
+/// - an option that takes a value is given once, whichever of its names is used, unless it accumulates
+///   (``CommandOption/accumulates``): `-o a -o b` is a ``UsageError``, not `b`.
 package struct ArgumentParser: Sendable {
   /// The options the command knows.
   package let options: [CommandOption]
@@ -27,6 +29,7 @@ package struct ArgumentParser: Sendable {
   /// - Throws: ``UsageError`` for an unknown option or a missing or unwanted value.
   package func parse(_ arguments: [String]) throws(UsageError) -> [Element] {
     var elements: [Element] = []
+    var given: Set<String> = []
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       if argument == "--" {
@@ -53,6 +56,10 @@ package struct ArgumentParser: Sendable {
       guard let value = option.value else {
         elements.append(.option(option.name, value: nil))
         continue
+      }
+      guard option.accumulates || given.insert(option.name).inserted else {
+        let names = option.names.joined(separator: " or ")
+        throw UsageError("\(names) is given more than once; give it once")
       }
       if let attached {
         elements.append(.option(option.name, value: attached))

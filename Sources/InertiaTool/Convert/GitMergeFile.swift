@@ -73,12 +73,12 @@ struct GitMergeFile {
     ]
     let status = try run(arguments, messages: files[3].path)
     guard (0...127).contains(status) else {
-      let messages = (try? FileIO.read(files[3].path, maxSize: 1 << 16)) ?? []
+      let messages = (try? FileIO.read(files[3].path, as: .mergeScratch, maxSize: 1 << 16)) ?? []
       let first = messages.split(separator: 0x0A).first.map { ": " + PathText.decode($0) } ?? ""
       throw Failure(message: "git merge-file failed (exit status \(status))\(first)")
     }
     do throws(FileIOError) {
-      return Merged(text: try FileIO.read(files[0].path, maxSize: Int.max), conflicts: Int(status))
+      return Merged(text: try FileIO.read(files[0].path, as: .mergeScratch, maxSize: Int.max), conflicts: Int(status))
     } catch {
       throw Failure(message: error.description)
     }

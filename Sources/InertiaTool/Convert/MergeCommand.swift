@@ -15,7 +15,8 @@ import InertiaFormat
 /// extended: one entry per line, so changes to different keyframes fall on different lines) with git's
 /// own `git merge-file`, and writes the result back into OURS, atomically, in the encoding OURS had.
 /// On a conflict OURS holds the merged JSON form with conflict markers, to resolve as text; a version
-/// that does not parse makes the merge a conflict with OURS left as it was. Nothing is ever lost: git
+/// that does not parse (BASE included, unless it is empty: both sides added the file) makes the merge a
+/// conflict with OURS left as it was, so nothing is written that was not read and checked. Nothing is ever lost: git
 /// keeps all three versions in the index until the conflict is resolved.
 package enum MergeCommand {
   static let arguments = ArgumentParser([
@@ -39,8 +40,8 @@ package enum MergeCommand {
     MessagePack, a JSON-form file as pretty JSON. On a conflict OURS holds the merged JSON form
     (extended, as to-json --extended writes it) with conflict markers: resolve them, then restore
     the binary with  inertia-convert to-msgpack --extended -o FILE < FILE
-    When OURS or THEIRS does not parse, OURS is left as it was and the merge is a conflict. A BASE
-    that does not parse, or is empty (both sides added the file), is merged as an empty text.
+    Nothing is written unless all three versions parse: when one does not, OURS is left as it was and
+    the merge is a conflict. An empty BASE (both sides added the file) is merged as an empty text.
 
     Options:
     \(arguments.help)
@@ -82,13 +83,22 @@ package enum MergeCommand {
       return 2
     }
     let name = options.path ?? options.ours
+    do {
+      // The result replaces OURS, its own input; the plan refuses it anywhere else.
+      let result = OutputPlan.Output(options.ours, role: .mergeResult, name: "merge", replacing: options.ours)
+      _ = try OutputPlan.check(
+        [result], against: [options.base, options.ours, options.theirs].map { OutputPlan.Input($0) })
+    } catch {
+      stderr("inertia-convert: \(error.message)")
+      return 2
+    }
     let base: [UInt8]
     let ours: [UInt8]
     let theirs: [UInt8]
     do throws(FileIOError) {
-      base = try FileIO.read(options.base, maxSize: limits.maxInputSize)
-      ours = try FileIO.read(options.ours, maxSize: limits.maxInputSize)
-      theirs = try FileIO.read(options.theirs, maxSize: limits.maxInputSize)
+      base = try FileIO.read(options.base, as: .mergeSide, maxSize: limits.maxInputSize)
+      ours = try FileIO.read(options.ours, as: .mergeSide, maxSize: limits.maxInputSize)
+      theirs = try FileIO.read(options.theirs, as: .mergeSide, maxSize: limits.maxInputSize)
     } catch {
       stderr(error.description)
       return 2
@@ -134,10 +144,11 @@ package enum MergeCommand {
     temporaryDirectory: String, limits: DecodingLimits
   ) -> Outcome {
     let oursEncoding = DocumentEncoding.detect(ours)
-    // Only one side changed: its bytes are the result, unchanged (git seldom asks for these).
+    // THEIRS changed nothing: OURS stays as it is, whatever it holds (git seldom asks for this).
     if ours == theirs || base == theirs { return .keepOurs(0) }
-    if base == ours && DocumentEncoding.detect(theirs) == oursEncoding { return Outcome(result: theirs, status: 0) }
 
+    // Nothing is written unless all three versions parse (an empty BASE is a file both sides added): a
+    // result is only ever made of what was read and checked.
     let oursJSON: [UInt8]
     let theirsJSON: [UInt8]
     switch (jsonForm(of: ours, limits: limits), jsonForm(of: theirs, limits: limits)) {
@@ -149,15 +160,18 @@ package enum MergeCommand {
       oursJSON = first
       theirsJSON = second
     }
-    var messages: [String] = []
     var baseJSON: [UInt8] = []
     if !base.isEmpty {
       switch jsonForm(of: base, limits: limits) {
       case .success(let json): baseJSON = json
       case .failure(let error):
-        messages.append("the common ancestor does not parse (\(error)); merging as if it were empty")
+        return .keepOurs(
+          1, "the common ancestor does not parse (\(error)); ours is left as it was, for you to resolve")
       }
     }
+    // Only THEIRS changed: its bytes, parsed above, are the result when they are in OURS's encoding.
+    if base == ours && DocumentEncoding.detect(theirs) == oursEncoding { return Outcome(result: theirs, status: 0) }
+    var messages: [String] = []
     guard let git else {
       return .keepOurs(2, "git is not on PATH, and the merge needs git merge-file; ours is left as it was")
     }

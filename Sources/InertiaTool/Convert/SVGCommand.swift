@@ -14,20 +14,23 @@ package enum SVGCommand {
       help: "Write each SVG into DIR, named after its input (x.inertia -> x.svg,\nx.timeline.svg with --timeline)."),
     CommandOption(
       "--at", value: "SECONDS",
-      help: "A still: the single frame SECONDS into the loop, without animation.\n"
-        + "--at before draws the container before anything is triggered."),
+      help: "A still: the single frame SECONDS after the clock starts, without\n"
+        + "animation. --at before draws the container before its clock starts."),
     CommandOption("--timeline", help: "A chart of the file's tracks and keyframes on a seconds axis instead."),
     CommandOption(
-      "--trigger", value: "ID",
-      help: "Play only the animation ID (repeatable); the others wait at their\ninitial pose. Default: every one."),
+      "--trigger", value: "ID", accumulates: true,
+      help:
+        "Trigger only the trigger animation ID at 0 (repeatable); the other\ntrigger ones wait. Default: every one. auto ones always play."
+    ),
     CommandOption(
       "--loop-duration", value: "S",
-      help: "The loop duration the app sets, in seconds (default: the\nconfiguration's loopDuration, else 3)."),
+      help:
+        "The loop duration the app sets, in seconds (default: the\nconfiguration's loopDuration, else the file's own)."),
     CommandOption("--view-size", value: "WxH", help: "Each view's placeholder, in points (default 96x96)."),
     CommandOption("--container-size", value: "WxH", help: "The container, in points (default 390x844)."),
     CommandOption("--config", value: "FILE", help: "Read loopDuration from FILE, not the nearest .inertia-lint.json."),
     CommandOption("--no-config", help: "Read no configuration file."),
-    CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512)."),
+    CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512, at most 10000)."),
     CommandOption("-h", "--help", help: "Show this help."),
     CommandOption("-V", "--version", help: "Show the version."),
   ])
@@ -37,7 +40,8 @@ package enum SVGCommand {
 
     Draws each animation file as an SVG that plays its container's loop as the runtime does, in any
     browser and in a pull request: views as labelled placeholders, shapes as the file describes them,
-    keyframe times with the runtime's repairs, linear interpolation between keyframes.
+    keyframe times with the runtime's repairs, each segment eased in and out as Compose and React
+    play it (SwiftUI's curve differs between keyframes).
 
     With no FILE, or with -, reads standard input. One input is written to standard output unless
     -o is given; several inputs are each written next to themselves or into --out-dir.
@@ -46,7 +50,7 @@ package enum SVGCommand {
     \(arguments.help)
 
     A file the SwiftUI container cannot decode gets its errors instead of a picture, as does a NaN or
-    infinite pose value (the runtime's view vanishes).
+    infinite colour of a drawn shape (its colour on screen is not defined).
 
     Exit status: 0 success, 1 invalid input, 2 usage, configuration or I/O error.
     """
@@ -95,13 +99,19 @@ package enum SVGCommand {
     var preview = PreviewOptions()
     if let size = options.viewSize { preview.viewSize = size }
     if let size = options.containerSize { preview.containerSize = size }
+    var configuration: String?
     if let seconds = options.loopDuration {
       preview.loopDuration = seconds
     } else if !options.ignoresConfiguration,
       let path = options.configPath ?? LintConfiguration.find(from: currentDirectory)
     {
+      configuration = path
       do {
-        preview.loopDuration = try LintConfiguration.load(path).settings.loopDuration
+        // The configuration cannot yet say whether it sets loopDuration: its default, 3, is taken as not set,
+        // and the file's own loopDuration plays.
+        let role: InputRole = options.configPath == nil ? .foundConfiguration : .namedConfiguration
+        let configured = try LintConfiguration.load(path, as: role).settings.loopDuration
+        if configured != InertiaPlayback.defaultLoopDuration { preview.loopDuration = configured }
       } catch {
         stderr("inertia-convert: \(error)")
         return 2
@@ -116,7 +126,8 @@ package enum SVGCommand {
     do {
       plan = try OutputPlan(
         inputs: options.inputs, output: options.output, outputDirectory: options.outputDirectory,
-        outputName: { outputName(for: $0, timeline: options.picture == .timeline) })
+        outputName: { outputName(for: $0, timeline: options.picture == .timeline) }, writers: .svg,
+        otherInputs: configuration.map { [$0] } ?? [])
     } catch {
       stderr("inertia-convert: \(error.message)")
       return 2
@@ -134,11 +145,18 @@ package enum SVGCommand {
       if let svg = drawn.svg { stdout.write(svg) }
       if let replacement = drawn.replacement { replacements.append(replacement) }
     }
+    var committed = false
     for (replacement, failure) in zip(replacements, writer.commit(replacements)) {
       if let failure {
         stderr("\(replacement.path): \(failure)")
         status = 2
+      } else {
+        committed = true
       }
+    }
+    if let failure = plan.finish(committed: committed) {
+      stderr(failure.description)
+      status = 2
     }
     return status
   }
@@ -165,25 +183,29 @@ package enum SVGCommand {
     preview.title = item.input == "-" ? "<stdin>" : FilePath.name(of: item.input)
     let bytes: [UInt8]
     do {
-      bytes = try FileIO.read(item.input, maxSize: options.limits.maxInputSize)
+      bytes = try FileIO.read(item.input, as: .svgInput, maxSize: options.limits.maxInputSize)
     } catch {
       return fail(2, [error.description])
     }
     let svg: [UInt8]
     do {
-      switch try drawing(bytes, options: options, preview: preview) {
+      // On a stack that holds the nesting allowed: the typed model decodes nested shapes by recursion.
+      let made = ThreadPool.withStack(forDepth: options.limits.maxDepth) {
+        Result { () throws(UsageError) in try drawing(bytes, options: options, preview: preview) }
+      }
+      switch try made.get() {
       case .svg(let text): svg = Array(text.utf8)
       case .errors(let errors): return fail(1, errors.map { $0.report(file: item.displayName) })
       }
     } catch {
       return fail(2, ["\(item.displayName): \(error.message)"])
     }
-    guard case .file(let destination) = item.destination else {
+    guard case .file = item.destination, let path = item.writePath else {
       drawn.svg = svg
       return drawn
     }
     do throws(FileIOError) {
-      drawn.replacement = try writer.prepare(destination, bytes: svg)
+      drawn.replacement = try writer.prepare(path, known: item.destinationIsNew ? .absent : .nothing, bytes: svg)
     } catch {
       return fail(2, [error.description])
     }
@@ -232,13 +254,23 @@ package enum SVGCommand {
   static func drawing(
     _ bytes: [UInt8], options: Options, preview: PreviewOptions
   ) throws(UsageError) -> Drawing {
-    // What the SwiftUI container cannot decode, as the linter finds it.
-    let findings = decodability.lint(bytes, file: "", fileName: nil).filter { $0.severity == .error }
-    if !findings.isEmpty { return .errors(findings.map(Problem.init)) }
+    // Read with the limits given (`--max-depth`), then checked for what the SwiftUI container cannot
+    // decode, as the linter finds it.
     let document: IndexedDocument
-    let animations: [InertiaAnimation]
     do {
       document = try IndexedDocument.read(bytes, limits: options.limits)
+    } catch {
+      // Said as the linter says it, but for a nesting deeper than the limit given, which names that limit.
+      if error.code != .depthLimitExceeded {
+        let findings = decodability.lint(bytes, file: "", fileName: nil).filter { $0.severity == .error }
+        if !findings.isEmpty { return .errors(findings.map(Problem.init)) }
+      }
+      return .errors([Problem(error)])
+    }
+    let findings = decodability.lint(document, file: "", fileName: nil).filter { $0.severity == .error }
+    if !findings.isEmpty { return .errors(findings.map(Problem.init)) }
+    let animations: [InertiaAnimation]
+    do {
       let value = document.root.map(document.value(of:)) ?? .nil
       animations = try MessagePackDecoder().decode([InertiaAnimation].self, from: value)
     } catch let error as FormatError {
@@ -331,7 +363,9 @@ package enum SVGCommand {
       case .option("--config", let path?): options.configPath = path
       case .option("--no-config", _): options.ignoresConfiguration = true
       case .option("--max-depth", let text?):
-        guard let depth = Int(text), depth > 0 else { throw UsageError("--max-depth takes a positive number") }
+        guard let depth = Int(text), (1...ThreadPool.largestMaxDepth).contains(depth) else {
+          throw UsageError("--max-depth takes a number from 1 to \(ThreadPool.largestMaxDepth)")
+        }
         options.limits.maxDepth = depth
       case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
       }
@@ -351,9 +385,6 @@ package enum SVGCommand {
     }
     if options.output != nil && options.inputs.count > 1 {
       throw UsageError("-o takes one input; use --out-dir for several")
-    }
-    if let directory = options.outputDirectory, !FileIO.isDirectory(directory) {
-      throw UsageError("--out-dir \(directory) is not a directory")
     }
     return options
   }

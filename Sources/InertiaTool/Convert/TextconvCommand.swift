@@ -104,7 +104,7 @@ package enum TextconvCommand {
         try showHead(of: path, size: size, limits: limits, bounds: bounds, stdout: stdout)
         return 0
       }
-      try FileIO.withContents(of: path, maxSize: limits.maxInputSize) { bytes in
+      try FileIO.withContents(of: path, as: .textconvInput, maxSize: limits.maxInputSize) { bytes in
         show(bytes, limits: limits, bounds: bounds, stdout: stdout)
       }
       return 0
@@ -123,7 +123,7 @@ package enum TextconvCommand {
     _ bytes: UnsafeRawBufferPointer, limits: DecodingLimits, bounds: Bounds, stdout: CommandOutput
   ) {
     guard DocumentEncoding.detect(bytes) == .json else {
-      showMessagePack(bytes, limits: limits, bounds: bounds, stdout: stdout)
+      showMessagePack(bytes, fileSize: bytes.count, limits: limits, bounds: bounds, stdout: stdout)
       return
     }
     let messagePack: ByteBuffer
@@ -133,16 +133,18 @@ package enum TextconvCommand {
       showText(bytes, error: error, bounds: bounds, stdout: stdout)
       return
     }
-    // Shown as the same JSON a MessagePack file holding it would be, whatever the text's layout.
-    showMessagePack(messagePack.bytes, limits: limits, bounds: bounds, stdout: stdout)
+    // Shown as the same JSON a MessagePack file holding it would be, whatever the text's layout; its
+    // output bounded by, and its message naming, the file's own size.
+    showMessagePack(messagePack.bytes, fileSize: bytes.count, limits: limits, bounds: bounds, stdout: stdout)
   }
 
   /// Writes MessagePack as pretty extended JSON; a failure gets the header above the JSON read before
   /// it (or, once the JSON has outgrown what is held, where it is found), then the rest in hex.
   private static func showMessagePack(
-    _ bytes: UnsafeRawBufferPointer, limits: DecodingLimits, bounds: Bounds, stdout: CommandOutput
+    _ bytes: UnsafeRawBufferPointer, fileSize: Int, limits: DecodingLimits, bounds: Bounds,
+    stdout: CommandOutput
   ) {
-    let outputLimit = bounds.output(forInputOf: bytes.count)
+    let outputLimit = bounds.output(forInputOf: fileSize)
     var written = 0
     var endsLine = true
     var stopped = false
@@ -172,7 +174,7 @@ package enum TextconvCommand {
       if stopped {
         if !endsLine { tail.append(0x0A) }
         tail.append("# inertia-convert textconv: output stopped after \(written) bytes, the limit for a file of ")
-        tail.append("\(bytes.count) bytes\n")
+        tail.append("\(fileSize) bytes\n")
         if let failure { tail.append("# then: \(TextEscaping.line(failure.description))\n") }
         stdout.write(tail)
         return
@@ -240,8 +242,7 @@ package enum TextconvCommand {
   private static func showHead(
     of path: String, size: Int, limits: DecodingLimits, bounds: Bounds, stdout: CommandOutput
   ) throws(FileIOError) {
-    let fd = PathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-    guard fd >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
+    let fd = try FileIO.openForReading(path, as: .textconvInput)
     defer { close(fd) }
     let head = ByteBuffer(capacity: bounds.dump)
     while head.count < bounds.dump {

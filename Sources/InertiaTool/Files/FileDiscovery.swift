@@ -64,6 +64,8 @@ struct FileDiscovery {
   private(set) var jsonFiles: [String] = []
   /// What the walks found for the app rules, in the order found.
   private var foundAppFiles = AppFiles()
+  /// The `.gitignore` files (and `.git/info/exclude`) the walks read, which no output may overwrite.
+  private(set) var ignoreFilesRead: [String] = []
   /// Every input found, with the file it names (`nil` for standard input), in the order found: a walk's
   /// folders in the order the system lists them, as ever, so that problems and configuration errors come in
   /// that order.
@@ -121,6 +123,7 @@ struct FileDiscovery {
       if (info.st_mode & S_IFMT) == S_IFDIR {
         let configuration = try configurations.configuration(forDirectory: physical)
         let ignores = respectsGitIgnore ? GitIgnoreStack.at(physical) : .none
+        ignoreFilesRead += ignores.filesRead
         walked += try walk(
           readPath, display: Self.displayPrefix(path), physical: physical, configuration, ignores, entered: true)
       } else {
@@ -179,6 +182,7 @@ struct FileDiscovery {
       // Moved out rather than copied (each of its strings retained, and released again with `found`).
       var input = LintInput(path: "", readPath: nil, fileName: nil)
       swap(&input, &found[index].input)
+      input.fileID = found[index].id
       inputs.append(input)
     }
     found = []
@@ -244,7 +248,10 @@ struct FileDiscovery {
     var configuration = inherited
     var ignores = inheritedIgnores
     if !entered {
-      if respectsGitIgnore && hasGitIgnore { ignores.enter(physical) }
+      if respectsGitIgnore && hasGitIgnore {
+        ignores.enter(physical)
+        if let read = ignores.filesRead.last, FilePath.directory(of: read) == physical { ignoreFilesRead.append(read) }
+      }
       if hasConfiguration {
         configuration = try configurationLock.withLock {
           try configurations.configuration(enteringDirectory: physical, inherited: inherited)
@@ -382,6 +389,7 @@ struct FileDiscovery {
   /// What a walk of a subfolder found, on a thread of its own.
   private struct Branch {
     var order: [Int] = []
+    var ignoreFilesRead: [String] = []
     var found: [(input: LintInput, id: FileID?)] = []
     var appFiles = AppFiles()
     var problems: [Problem] = []
@@ -401,6 +409,7 @@ struct FileDiscovery {
     walker.found = []
     walker.foundAppFiles = AppFiles()
     walker.problems = []
+    walker.ignoreFilesRead = []
     walker.walked = []
     walker.walkedInOrder = true
     walker.walksSideBySide = false
@@ -419,6 +428,7 @@ struct FileDiscovery {
       branch.found = walker.found
       branch.appFiles = walker.foundAppFiles
       branch.problems = walker.problems
+      branch.ignoreFilesRead = walker.ignoreFilesRead
       branch.walkedInOrder = walker.walkedInOrder
       return branch
     }
@@ -430,6 +440,7 @@ struct FileDiscovery {
       found += branch.found
       foundAppFiles.append(branch.appFiles)
       problems += branch.problems
+      ignoreFilesRead += branch.ignoreFilesRead
       walkedInOrder = walkedInOrder && branch.walkedInOrder
       contents.append(branch.order.map { $0 + offset })
     }

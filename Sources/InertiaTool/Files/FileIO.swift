@@ -111,14 +111,62 @@ package enum FileIO {
 
   /// The path with every symbolic link and `.` or `..` resolved as the kernel resolves them, or `nil`
   /// when it names nothing.
+  ///
+  /// A stream that `path` reaches through one of the kernel's own links, which name no path (`/dev/stdin`
+  /// and `/dev/fd/N` lead to `pipe:[…]` or `socket:[…]`), is where `path` says: its folder's physical path
+  /// and its own name. The file is still opened by the path given, never by this one.
   package static func physicalPath(_ path: String) -> String? {
-    guard let real = PathText.withCString(path, { realpath($0, nil) }) else { return nil }
-    defer { free(real) }
-    return PathText.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
+    if let real = PathText.withCString(path, { realpath($0, nil) }) {
+      defer { free(real) }
+      return PathText.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
+    }
+    var info = stat()
+    guard PathText.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) != S_IFDIR,
+      let folder = PathText.withCString(FilePath.directory(of: path), { realpath($0, nil) })
+    else { return nil }
+    defer { free(folder) }
+    let physicalFolder = PathText.decode(UnsafeRawBufferPointer(start: folder, count: strlen(folder)))
+    return FilePath.join(physicalFolder, FilePath.name(of: path))
+  }
+
+  /// The names of a folder's entries but `.` and `..`, in the order the system lists them; `nil` when it
+  /// cannot be opened.
+  package static func names(in directory: String) -> [String]? {
+    guard let handle = PathText.withCString(directory, { opendir($0) }) else { return nil }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        return PathText.decode(UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.endIndex)]))
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
   }
 
   /// Whether the file descriptor is a terminal.
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// Whether `path` names this process's standard output: by one of its names (`/dev/stdout`, `/dev/fd/1`,
+  /// `/proc/self/fd/1`), or as the file descriptor 1 is (through a link, or the file it was redirected to).
+  package static func isStandardOutput(_ path: String) -> Bool {
+    if path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1" { return true }
+    var output = stat()
+    guard fstat(STDOUT_FILENO, &output) == 0, let id = identity(of: path) else { return false }
+    return id == FileID(output)
+  }
+
+  /// Whether writing to `path` writes to a terminal (`/dev/tty`, `/dev/stdout` on one): a character device
+  /// that is a terminal, looked at without becoming the process's terminal and without waiting.
+  package static func isTerminal(path: String) -> Bool {
+    var info = stat()
+    guard PathText.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFCHR else { return false }
+    let fd = PathText.withCString(path) { open($0, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC) }
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return isatty(fd) == 1
+  }
 
   /// Whether a path names a regular file (following symbolic links).
   package static func isRegularFile(_ path: String) -> Bool {

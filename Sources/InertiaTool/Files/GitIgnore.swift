@@ -172,15 +172,7 @@ struct GitIgnore: Sendable {
     {
       return FilePath.hasSuffix(name, text: suffix)
     }
-    return PathText.withCString(String(pattern)) { pattern in
-      PathText.withCString(String(name)) { name in
-        #if canImport(Glibc)
-          Glibc.fnmatch(pattern, name, 0) == 0
-        #else
-          Darwin.fnmatch(pattern, name, 0) == 0
-        #endif
-      }
-    }
+    return GlobMatching.name(pattern, name)
   }
 }
 
@@ -229,6 +221,8 @@ struct GitIgnoreStack: Sendable {
 
   /// The files, the repository's exclude file and root first.
   private(set) var levels: [Level]
+  /// The paths of the files read into it, which no output of the run may overwrite (see ``OutputPlan``).
+  private(set) var filesRead: [String] = []
 
   /// No patterns: outside a repository, or when `.gitignore` files are not respected.
   static let none = GitIgnoreStack(levels: [])
@@ -252,6 +246,7 @@ struct GitIgnoreStack: Sendable {
     var stack = GitIgnoreStack(levels: [])
     if let text = read(FilePath.join(root, ".git/info/exclude")) {
       stack.levels.append(Level(GitIgnore(base: root, text: text)))
+      stack.filesRead.append(FilePath.join(root, ".git/info/exclude"))
     }
     for (index, folder) in chain.reversed().enumerated() {
       if index > 0 { stack.descend(into: FilePath.name(of: folder)) }
@@ -262,7 +257,11 @@ struct GitIgnoreStack: Sendable {
 
   /// Adds the `.gitignore` of the directory the stack is at.
   mutating func enter(_ directory: String) {
-    if let text = Self.read(FilePath.join(directory, ".gitignore")) { enter(GitIgnore(base: directory, text: text)) }
+    let path = FilePath.join(directory, ".gitignore")
+    if let text = Self.read(path) {
+      enter(GitIgnore(base: directory, text: text))
+      filesRead.append(path)
+    }
   }
 
   /// Adds a file of the directory the stack is at.
@@ -331,7 +330,7 @@ struct GitIgnoreStack: Sendable {
   }
 
   private static func read(_ path: String) -> String? {
-    guard let bytes = try? FileIO.read(path, maxSize: 1 << 20) else { return nil }
+    guard let bytes = try? FileIO.read(path, as: .gitIgnore, maxSize: 1 << 20) else { return nil }
     return PathText.decode(bytes)
   }
 }

@@ -34,7 +34,7 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
       /// string's UTF-8 does: a raw byte's code point holds no ASCII. (Not with a NUL, at which `fnmatch`
       /// stops reading the pattern.)
       case suffix([UInt8])
-      /// Anything else, matched by `fnmatch`.
+      /// Anything else, matched as `fnmatch` without flags matches (see ``GlobMatching``).
       case pattern
     }
 
@@ -65,9 +65,8 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
       case .plain: return FilePath.isSame(text, name)
       case .suffix(let suffix): return FilePath.hasSuffix(name, suffix)
       case .pattern:
-        return PathText.withCString(text) { pattern in
-          PathText.withCString(String(name)) { name in fnmatch(pattern, name, 0) == 0 }
-        }
+        var work = GlobMatching.Work()
+        return GlobMatching.name(PathText.bytes(text), PathText.bytes(String(name)), work: &work)
       }
     }
   }
@@ -105,45 +104,40 @@ struct Glob: Sendable, Equatable, CustomStringConvertible {
 
   /// Whether the pattern matches a path or one of the folders on it, as an exclude does.
   func matchesPathOrParent(_ relativePath: [Substring]) -> Bool {
+    var work = GlobMatching.Work()
+    return matchesPathOrParent(relativePath, work: &work)
+  }
+
+  /// ``matchesPathOrParent(_:)``, counting its steps (see ``GlobMatching``): at most the pattern's
+  /// components times the path's names matched, whatever the `**`.
+  func matchesPathOrParent(_ relativePath: [Substring], work: inout GlobMatching.Work) -> Bool {
     if matchesAnyComponent {
       guard let component = components.first else { return false }
-      return relativePath.contains { component.matches($0) }
+      return relativePath.contains { name in
+        work.names += 1
+        return component.matches(name)
+      }
     }
-    for count in stride(from: relativePath.count, through: 1, by: -1)
-    where Self.match(components[...], relativePath.prefix(count)) {
-      return true
-    }
-    return false
+    return GlobMatching.components(
+      components[...], relativePath[...], prefix: true, isAnyComponents: \.isAnyComponents,
+      component: { $0.matches($1) }, work: &work)
   }
 
   private static func match(_ pattern: ArraySlice<Component>, _ path: ArraySlice<Substring>) -> Bool {
-    match(pattern, path, isAnyComponents: \.isAnyComponents, component: { $0.matches($1) })
+    var work = GlobMatching.Work()
+    return GlobMatching.components(
+      pattern, path, isAnyComponents: \.isAnyComponents, component: { $0.matches($1) }, work: &work)
   }
 
   /// Whether `path` matches `pattern` component by component, each by `component`, with a `**` component
-  /// matching any number of path components, none included. Globs and `.gitignore` lines match so.
+  /// matching any number of path components, none included. Globs and `.gitignore` lines match so (see
+  /// ``GlobMatching``).
   static func match<Pattern: StringProtocol>(
     _ pattern: ArraySlice<Pattern>, _ path: ArraySlice<Substring>, component: (Pattern, Substring) -> Bool
   ) -> Bool {
-    match(pattern, path, isAnyComponents: { FilePath.isSame($0, "**") }, component: component)
-  }
-
-  /// ``match(_:_:component:)`` for any kind of pattern components, `isAnyComponents` telling a `**`.
-  private static func match<Pattern>(
-    _ pattern: ArraySlice<Pattern>, _ path: ArraySlice<Substring>, isAnyComponents: (Pattern) -> Bool,
-    component: (Pattern, Substring) -> Bool
-  ) -> Bool {
-    guard let first = pattern.first else { return path.isEmpty }
-    if isAnyComponents(first) {
-      let rest = pattern.dropFirst()
-      for start in path.startIndex...path.endIndex
-      where match(rest, path[start...], isAnyComponents: isAnyComponents, component: component) {
-        return true
-      }
-      return false
-    }
-    guard let name = path.first, component(first, name) else { return false }
-    return match(pattern.dropFirst(), path.dropFirst(), isAnyComponents: isAnyComponents, component: component)
+    var work = GlobMatching.Work()
+    return GlobMatching.components(
+      pattern, path, isAnyComponents: { FilePath.isSame($0, "**") }, component: component, work: &work)
   }
 
   /// Whether a pattern has no wildcard, bracket or escape: it matches only its own bytes.

@@ -20,35 +20,40 @@ extension FileIO {
   /// Files at least this large are mapped rather than read.
   static let mappingThreshold = 1 << 20
 
-  /// Reads a whole file, or standard input for `-`, refusing anything larger than `maxSize` bytes before
-  /// reading it, and a regular file that changed while it was read (see ``withCheckedContents(of:maxSize:_:)``).
-  package static func read(_ path: String, maxSize: Int) throws(FileIOError) -> [UInt8] {
-    try withCheckedContents(of: path, maxSize: maxSize) { contents, _ in Array(contents.bytes) }
+  /// Reads a whole file, or standard input for `-`, for `role`, refusing anything larger than `maxSize`
+  /// bytes before reading it, and a regular file that changed while it was read (see
+  /// ``withCheckedContents(of:as:maxSize:_:)``).
+  package static func read(_ path: String, as role: InputRole, maxSize: Int) throws(FileIOError) -> [UInt8] {
+    try withCheckedContents(of: path, as: role, maxSize: maxSize) { contents, _ in Array(contents.bytes) }
   }
 
-  /// Calls `body` with a file's contents (standard input for `-`), refusing anything larger than
-  /// `maxSize` bytes before reading it. A large file is mapped.
+  /// Calls `body` with a file's contents (standard input for `-`), read for `role`, refusing anything
+  /// larger than `maxSize` bytes before reading it. A large file is mapped.
   /// - Throws: what `body` throws, or ``FileIOError`` when the file cannot be read or changed while `body`
   ///   read it (an editor saving in place), whatever `body` made of it.
   package static func withContents<R>(
-    of path: String, maxSize: Int, _ body: (UnsafeRawBufferPointer) throws -> R
+    of path: String, as role: InputRole, maxSize: Int, _ body: (UnsafeRawBufferPointer) throws -> R
   ) throws -> R {
-    try withCheckedContents(of: path, maxSize: maxSize) { contents, _ in Result { try body(contents.bytes) } }.get()
+    try withCheckedContents(of: path, as: role, maxSize: maxSize) { contents, _ in
+      Result { try body(contents.bytes) }
+    }.get()
   }
 
   /// Calls `body` with a file's contents (standard input's for `-`) and the identity of the file they
   /// came from (`nil` for standard input), then checks that a regular file did not change meanwhile.
   ///
-  /// One descriptor stays open throughout: the identity is the `fstat` of it before reading, compared
-  /// with another after `body`, so no path is looked up again. A file written in place changes its size
-  /// or time; one replaced under its name (by a rename) loses its link, which counts as a change too.
-  /// - Throws: ``FileIOError`` when the file cannot be read or changed while it was read or while `body`
-  ///   used it (an editor saving in place), whatever `body` made of it.
+  /// The one opener of the tools' inputs (see ``InputRole`` for what each role may read): every read goes
+  /// through it. One descriptor stays open throughout: the identity is the `fstat` of it before reading,
+  /// compared with another after `body`, so no path is looked up again. A file written in place changes
+  /// its size or time; one replaced under its name (by a rename) loses its link, which counts as a change
+  /// too.
+  /// - Throws: ``FileIOError`` when the file cannot be read, is not a file `role` may read, or changed
+  ///   while it was read or while `body` used it (an editor saving in place), whatever `body` made of it.
   static func withCheckedContents<R>(
-    of path: String, maxSize: Int, _ body: (FileContents, FileIdentity?) -> R
+    of path: String, as role: InputRole, maxSize: Int, _ body: (FileContents, FileIdentity?) -> R
   ) throws(FileIOError) -> R {
     if path == "-" { return body(try FileContents(path: path, maxSize: maxSize), nil) }
-    let fd = try openForReading(path)
+    let fd = try openForReading(path, as: role)
     defer { close(fd) }
     let (contents, before) = try contents(ofOpen: fd, path: path, maxSize: maxSize)
     let result = withExtendedLifetime(contents) { body(contents, before) }
@@ -59,10 +64,43 @@ extension FileIO {
     return result
   }
 
-  private static func openForReading(_ path: String) throws(FileIOError) -> Int32 {
-    let fd = PathText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+  /// Opens `path` for `role` without waiting (a FIFO with no writer would hold a plain `open` for ever),
+  /// then refuses, before anything is read, what the role may not read (see ``InputRole``): a directory,
+  /// and a device, FIFO or socket unless the user names it as a stream. A stream is opened again as a
+  /// plain `open` would, to be read as it comes.
+  static func openForReading(_ path: String, as role: InputRole) throws(FileIOError) -> Int32 {
+    let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY
+    let fd = PathText.withCString(path) { open($0, flags | O_NONBLOCK) }
     guard fd >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
-    return fd
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let error = FileIOError(path: path, operation: "read", errno: errno)
+      close(fd)
+      throw error
+    }
+    let type = info.st_mode & S_IFMT
+    if type == S_IFREG { return fd }
+    close(fd)
+    if type == S_IFDIR { throw FileIOError(path: path, operation: "read", reason: "it is a directory") }
+    guard role.isNamedByUser && InputRole.namesStream(path) else {
+      throw FileIOError(path: path, operation: "read", reason: "it is \(fileTypeName(type)), not a regular file")
+    }
+    let stream = PathText.withCString(path) { open($0, flags) }
+    guard stream >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
+    return stream
+  }
+
+  /// What a file of type `type` (`st_mode & S_IFMT`) is, in words: `a FIFO`.
+  static func fileTypeName(_ type: mode_t) -> String {
+    switch type {
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFIFO: return "a FIFO"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symbolic link"
+    case S_IFDIR: return "a directory"
+    default: return "a special file"
+    }
   }
 
   /// The open file's contents, mapped when it is large and regular and the guard is installed, else read;
@@ -77,7 +115,7 @@ extension FileIO {
     if identity.isRegular, size >= mappingThreshold, let mapped = map(fd, size: size, path) {
       return (mapped, identity)
     }
-    // A regular file's identity is checked again once it is read (``withCheckedContents(of:maxSize:_:)``).
+    // A regular file's identity is checked again once it is read (``withCheckedContents(of:as:maxSize:_:)``).
     let read = try FileContents.readAll(
       fd: fd, path: path, sizeHint: size, maxSize: maxSize, endsAtShortRead: identity.isRegular)
     return (FileContents(read), identity)

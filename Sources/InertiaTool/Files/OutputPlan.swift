@@ -8,18 +8,24 @@ import InertiaFormat
   import Darwin
 #endif
 
-/// Where each input of a conversion goes, worked out for every input before anything is read or
-/// written, so that a run which would overwrite one of its own inputs, or write two results to one
-/// file, is refused whole instead of destroying a file half-way.
+/// Where a run's results go, worked out for every file it writes before anything is read or written:
+/// the one output plan of the tools. Every writer (``OutputRole``) goes through it, so that a run which
+/// would overwrite one of its own inputs, or write two results to one file, is refused whole instead of
+/// destroying a file half-way.
 ///
-/// - With `-o FILE`, the one input goes to `FILE` (`-o -` is standard output).
-/// - With `--out-dir DIR`, each input goes into `DIR`, named by the command (`x.inertia` → `x.json`).
-/// - With several inputs and neither, each goes beside itself under its new name.
-/// - One input and neither goes to standard output.
+/// For a conversion (``init(inputs:output:outputDirectory:outputName:writers:otherInputs:)``):
+/// - with `-o FILE`, the one input goes to `FILE` (`-o -` is standard output);
+/// - with `--out-dir DIR`, each input goes into `DIR`, named by the command (`x.inertia` → `x.json`); a
+///   `DIR` that is not there yet is made, whole with its files or not at all (see ``NewDirectory``);
+/// - with several inputs and neither, each goes beside itself under its new name;
+/// - one input and neither goes to standard output.
+///
+/// Any other writer gives its files and the run's inputs to ``check(_:against:)``.
 ///
 /// Files are compared as the kernel sees them, never as text: an output is an input when both name the
-/// same device and inode (through any symbolic link, hard link or `..`), and two outputs that do not exist
-/// yet are one file when they would be made under the same name in the same directory.
+/// same device and inode (through any symbolic link, hard link, `./` or `..`), and two outputs that do not
+/// exist yet are one file when they would be made under the same name in the same directory. A writer that
+/// replaces its own input (`--fix`, `merge`) may write that input, and no other.
 package struct OutputPlan {
   /// Where one input's result goes.
   package enum Destination: Equatable, Sendable {
@@ -38,77 +44,224 @@ package struct OutputPlan {
     /// Whether nothing was at the destination file when the plan looked: its writer makes it new without
     /// looking again (``AtomicWriter/Known/absent``).
     package var destinationIsNew = false
+    /// Where the result is written: the destination, or its place in the new folder being made until that
+    /// folder is put in place (see ``NewDirectory``).
+    package var writePath: String?
   }
 
   /// The inputs, in the order given, each with its destination.
   package private(set) var items: [Item]
+  /// The folder `--out-dir` names when the run makes it; the caller puts it in place once its files are
+  /// (``finish(committed:)``).
+  package private(set) var newDirectory: NewDirectory?
 
-  /// Plans a run.
+  /// The writers of a conversion's three ways of placing results.
+  package struct Writers: Sendable {
+    package var output: OutputRole
+    package var outputDirectory: OutputRole
+    package var severalInputs: OutputRole
+
+    package static let convert = Writers(
+      output: .convertOutput, outputDirectory: .convertOutDir, severalInputs: .convertBeside)
+    package static let svg = Writers(output: .svgOutput, outputDirectory: .svgOutDir, severalInputs: .svgBeside)
+  }
+
+  /// Plans a conversion.
   /// - Parameters:
   ///   - inputs: the paths given (none means standard input).
   ///   - output: `-o`'s file, when given.
   ///   - outputDirectory: `--out-dir`'s directory, when given.
   ///   - outputName: the result's file name for an input's file name (`x.inertia` → `x.json`).
-  /// - Throws: ``UsageError`` when the run would overwrite an input or write two results to one file.
+  ///   - writers: the command's writers.
+  ///   - otherInputs: the other files the run reads (a configuration), which no result may overwrite either.
+  /// - Throws: ``UsageError`` when the run would overwrite an input or write two results to one file, or
+  ///   `--out-dir` names something that is not a folder, or a folder that cannot be made.
   package init(
-    inputs: [String], output: String?, outputDirectory: String?, outputName: (String) -> String
+    inputs: [String], output: String?, outputDirectory: String?, outputName: (String) -> String,
+    writers: Writers = .convert, otherInputs: [String] = []
   ) throws(UsageError) {
     let inputs = inputs.isEmpty ? ["-"] : inputs
+    if let outputDirectory {
+      if FileIO.exists(outputDirectory) {
+        guard FileIO.isDirectory(outputDirectory) else {
+          throw UsageError("--out-dir \(outputDirectory) is not a directory")
+        }
+      } else {
+        do throws(FileIOError) {
+          newDirectory = try NewDirectory(outputDirectory)
+        } catch {
+          throw UsageError("--out-dir \(outputDirectory): cannot make the folder: \(error.reason)")
+        }
+      }
+    }
     var items: [Item] = []
+    var outputs: [Output] = []
     for input in inputs {
       let destination: Destination
+      let role: OutputRole
       if let output {
         destination = output == "-" ? .standardOutput : .file(output)
+        role = writers.output
       } else if let outputDirectory {
         destination = .file(
           FilePath.join(outputDirectory, outputName(input == "-" ? "stdin" : FilePath.name(of: input))))
+        role = writers.outputDirectory
       } else if inputs.count > 1 {
         guard input != "-" else { throw UsageError("with several inputs, standard input needs -o or --out-dir") }
         destination = .file(FilePath.join(FilePath.directory(of: input), outputName(FilePath.name(of: input))))
+        role = writers.severalInputs
       } else {
         destination = .standardOutput
+        role = writers.output
       }
-      items.append(Item(input: input, destination: destination))
+      var item = Item(input: input, destination: destination)
+      if case .file(let path) = destination {
+        item.writePath = path
+        outputs.append(Output(path, role: role, name: item.displayName))
+      }
+      items.append(item)
+    }
+    let named = (inputs.filter { $0 != "-" } + otherInputs).map { Input($0) }
+    if let newDirectory {
+      // Nothing is in a folder that is not there: its files can be no input, only one another.
+      try Self.checkNamesInNewFolder(outputs)
+      for index in items.indices {
+        guard case .file(let path) = items[index].destination else { continue }
+        items[index].writePath = newDirectory.stagedPath(of: path)
+        items[index].destinationIsNew = true
+      }
+    } else {
+      let isNew = try Self.check(outputs, against: named)
+      var next = 0
+      for index in items.indices {
+        guard case .file = items[index].destination else { continue }
+        items[index].destinationIsNew = isNew[next]
+        next += 1
+      }
     }
     self.items = items
-    try checkOutputs()
   }
 
-  /// Refuses a plan in which an output is also an input, or two outputs are one file; notes the outputs
-  /// that do not exist yet.
-  private mutating func checkOutputs() throws(UsageError) {
-    let files = items.indices.filter { index in
-      guard case .file(let path) = items[index].destination else { return false }
-      return !Self.isStream(path)
+  /// Puts the new folder in place once its files are: when `committed` (some file was written in it);
+  /// otherwise removes it.
+  /// - Returns: why the folder could not be put in place, if it could not (its files are then gone too).
+  package func finish(committed: Bool) -> FileIOError? {
+    guard let newDirectory else { return nil }
+    guard committed else {
+      newDirectory.abandon()
+      return nil
     }
-    // Looked up side by side: a batch names thousands.
-    let found = ThreadPool.forEach(files, jobs: files.count > 256 ? ThreadPool.processorCount : 1) { [items] index in
-      guard case .file(let path) = items[index].destination else { return Found.nothing }
-      return Self.lookUp(path)
+    do throws(FileIOError) {
+      try newDirectory.putInPlace()
+    } catch {
+      return error
     }
+    return nil
+  }
+
+  // MARK: The check every writer goes through
+
+  /// A file a run writes.
+  package struct Output: Sendable {
+    /// Its path, as the run opens it.
+    package var path: String
+    /// Its writer.
+    package var role: OutputRole
+    /// How messages name what is written there: the input's name for a result, the option for a report.
+    package var name: String
+    /// How messages name the path: as the command line gives it.
+    package var shownPath: String
+    /// For a writer that replaces its own input, that input's path (which it may write).
+    package var replacing: String?
+    /// Which file it is, when the run knows it already (an input replaced in place, found by a walk).
+    package var id: FileID?
+
+    package init(
+      _ path: String, role: OutputRole, name: String, shownAs shownPath: String? = nil, replacing: String? = nil,
+      id: FileID? = nil
+    ) {
+      self.path = path
+      self.role = role
+      self.name = name
+      self.shownPath = shownPath ?? path
+      self.replacing = replacing
+      self.id = id
+    }
+  }
+
+  /// A file a run reads.
+  package struct Input: Sendable {
+    /// Its path, as the run opens it.
+    package var path: String
+    /// How messages name it (as the command line gives it).
+    package var name: String
+    /// Which file it is, when the run knows it already (a walk found it), which spares looking it up.
+    package var id: FileID?
+
+    package init(_ path: String, name: String? = nil, id: FileID? = nil) {
+      self.path = path
+      self.name = name ?? path
+      self.id = id
+    }
+  }
+
+  /// Refuses outputs of which one is also an input (other than the one a writer replaces in place), or two
+  /// are one file.
+  /// - Returns: for each output, whether nothing was there when the plan looked.
+  /// - Throws: ``UsageError`` saying which output would overwrite which input, or which two collide;
+  ///   nothing has been written then.
+  package static func check(_ outputs: [Output], against inputs: [Input]) throws(UsageError) -> [Bool] {
+    let files = outputs.indices.filter { !isStream(outputs[$0].path) }
+    // Looked up side by side (a batch names thousands), but for the files the run knows already.
+    let unknown = files.filter { outputs[$0].id == nil }
+    let lookedUp = ThreadPool.forEach(unknown, jobs: unknown.count > 256 ? ThreadPool.processorCount : 1) { index in
+      lookUp(outputs[index].path)
+    }
+    var next = lookedUp.makeIterator()
+    let found = files.map { index in outputs[index].id.map(Found.file) ?? next.next()! }
     // Only an output that exists can be an input: the inputs are looked up when one does.
-    var inputs: [FileID: String] = [:]
+    var inputFiles: [FileID: String] = [:]
+    var replaced: [FileID: Int] = [:]
     if found.contains(where: { if case .nothing = $0 { false } else { true } }) {
-      for item in items where item.input != "-" {
-        if let id = FileIO.identity(of: item.input), inputs[id] == nil { inputs[id] = item.input }
+      for input in inputs where input.path != "-" {
+        if let id = input.id ?? FileIO.identity(of: input.path), inputFiles[id] == nil { inputFiles[id] = input.name }
+      }
+      for index in files {
+        guard let own = outputs[index].replacing else { continue }
+        if let id = outputs[index].id ?? FileIO.identity(of: own) { replaced[id] = index }
       }
     }
-    var outputs: [Self.OutputKey: Item] = [:]
+    var isNew = [Bool](repeating: false, count: outputs.count)
+    var taken: [OutputKey: Int] = [:]
     var directories: [String: FileID?] = [:]  // --out-dir's outputs share one
     for (index, lookedUp) in zip(files, found) {
-      let item = items[index]
-      guard case .file(let path) = item.destination else { continue }
-      let key = Self.key(of: path, lookedUp, directories: &directories)
-      if case .existing(let id) = key, let input = inputs[id] {
+      let output = outputs[index]
+      let key = Self.key(of: output.path, lookedUp, directories: &directories)
+      if case .existing(let id) = key, let input = inputFiles[id], replaced[id] != index {
         throw UsageError(
-          "\(item.displayName): the output \(path) would overwrite the input \(input); nothing was written")
+          "\(output.name): the output \(output.shownPath) would overwrite the input \(input); nothing was written")
       }
-      if let other = outputs[key] {
+      if let other = taken[key] {
         throw UsageError(
-          "\(other.displayName) and \(item.displayName) would both be written to \(path); nothing was written")
+          "\(outputs[other].name) and \(output.name) would both be written to \(output.shownPath); nothing was written")
       }
-      outputs[key] = item
-      if case .nothing = lookedUp { items[index].destinationIsNew = true }
+      taken[key] = index
+      if case .nothing = lookedUp { isNew[index] = true }
+    }
+    return isNew
+  }
+
+  /// Refuses two outputs in a folder being made (where no input can be) that would be one file: the same
+  /// name, by its bytes.
+  private static func checkNamesInNewFolder(_ outputs: [Output]) throws(UsageError) {
+    var taken: [[UInt8]: Int] = [:]
+    for (index, output) in outputs.enumerated() {
+      let name = PathText.bytes(output.path)
+      if let other = taken[name] {
+        throw UsageError(
+          "\(outputs[other].name) and \(output.name) would both be written to \(output.shownPath); nothing was written")
+      }
+      taken[name] = index
     }
   }
 

@@ -89,6 +89,41 @@ enum TemporaryFiles {
     }
   }
 
+  /// Makes a folder from `template` as ``make(_:suffixLength:mode:for:)`` makes a file (its `XXXXXX` the
+  /// last six bytes), with the permissions any new folder gets there (0777 less the umask), noted for
+  /// removal on a stop (once what is noted inside it is removed, see ``removeAll()``).
+  /// - Throws: ``FileIOError`` for `path`, the folder the temporary one is made for.
+  static func makeDirectory(_ template: [UInt8], for path: String) throws(FileIOError) -> (path: String, slot: Int) {
+    var name = template
+    name.append(0)
+    let letters = name.count - 7
+    guard letters >= 0, name[letters..<letters + 6].allSatisfy({ $0 == UInt8(ascii: "X") }) else {
+      throw FileIOError(path: path, operation: "write", reason: "the temporary folder's name has no XXXXXX")
+    }
+    return try ProcessSignals.withStopsHeld { () throws(FileIOError) in
+      guard ProcessSignals.isStopping == 0 else {
+        throw FileIOError(path: path, operation: "write", reason: "the run is being stopped")
+      }
+      var made: Int32 = -1
+      for _ in 0..<100 {
+        var random = nextRandom()
+        for index in letters..<letters + 6 {
+          name[index] = alphabet[Int(random % UInt64(alphabet.count))]
+          random /= UInt64(alphabet.count)
+        }
+        made = name.withUnsafeBufferPointer { buffer in
+          buffer.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o777) }
+        }
+        if made == 0 || errno != EEXIST { break }
+      }
+      guard made == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
+      let slot = name.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { note(cString: $0.baseAddress!) }
+      }
+      return (PathText.decode(name.dropLast()), slot)
+    }
+  }
+
   /// The letters and digits of temporary files' names.
   private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
@@ -157,11 +192,23 @@ enum TemporaryFiles {
     lock.withLock { table.slots[index].map { PathText.decode(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } }
   }
 
-  /// Removes every temporary file noted. For signal handlers: only `unlink`, no locks, no allocation.
+  /// How deep the temporary folders noted may nest, which ``removeAll()`` empties from the inside out.
+  static let folderDepth = 64
+
+  /// Removes every temporary file noted, then every temporary folder (a folder a run is making, see
+  /// ``NewDirectory``), innermost first: a pass for each level, at most ``folderDepth``. For signal
+  /// handlers: only `unlink` and `rmdir`, no locks, no allocation.
   static func removeAll() {
     let current = table
     for index in 0..<current.capacity {
       if let path = current.slots[index] { unlink(path) }
+    }
+    for _ in 0..<folderDepth {
+      var removed = false
+      for index in 0..<current.capacity {
+        if let path = current.slots[index], rmdir(path) == 0 { removed = true }
+      }
+      if !removed { break }
     }
   }
 }

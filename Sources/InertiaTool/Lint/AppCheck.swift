@@ -77,7 +77,7 @@ struct AppCheck {
   static func readSource(_ input: AppSourceInput) -> Result<[InertiaUse], SourceNote> {
     let bytes: [UInt8]
     do throws(FileIOError) {
-      bytes = try FileIO.read(input.readPath, maxSize: SourceLimits.maximumSourceBytes)
+      bytes = try FileIO.read(input.readPath, as: .appSource, maxSize: SourceLimits.maximumSourceBytes)
     } catch {
       return .failure(SourceNote("\(input.path): cannot read: \(error.reason)"))
     }
@@ -95,7 +95,8 @@ struct AppCheck {
     let name = input.fileName ?? ""
     var file = AnimationFile(path: input.path, fileName: name, animations: [])
     guard let path = input.readPath else { return file }
-    try? FileIO.withCheckedContents(of: path, maxSize: DecodingLimits.default.maxInputSize) { contents, _ in
+    try? FileIO.withCheckedContents(of: path, as: .lintInput, maxSize: DecodingLimits.default.maxInputSize) {
+      contents, _ in
       file.animations = (try? IndexedDocument.read(contents)).map(AnimationFile.animations(in:)) ?? []
       if decoding.contains(name) { file.decoding = Linter.decoding(of: contents, fileName: name) }
     }

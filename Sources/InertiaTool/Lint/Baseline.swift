@@ -72,11 +72,13 @@ struct Baseline {
 
   /// Reads a baseline file.
   /// - Throws: ``ConfigurationError`` naming the line and column of what is not understood.
-  static func load(_ path: String, currentDirectory: String) throws(ConfigurationError) -> Baseline {
+  static func load(
+    _ path: String, currentDirectory: String, as role: InputRole
+  ) throws(ConfigurationError) -> Baseline {
     let full = FilePath.isAbsolute(path) ? path : FilePath.join(currentDirectory, path)
     let bytes: [UInt8]
     do {
-      bytes = try FileIO.read(full, maxSize: DecodingLimits.default.maxInputSize)
+      bytes = try FileIO.read(full, as: role, maxSize: DecodingLimits.default.maxInputSize)
     } catch {
       throw ConfigurationError(path: path, message: "cannot read the baseline: \(error.reason)")
     }

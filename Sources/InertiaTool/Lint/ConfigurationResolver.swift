@@ -46,6 +46,9 @@ final class ConfigurationResolver {
 
   /// Every configuration met so far; a file's configuration is an index into it.
   private(set) var applied: [Applied] = []
+  /// The files read so far (configurations and the baselines they name), as opened and as named, which
+  /// no output of the run may overwrite (see ``OutputPlan``).
+  private(set) var filesRead: [(path: String, name: String)] = []
   /// The one configuration of every file, with `--config` or `--no-config`.
   private var fixed: Int?
   private var byDirectory: [String: Int] = [:]
@@ -73,7 +76,8 @@ final class ConfigurationResolver {
     _ = try RuleSelection.severities(configured: [:], enable: enable, disable: disable)
     if let path = options.configPath {
       let full = FilePath.isAbsolute(path) ? path : FilePath.join(currentDirectory, path)
-      fixed = try add(LintConfiguration.load(full), displayPath: path)
+      filesRead.append((full, path))
+      fixed = try add(LintConfiguration.load(full, as: .namedConfiguration), displayPath: path)
     } else if options.ignoresConfiguration {
       fixed = try add(LintConfiguration(), displayPath: nil)
     }
@@ -106,7 +110,8 @@ final class ConfigurationResolver {
 
   private func configuration(file: String) throws -> Int {
     if let known = byFile[file] { return known }
-    let index = try add(LintConfiguration.load(file), displayPath: file)
+    filesRead.append((file, file))
+    let index = try add(LintConfiguration.load(file, as: .foundConfiguration), displayPath: file)
     byFile[file] = index
     return index
   }
@@ -121,8 +126,10 @@ final class ConfigurationResolver {
     let directory = configuration.path.flatMap { FileIO.physicalPath(FilePath.directory(of: $0)) }
     var baseline: Baseline?
     if readsBaselines, let path = configuration.baseline, let folder = configuration.path.map(FilePath.directory(of:)) {
+      filesRead.append((FilePath.isAbsolute(path) ? path : FilePath.join(folder, path), path))
       baseline = try Baseline.load(
-        FilePath.isAbsolute(path) ? path : FilePath.join(folder, path), currentDirectory: folder)
+        FilePath.isAbsolute(path) ? path : FilePath.join(folder, path), currentDirectory: folder,
+        as: .configuredBaseline)
     }
     applied.append(
       Applied(

@@ -35,7 +35,7 @@ struct FileFixer: Sendable {
     if let path = input.readPath {
       do throws(FileIOError) {
         (bytes, identity) = try FileIO.withCheckedContents(
-          of: path, maxSize: DecodingLimits.default.maxInputSize
+          of: path, as: .lintInput, maxSize: DecodingLimits.default.maxInputSize
         ) { contents, identity in (Array(contents.bytes), identity) }
       } catch {
         return .failure(FileReadFailure(path: input.path, reason: error.reason))
@@ -161,7 +161,8 @@ struct FileFixer: Sendable {
   /// changes while it is linted: nothing found in a version that is gone is reported.
   func originalFindings(of input: LintInput, readAs identity: FileIdentity) -> [Finding] {
     guard let path = input.readPath else { return [] }
-    let linted = try? FileIO.withCheckedContents(of: path, maxSize: DecodingLimits.default.maxInputSize) {
+    let linted = try? FileIO.withCheckedContents(of: path, as: .lintInput, maxSize: DecodingLimits.default.maxInputSize)
+    {
       contents, now in
       now == identity ? fixer.linter.linted(contents, file: input.path, fileName: input.fileName).findings : nil
     }

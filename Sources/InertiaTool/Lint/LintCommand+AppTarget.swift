@@ -17,7 +17,8 @@ extension LintCommand {
     case .success(let made): (plan, resources) = made
     case .failure(let stop):
       if options.format != .text {
-        reportFailure(stop.message, options, stdout: stdout, stderr: stderr, environment: environment)
+        let named = options.paths + options.resources + [options.configPath, options.baseline].compactMap { $0 }
+        reportFailure(stop.message, options, arguments: named, stdout: stdout, stderr: stderr, environment: environment)
       }
       return 2
     }
@@ -84,7 +85,7 @@ extension LintCommand {
         input.configuration = try configurations.configuration(forDirectory: FilePath.directory(of: physical))
         resources.append(input)
       }
-      let baseline = try options.baseline.map { try Baseline.load($0, currentDirectory: directory) }
+      let baseline = try options.baseline.map { try Baseline.load($0, currentDirectory: directory, as: .namedBaseline) }
       let reported =
         try sources.first?.configuration
         ?? configurations.configuration(forDirectory: FileIO.physicalPath(directory) ?? directory)

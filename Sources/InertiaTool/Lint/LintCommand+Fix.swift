@@ -19,6 +19,13 @@ extension LintCommand {
       return fileFixer
     }
     let standardInput = inputs.contains(where: \.isStandardInput) ? environment.readStandardInput() : nil
+    if options.fixesStandardInput, environment.stdoutIsTerminal, let standardInput,
+      DocumentEncoding.detect(standardInput) == .messagePack
+    {
+      // The fixed document would be binary on a terminal: nothing is fixed, nothing written.
+      stderr("inertia-lint: --fix - would write binary MessagePack to a terminal; redirect standard output")
+      return 2
+    }
     let progress =
       environment.stderrIsTerminal && inputs.count > 1
       ? FixProgress(total: inputs.count, write: environment.writeProgress) : nil
@@ -72,8 +79,20 @@ extension LintCommand {
         }
       }
       for problem in plan.problems { stderr("inertia-lint: \(problem.file): \(problem.message)") }
-      stdout.write(diffs)
-      return failed ? 2 : changed ? 1 : 0
+      // To standard output, or with --output-file to that file, atomically, as a report would be.
+      let output: ReportOutput
+      do {
+        output = try ReportOutput(options, to: .standardOutput(stdout), environment: environment)
+      } catch {
+        stderr("inertia-lint: \(error)")
+        return 2
+      }
+      output.write(diffs)
+      if let failure = output.finish() {
+        stderr("inertia-lint: \(failure)")
+        return 2
+      }
+      return failed ? 2 : changed && !options.exitZero ? 1 : 0
     }
 
     // With `--fix -` the fixed document goes to standard output, and the report to standard error.

@@ -58,7 +58,7 @@ package enum LintCommand {
       return Environment(
         currentDirectory: FilePath.currentDirectory, variables: variables,
         stdoutIsTerminal: FileIO.isTerminal(STDOUT_FILENO),
-        readStandardInput: { try? FileIO.read("-", maxSize: DecodingLimits.default.maxInputSize) },
+        readStandardInput: { try? FileIO.read("-", as: .lintInput, maxSize: DecodingLimits.default.maxInputSize) },
         stderrIsTerminal: FileIO.isTerminal(STDERR_FILENO),
         writeProgress: { CommandOutput.standardError.write($0) })
     }
@@ -93,7 +93,8 @@ package enum LintCommand {
       // A machine-readable report is still written whole, saying what stopped the run.
       let fallback = LintOptions.reportOptions(in: arguments)
       if fallback.format != .text {
-        reportFailure(error.message, fallback, stdout: stdout, stderr: stderr, environment: environment)
+        reportFailure(
+          error.message, fallback, arguments: arguments, stdout: stdout, stderr: stderr, environment: environment)
       }
       return 2
     }
@@ -139,8 +140,18 @@ package enum LintCommand {
     case .success(let made): plan = made
     case .failure(let stop):
       if options.format != .text {
-        reportFailure(stop.message, options, stdout: stdout, stderr: stderr, environment: environment)
+        let named = options.paths + [options.configPath, options.baseline].compactMap { $0 }
+        reportFailure(
+          stop.message, options, arguments: named + options.includes.flatMap { ["--include", $0] }, stdout: stdout,
+          stderr: stderr, environment: environment)
       }
+      return 2
+    }
+    do {
+      try checkOutputs(plan, options, environment: environment)
+    } catch {
+      // Said on standard error only: the report's own file is what the plan refused.
+      stderr("inertia-lint: \(error.message)")
       return 2
     }
     // The app's code first, when the walks found any: the file rules then know whether it was seen.
@@ -215,9 +226,15 @@ package enum LintCommand {
 
   /// Writes a machine-readable report of a run that stopped before it linted, saying why.
   static func reportFailure(
-    _ message: String, _ options: LintOptions, stdout: CommandOutput, stderr: (String) -> Void,
-    environment: Environment
+    _ message: String, _ options: LintOptions, arguments: [String], stdout: CommandOutput,
+    stderr: (String) -> Void, environment: Environment
   ) {
+    if let file = options.outputFile, file != "-",
+      !mayWriteFailureReport(to: file, arguments: arguments, environment: environment)
+    {
+      stderr("inertia-lint: the report is not written to \(file), which may be one of the run's inputs")
+      return
+    }
     guard let output = try? ReportOutput(options, to: .standardOutput(stdout), environment: environment) else { return }
     let rules = RuleRegistry.descriptions.map { ($0, $0.severity) }
     var reporter = reporter(for: options, rules: rules, environment)
@@ -241,6 +258,8 @@ package enum LintCommand {
     /// The app sources the walks found, and the `.json` files that are not inputs, for the app rules.
     var appSources: [AppSourceInput] = []
     var jsonFiles: [String] = []
+    /// The `.gitignore` files the walks read, which no output may overwrite.
+    var ignoreFilesRead: [String] = []
   }
 
   /// The linter of each input: its configuration's, leaving out what that configuration's `ignore` and
@@ -336,7 +355,7 @@ package enum LintCommand {
       // A run that writes a baseline records every finding, including those the baseline it replaces has.
       let baseline =
         options.writeBaseline == nil
-        ? try options.baseline.map { try Baseline.load($0, currentDirectory: directory) } : nil
+        ? try options.baseline.map { try Baseline.load($0, currentDirectory: directory, as: .namedBaseline) } : nil
       let reportedConfiguration =
         try discovery.inputs.first?.configuration
         ?? configurations.configuration(forDirectory: discovery.physicalCurrentDirectory)
@@ -349,7 +368,7 @@ package enum LintCommand {
         Plan(
           configurations: configurations, inputs: discovery.inputs, problems: problems, linters: linters,
           reportedConfiguration: reportedConfiguration, appSources: discovery.appSources,
-          jsonFiles: discovery.jsonFiles))
+          jsonFiles: discovery.jsonFiles, ignoreFilesRead: discovery.ignoreFilesRead))
     } catch var error as ConfigurationError {
       if let relative = FilePath.relative(error.path, to: directory) { error.path = relative }
       stderr("inertia-lint: configuration: \(error.description)")

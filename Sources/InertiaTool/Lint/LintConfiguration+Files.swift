@@ -23,10 +23,10 @@ extension LintConfiguration {
 
   /// Reads a configuration file.
   /// - Throws: ``ConfigurationError`` when it cannot be read or says something not understood.
-  static func load(_ path: String) throws(ConfigurationError) -> LintConfiguration {
+  static func load(_ path: String, as role: InputRole) throws(ConfigurationError) -> LintConfiguration {
     let bytes: [UInt8]
     do {
-      bytes = try FileIO.read(path, maxSize: 1 << 20)
+      bytes = try FileIO.read(path, as: role, maxSize: 1 << 20)
     } catch {
       throw ConfigurationError(path: path, message: "cannot read: \(error.reason)")
     }

@@ -19,6 +19,8 @@ package struct LintInput: Sendable, Equatable {
   /// listing or `lstat` told): `--fix` replaces it without looking it up again, and refuses to if it has
   /// become anything else by then.
   package var namesRegularFile = false
+  /// Which file it is (device and inode), as discovery found it; `nil` for standard input.
+  package var fileID: FileID?
 
   /// Whether a folder walk found it (not named on the command line): the app rules check the app's code
   /// against the animation files walks found.

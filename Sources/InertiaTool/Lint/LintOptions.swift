@@ -22,8 +22,6 @@ struct LintOptions: Equatable {
   }
 
   var action = Action.lint
-  /// The option that set ``action`` to something other than linting, help or the version.
-  var actionOption: String?
   var paths: [String] = []
   var strict = false
   var format = OutputFormat.text
@@ -83,7 +81,8 @@ struct LintOptions: Equatable {
       "--diff",
       help: """
         Write nothing; print a unified diff of each file's JSON form as fixing
-        would change it. Exits 1 if any file would change.
+        would change it (to --output-file, if given). Exits 1 if any file
+        would change (0 with --exit-zero).
         """),
     CommandOption("--strict", help: "Warnings fail the run too (for CI and pre-commit)."),
     CommandOption("--exit-zero", help: "Exit 0 even when findings fail the run (usage and I/O errors still exit 2)."),
@@ -109,9 +108,11 @@ struct LintOptions: Equatable {
     CommandOption("--config", value: "FILE", help: "Use FILE instead of the nearest .inertia-lint.json."),
     CommandOption("--no-config", help: "Use no configuration file."),
     CommandOption(
-      "--include", value: "GLOB", help: "Lint files matching GLOB when walking directories, instead of *.inertia."),
+      "--include", value: "GLOB", accumulates: true,
+      help: "Lint files matching GLOB when walking directories, instead of *.inertia.\nRepeatable."),
     CommandOption(
-      "--exclude", value: "GLOB", help: "Skip files and folders matching GLOB. Repeatable, like --include."),
+      "--exclude", value: "GLOB", accumulates: true,
+      help: "Skip files and folders matching GLOB. Repeatable, like --include."),
     CommandOption(
       "--no-respect-gitignore",
       help: "Walk into what .gitignore files ignore too (by default, in a git repository,\nit is skipped)."),
@@ -126,9 +127,13 @@ struct LintOptions: Equatable {
         resources, in Bundle.BUNDLE (main or module): check the sources against exactly
         those resources, running the app rules only (what the build plugins run).
         """),
-    CommandOption("--resource", value: "FILE", help: "With --app-target, one of the target's resources. Repeatable."),
-    CommandOption("--disable", value: "RULE", help: "Do not run RULE. Repeatable."),
-    CommandOption("--enable", value: "RULE", help: "Run RULE even if the configuration switches it off. Repeatable."),
+    CommandOption(
+      "--resource", value: "FILE", accumulates: true,
+      help: "With --app-target, one of the target's resources. Repeatable."),
+    CommandOption("--disable", value: "RULE", accumulates: true, help: "Do not run RULE. Repeatable."),
+    CommandOption(
+      "--enable", value: "RULE", accumulates: true,
+      help: "Run RULE even if the configuration switches it off. Repeatable."),
     CommandOption(
       "--color", "--colour", value: "WHEN",
       help: "auto (default: on a terminal, unless NO_COLOR is set), always or never."),
@@ -174,15 +179,17 @@ struct LintOptions: Equatable {
   static func parse(_ arguments: [String]) throws(UsageError) -> LintOptions {
     var options = LintOptions()
     var limitsFindings = false
+    var given: Set<String> = []
     for element in try Self.arguments.parse(arguments) {
+      if case .option(let name, _) = element { given.insert(name) }
       switch element {
       case .operand(let path): options.paths.append(path)
       case .option("--help", _): options.action = .help
       case .option("--version", _): options.action = .version
-      case .option("--list-rules", _): try options.take(.listRules, "--list-rules")
-      case .option("--explain", let id?): try options.take(.explain(id), "--explain")
-      case .option("--show-files", _): try options.take(.showFiles, "--show-files")
-      case .option("--show-settings", let path?): try options.take(.showSettings(path), "--show-settings")
+      case .option("--list-rules", _): options.action = .listRules
+      case .option("--explain", let id?): options.action = .explain(id)
+      case .option("--show-files", _): options.action = .showFiles
+      case .option("--show-settings", let path?): options.action = .showSettings(path)
       case .option("--strict", _): options.strict = true
       case .option("--exit-zero", _): options.exitZero = true
       case .option("--output-file", let path?): options.outputFile = path
@@ -242,18 +249,30 @@ struct LintOptions: Equatable {
     if options.standardInputName != nil && !options.paths.contains("-") {
       throw UsageError("--stdin-filename applies only when - is among the paths")
     }
+    try options.checkActions(given)
     if options.action == .lint {
-      try options.checkFixing()
+      try options.checkFixing(limitsFindings: limitsFindings)
       try options.checkAppTarget()
     }
-    try options.checkShowing()
     if options.writeBaseline != nil {
       if options.fixes { throw UsageError("--write-baseline records findings: it cannot be used with --fix or --diff") }
       if options.outputFile != nil || options.format != .text || options.statistics {
         throw UsageError(
           "--write-baseline writes a baseline, not a report: it takes no --format, --output-file or --statistics")
       }
+      // What shapes a report or the exit status of a lint: nothing to do here. (`--baseline` is read by no
+      // run that writes one, so that `--baseline F --write-baseline F` refreshes the baseline in use.)
+      if let other = ["--strict", "--exit-zero", "--quiet", "--colour"].first(where: given.contains) {
+        throw UsageError(
+          "--write-baseline records every finding and exits 0 (2 on errors): it takes no \(Self.spelling(other))")
+      }
       if !limitsFindings { options.maxFindings = 0 }
+    }
+    // Standard input alone is not walked: what chooses the files of a walk has nothing to choose.
+    if options.action == .lint && options.paths == ["-"],
+      let other = ["--include", "--exclude", "--no-respect-gitignore", "--allow-no-files"].first(where: given.contains)
+    {
+      throw UsageError("\(other) chooses the files of folders walked; standard input (-) alone walks none")
     }
     return options
   }
@@ -304,58 +323,48 @@ extension LintOptions {
     return "did you mean `" + (["inertia-lint", suggestion].filter { !$0.isEmpty }.joined(separator: " ")) + "`?"
   }
 
+  /// An option as users spell it: `--color`, for the option the table knows as `--colour`.
+  static func spelling(_ name: String) -> String { name == "--colour" ? "--color" : name }
+
+  /// Checks that an action that only prints is given nothing that would not change what it prints:
+  /// `--list-rules` takes `--format text` or `json`, `--explain` nothing; `--show-files` the options that
+  /// choose files (`--config` and `--no-config` too: a configuration's `include` and `exclude` choose
+  /// them) and paths; `--show-settings` those that choose a file's configuration, rules and exclusion, and
+  /// no path but its FILE. `--help` and `--version` stop before anything, as everywhere.
+  fileprivate func checkActions(_ given: Set<String>) throws(UsageError) {
+    guard !given.contains("--help") && !given.contains("--version") else { return }
+    let name: String
+    let allowed: Set<String>
+    var takesPaths = false
+    switch action {
+    case .listRules:
+      (name, allowed) = ("--list-rules", ["--list-rules", "--format"])
+      if format != .text && format != .json { throw UsageError("--list-rules lists in text or json") }
+    case .explain: (name, allowed) = ("--explain", ["--explain"])
+    case .showFiles:
+      name = "--show-files"
+      allowed = [
+        name, "--config", "--no-config", "--include", "--exclude", "--no-respect-gitignore", "--allow-no-files",
+        "--stdin-filename", "--jobs",
+      ]
+      takesPaths = true
+    case .showSettings:
+      name = "--show-settings"
+      allowed = [name, "--config", "--no-config", "--exclude", "--enable", "--disable", "--jobs"]
+    case .lint, .help, .version: return
+    }
+    if let other = given.subtracting(allowed).sorted().first {
+      throw UsageError("\(name) prints and exits: it takes no \(Self.spelling(other))")
+    }
+    if !takesPaths && !paths.isEmpty { throw UsageError("\(name) prints and exits: it takes no path") }
+  }
+
   /// Whether the run fixes (in place, or in memory only for `--dry-run` and `--diff`).
   var fixes: Bool { fix || diff }
 
   /// `--fix -`: the fixed standard input goes to standard output (as an editor calls a fixer), and the
   /// report to standard error.
   var fixesStandardInput: Bool { fix && !dryRun && paths == ["-"] }
-
-  /// Takes the action of the option `name` (`--list-rules`, `--explain`, `--show-files` or
-  /// `--show-settings`), which prints something instead of linting: two of them are a usage error, not one
-  /// silently dropped.
-  fileprivate mutating func take(_ action: Action, _ name: String) throws(UsageError) {
-    if let taken = actionOption, taken != name {
-      throw UsageError("\(taken) and \(name) cannot be used together")
-    }
-    self.action = action
-    actionOption = name
-  }
-
-  /// Checks that `--show-files` comes only with the options that choose files (`--config` and
-  /// `--no-config` too: a configuration's `include` and `exclude` choose them), and `--show-settings` only
-  /// with those that choose a file's configuration, rules and exclusion: any other would change nothing.
-  fileprivate func checkShowing() throws(UsageError) {
-    var shown = LintOptions()
-    shown.action = action
-    shown.actionOption = actionOption
-    shown.configPath = configPath
-    shown.ignoresConfiguration = ignoresConfiguration
-    shown.excludes = excludes
-    shown.jobs = jobs
-    let name: String
-    let allowed: String
-    switch action {
-    case .showFiles:
-      name = "--show-files"
-      allowed =
-        "--config, --no-config, --include, --exclude, --no-respect-gitignore, --allow-no-files, "
-        + "--stdin-filename and -j"
-      shown.paths = paths
-      shown.includes = includes
-      shown.standardInputName = standardInputName
-      shown.respectsGitIgnore = respectsGitIgnore
-      shown.allowsNoFiles = allowsNoFiles
-    case .showSettings:
-      name = "--show-settings"
-      allowed = "--config, --no-config, --exclude, --enable, --disable and -j"
-      if !paths.isEmpty { throw UsageError("--show-settings shows one FILE, its value: it takes no other path") }
-      shown.enable = enable
-      shown.disable = disable
-    default: return
-    }
-    guard shown == self else { throw UsageError("\(name) takes only \(allowed): any other option changes nothing") }
-  }
 
   /// Checks that `--app-target` and `--resource` make sense with the rest.
   fileprivate func checkAppTarget() throws(UsageError) {
@@ -375,10 +384,20 @@ extension LintOptions {
   }
 
   /// Checks that the fixing options make sense together.
-  fileprivate mutating func checkFixing() throws(UsageError) {
+  fileprivate mutating func checkFixing(limitsFindings: Bool) throws(UsageError) {
     if diff {
+      // --diff fixes in memory and writes nothing: --fix (which writes) and --dry-run (which it is) say nothing more.
+      if fix || dryRun { throw UsageError("--diff writes nothing: it takes no \(fix ? "--fix" : "--dry-run")") }
       dryRun = true
       if format != .text { throw UsageError("--diff prints a diff, not a report: it cannot be used with --format") }
+      // What shapes a report has nothing to shape in a diff: refused rather than ignored.
+      let reportOptions: [(given: Bool, name: String)] = [
+        (statistics, "--statistics"), (quiet, "--quiet"), (strict, "--strict"), (limitsFindings, "--max-findings"),
+        (color != .auto, "--color"),
+      ]
+      if let given = reportOptions.first(where: \.given) {
+        throw UsageError("--diff prints a diff, not a report: it cannot be used with \(given.name)")
+      }
     }
     if dryRun && !fixes { throw UsageError("--dry-run needs --fix") }
     if unsafeFixes && !fixes { throw UsageError("--unsafe-fixes needs --fix or --diff") }

@@ -17,7 +17,8 @@ enum LintRunner {
     }
     let findings: Linter.Linted
     do throws(FileIOError) {
-      findings = try FileIO.withCheckedContents(of: path, maxSize: DecodingLimits.default.maxInputSize) {
+      findings = try FileIO.withCheckedContents(of: path, as: .lintInput, maxSize: DecodingLimits.default.maxInputSize)
+      {
         contents, _ in linter.linted(contents, file: input.path, fileName: input.fileName)
       }
     } catch {

@@ -72,12 +72,25 @@ package enum UnifiedDiff {
     var newIndex: Int
   }
 
+  /// How many steps (diagonals tried, lines compared) Myers' search may take over the middle of two
+  /// texts: past it the middle is reported as replaced whole, so a diff costs at most about this much
+  /// whatever the files (issue 29: every loop bounded by a documented constant).
+  static let searchBudget = 1 << 26
+
   /// The shortest edit script turning `a` into `b`, one entry per line.
   ///
   /// Common leading and trailing lines are matched first; the middle is diffed with Myers' algorithm,
   /// keeping only the part of each step's frontier that step can reach (O(D²) memory). Past
-  /// `maxDifferences` the middle is reported as replaced whole: still a correct diff, just not minimal.
+  /// `maxDifferences`, or past as many differences as ``searchBudget`` allows for the middle's length
+  /// (Myers' search takes about that length at each), the middle is reported as replaced whole: still a
+  /// correct diff, just not minimal.
   static func editScript(_ a: [Substring], _ b: [Substring], maxDifferences: Int = 4096) -> [Edit] {
+    var work = 0
+    return editScript(a, b, maxDifferences: maxDifferences, work: &work)
+  }
+
+  /// ``editScript(_:_:maxDifferences:)``, counting in `work` the steps of its search (for the tests).
+  static func editScript(_ a: [Substring], _ b: [Substring], maxDifferences: Int, work: inout Int) -> [Edit] {
     var prefix = 0
     while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
     var suffix = 0
@@ -87,7 +100,8 @@ package enum UnifiedDiff {
     var edits = (0..<prefix).map { Edit(kind: .same, oldIndex: $0, newIndex: $0) }
     let middleA = a[prefix..<(a.count - suffix)]
     let middleB = b[prefix..<(b.count - suffix)]
-    if let middle = myers(middleA, middleB, maxDifferences: maxDifferences) {
+    let affordable = max(32, searchBudget / max(1, middleA.count + middleB.count))
+    if let middle = myers(middleA, middleB, maxDifferences: min(maxDifferences, affordable), work: &work) {
       edits += middle
     } else {
       edits += middleA.indices.map { Edit(kind: .delete, oldIndex: $0, newIndex: middleB.startIndex) }
@@ -97,7 +111,9 @@ package enum UnifiedDiff {
     return edits
   }
 
-  private static func myers(_ a: ArraySlice<Substring>, _ b: ArraySlice<Substring>, maxDifferences: Int) -> [Edit]? {
+  private static func myers(
+    _ a: ArraySlice<Substring>, _ b: ArraySlice<Substring>, maxDifferences: Int, work: inout Int
+  ) -> [Edit]? {
     let n = a.count
     let m = b.count
     let a0 = a.startIndex
@@ -119,9 +135,11 @@ package enum UnifiedDiff {
             x = frontier[offset + k - 1] + 1
           }
           var y = x - k
+          work += 1
           while x < n && y < m && a[a0 + x] == b[b0 + y] {
             x += 1
             y += 1
+            work += 1
           }
           frontier[offset + k] = x
           if x >= n && y >= m {

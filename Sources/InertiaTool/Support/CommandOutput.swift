@@ -28,6 +28,7 @@ package final class CommandOutput: Sendable {
   private struct Memory {
     var bytes: [UInt8] = []
     var writes = 0
+    var largestWrite = 0
   }
 
   private let destination: Destination
@@ -99,6 +100,7 @@ package final class CommandOutput: Sendable {
       memory.withLock {
         $0.bytes.append(contentsOf: bytes)
         $0.writes += 1
+        $0.largestWrite = max($0.largestWrite, bytes.count)
       }
     }
   }
@@ -117,6 +119,12 @@ package final class CommandOutput: Sendable {
 
   /// ``bytes`` as text.
   package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The most bytes an output in memory was given in one write: how much of a streamed output was held at once.
+  package var largestWrite: Int {
+    guard case .memory(let memory) = destination else { return 0 }
+    return memory.withLock { $0.largestWrite }
+  }
 
   /// How many writes an output in memory has been given.
   package var writeCount: Int {

@@ -121,6 +121,50 @@ package enum ThreadPool {
   /// few megabytes at most.
   package static func deliveryWindow(jobs: Int) -> Int { 128 * jobs }
 
+  /// The largest `--max-depth` a command takes: a thread with the stack for it (see ``withStack(forDepth:_:)``)
+  /// reserves 41 MiB of address space, of which only what is used takes memory.
+  package static let largestMaxDepth = 10_000
+
+  /// The stack one level of a document's nesting may take on a thread that goes into it: the recursions
+  /// over a document (the typed model's decoding of nested shapes, the canonical MessagePack writer, the
+  /// schema walk, the release of a tree of values) take well under this per level, debug builds included.
+  static let stackPerLevel = 4 << 10
+  /// The stack of a thread before any nesting: 1 MiB.
+  static let stackBase = 1 << 20
+
+  /// Runs `body` where the thread's stack holds `depth` levels of a document's nesting: in place for the
+  /// default limit (512 levels, which every thread's stack holds), else on a thread of its own with a stack
+  /// of ``stackBase`` and ``stackPerLevel`` a level (41 MiB for 10,000 levels, of which only what is used
+  /// takes memory), which it waits for.
+  package static func withStack<R>(forDepth depth: Int, _ body: () -> R) -> R {
+    guard depth > DecodingLimits.default.maxDepth else { return body() }
+    return withoutActuallyEscaping(body) { body in
+      var result: R?
+      let call = ThreadCall { result = body() }
+      var attributes = pthread_attr_t()
+      pthread_attr_init(&attributes)
+      defer { pthread_attr_destroy(&attributes) }
+      pthread_attr_setstacksize(&attributes, stackBase + depth * stackPerLevel)
+      let context = Unmanaged.passRetained(call).toOpaque()
+      #if canImport(Darwin)
+        var thread: pthread_t?
+      #else
+        var thread = pthread_t()
+      #endif
+      let started = pthread_create(&thread, &attributes, runThreadCall, context)
+      guard started == 0 else {
+        Unmanaged<ThreadCall>.fromOpaque(context).release()
+        return body()
+      }
+      #if canImport(Darwin)
+        pthread_join(thread!, nil)
+      #else
+        pthread_join(thread, nil)
+      #endif
+      return result!
+    }
+  }
+
   /// A runner for the linter that runs its pieces on up to `width` threads.
   package static func runner(width: Int = processorCount) -> any ParallelRunner {
     DispatchRunner(width: width)
@@ -267,3 +311,21 @@ private final class OrderedSlots<Output>: @unchecked Sendable {
     return made
   }
 }
+
+/// The work of a thread ``ThreadPool/withStack(forDepth:_:)`` starts, handed to it as its argument.
+private final class ThreadCall {
+  let body: () -> Void
+  init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+#if canImport(Darwin)
+  private func runThreadCall(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadCall>.fromOpaque(context).takeRetainedValue().body()
+    return nil
+  }
+#else
+  private func runThreadCall(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadCall>.fromOpaque(context!).takeRetainedValue().body()
+    return nil
+  }
+#endif

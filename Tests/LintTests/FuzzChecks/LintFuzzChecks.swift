@@ -68,9 +68,12 @@ enum LintFuzzChecks {
       let json = try? Converter.toJSON(messagePack: bytes)
     else { return }
     let jsonFindings = linter.lint(json, file: "animation.inertia", fileName: "animation.inertia")
-    // Messages name a nil `null` in JSON input, as JSON spells it.
+    // Messages name a nil `null` in JSON input, as JSON spells it. A colour component stored as a float64
+    // that no float32 equals is refused in MessagePack, but in the JSON form it is a number that `to-msgpack`
+    // writes as a float32: the one finding the two forms differ in by design.
     func summary(_ findings: [Finding]) -> [String] {
-      findings.map { "\($0.ruleID) \($0.pointer) \($0.message.replacing("null", with: "nil"))" }.sorted()
+      findings.filter { !$0.message.contains("which no float32 equals") }
+        .map { "\($0.ruleID) \($0.pointer) \($0.message.replacing("null", with: "nil"))" }.sorted()
     }
     try require(
       summary(findings) == summary(jsonFindings),

@@ -60,9 +60,13 @@ final class SVGDocument: NSObject, XMLParserDelegate {
   static let allowed: [String: Set<String>] = {
     let presentation: Set<String> = [
       "id", "class", "transform", "opacity", "fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity",
-      "stroke-dasharray", "clip-path", "font-family", "font-size", "font-weight", "text-anchor",
+      "stroke-dasharray", "clip-path", "font-family", "font-size", "font-weight", "text-anchor", "stroke-linejoin",
+      "paint-order", "fill-rule",
     ]
-    let timing: Set<String> = ["attributeName", "values", "keyTimes", "calcMode", "dur", "repeatCount"]
+    // `fill` on an animation element is SMIL's `freeze`: hold the last value.
+    let timing: Set<String> = [
+      "attributeName", "values", "keyTimes", "keySplines", "calcMode", "dur", "repeatCount", "fill",
+    ]
     return [
       "svg": presentation.union(["xmlns", "width", "height", "viewBox"]),
       "title": [],
@@ -71,6 +75,7 @@ final class SVGDocument: NSObject, XMLParserDelegate {
       "circle": presentation.union(["cx", "cy", "r"]),
       "ellipse": presentation.union(["cx", "cy", "rx", "ry"]),
       "polygon": presentation.union(["points"]),
+      "path": presentation.union(["d"]),
       "line": presentation.union(["x1", "y1", "x2", "y2"]),
       "text": presentation.union(["x", "y"]),
       "clipPath": ["id"],
@@ -125,7 +130,19 @@ final class SVGDocument: NSObject, XMLParserDelegate {
     let duration = element.attributes["dur", default: ""]
     #expect(
       duration.hasSuffix("s") && (Double(duration.dropLast()) ?? 0) > 0, "\(name): dur", sourceLocation: sourceLocation)
-    #expect(element.attributes["repeatCount"] == "indefinite", sourceLocation: sourceLocation)
+    let repeats = element.attributes["repeatCount"]
+    #expect(
+      repeats == "indefinite" || (repeats == "1" && [nil, "freeze"].contains(element.attributes["fill"])),
+      sourceLocation: sourceLocation)
+    if let splines = element.attributes["keySplines"] {
+      let entries = splines.split(separator: ";")
+      #expect(
+        element.attributes["calcMode"] == "spline" && entries.count == keyTimes.count - 1
+          && entries.allSatisfy { entry in
+            let numbers = entry.split(separator: " ").compactMap { Double($0) }
+            return numbers.count == 4 && numbers.allSatisfy { (0...1).contains($0) }
+          }, "\(name): keySplines", sourceLocation: sourceLocation)
+    }
   }
 
   // MARK: Transforms

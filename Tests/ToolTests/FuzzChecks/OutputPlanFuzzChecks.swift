@@ -58,6 +58,7 @@ enum OutputPlanFuzzChecks {
   ///   inputs and neither option, by the bytes of the paths given.
   static func plan(_ input: [UInt8]) throws(ToolPropertyViolation) {
     guard let mode = input.first else { return }
+    if mode & 0x40 != 0 { return try lintWriters(input) }
     let root = sandbox
     var parts = input.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map(path)
     var output: String?
@@ -136,6 +137,49 @@ enum OutputPlanFuzzChecks {
           description: "\(other) and \(item.input) are both written to one file (\(destination))")
       }
       outputFiles[id] = item.input
+    }
+  }
+
+  /// The linter's writers (with the first byte's 0x40 bit): the rest of the input, split at NUL bytes,
+  /// gives `--output-file`'s file (`-` or nothing: none), `--write-baseline`'s (nothing: none), then the
+  /// inputs; with 0x20, `--fix` replaces each input in place; with 0x10, the first input is a configuration
+  /// read, not linted. A plan the output plan accepts never writes, other than in place, a file that is an
+  /// input, and never writes one file twice, as the kernel tells files apart.
+  static func lintWriters(_ input: [UInt8]) throws(ToolPropertyViolation) {
+    let mode = input[0]
+    var parts = input.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map(path)
+    let report = parts.isEmpty ? "" : parts.removeFirst()
+    let baseline = parts.isEmpty ? "" : parts.removeFirst()
+    var inputs = Array(parts.prefix(8)).filter { !$0.isEmpty && $0 != "-" }
+    let configuration = mode & 0x10 != 0 && !inputs.isEmpty ? inputs.removeFirst() : nil
+    var outputs: [OutputPlan.Output] = []
+    if !report.isEmpty && report != "-" { outputs.append(OutputPlan.Output(report, role: .lintReport, name: "report")) }
+    if !baseline.isEmpty { outputs.append(OutputPlan.Output(baseline, role: .lintBaseline, name: "baseline")) }
+    if mode & 0x20 != 0 {
+      for file in inputs { outputs.append(OutputPlan.Output(file, role: .lintFix, name: file, replacing: file)) }
+    }
+    let read = (inputs + (configuration.map { [$0] } ?? [])).map { OutputPlan.Input($0) }
+    do {
+      _ = try OutputPlan.check(outputs, against: read)
+    } catch {
+      return
+    }
+    var inputFiles: [FileID: String] = [:]
+    for file in read { if let id = FileIO.identity(of: file.path) { inputFiles[id] = file.path } }
+    var written: [FileID: String] = [:]
+    for output in outputs where !OutputPlan.isStream(output.path) {
+      // What a write would replace: the file a link leads to, when it is a regular file.
+      let target = FileIO.resolvedPath(output.path)
+      guard FileIO.isRegularFile(target), let id = FileIO.identity(of: target) else { continue }
+      if let own = output.replacing {
+        try requireTool(FileIO.identity(of: own) == id, "\(output.path) is written in place of another file")
+      } else if let input = inputFiles[id] {
+        throw ToolPropertyViolation(description: "\(output.name) \(output.path) would overwrite the input \(input)")
+      }
+      if let other = written[id] {
+        throw ToolPropertyViolation(description: "\(other) and \(output.path) are one file")
+      }
+      written[id] = output.path
     }
   }
 
