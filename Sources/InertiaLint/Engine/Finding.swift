@@ -65,7 +65,7 @@ public struct Finding: Sendable, Equatable {
   }
 
   /// `findings` (one file's, in report order) with at most `limit` of each rule (0: all); the rest of a
-  /// rule's are replaced by one ``omitting(_:like:)`` finding at the first of them. Fixed findings are
+  /// rule's are replaced by one ``omitting(_:fixable:like:)`` finding at the first of them. Fixed findings are
   /// all kept: they say what changed.
   public static func limited(_ findings: [Finding], to limit: Int) -> [Finding] {
     // No rule can have more than the limit when the whole file has no more (most files).
