@@ -36,6 +36,9 @@ public struct AppExample: Sendable, CustomStringConvertible {
 
   /// An app of `sources` (path and text) and `animationFiles` (path and ids), holding `otherFiles` too.
   /// - Parameters:
+  ///   - sources: each source's path and text.
+  ///   - animationFiles: each animation file's path and the ids it holds.
+  ///   - otherFiles: see ``otherFiles``.
   ///   - undecodable: the paths of the animation files the SwiftUI container cannot decode.
   ///   - targetBundle: see ``targetBundle``.
   public init(

@@ -1,6 +1,6 @@
 /// Every rule, in the order `--list-rules` prints them.
 ///
-/// A rule exists only once it is listed here, in ``rules`` (file rules) or ``appRules``; the registry test
+/// A rule exists only once it is listed here, in ``rules`` (file rules) or `appRules`; the registry test
 /// checks that these lists, the files under `Rules/` and each rule's documentation agree.
 public enum RuleRegistry {
   /// The rules.
