@@ -23,7 +23,7 @@ import InertiaLint
 /// A finding with a fix that `--fix` applies (a safe one) has `[*]` before its message, and the summary is
 /// followed by how many there are, as Ruff reports them:
 ///
-///     a.inertia:4:17: error: [*] duration -1 plays as 1 ms … [non-positive-duration] at /0/keyframes/0/duration
+///     a.inertia:4:17: error: [*] MESSAGE [RULE] at /0/keyframes/0/duration
 ///     [*] 1 fixable with `--fix`.
 ///
 /// With `--statistics`, the findings give way to a row per rule and severity, most first: the count, the
