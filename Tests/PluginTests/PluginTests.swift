@@ -270,6 +270,22 @@ struct PluginTests {
     #expect(plugin.status == 1)
     #expect(plugin.stdout == tool.stdout)
     #expect(plugin.stdout.contains("Sources/Extras/extras.inertia:9:21: error: "))
+    #if os(Linux)
+      // Both streams as they are read: the whole report, then SwiftPM's word that the plugin failed. On a
+      // terminal (`script` gives it one), and in a pipe as a CI log has it through `stdbuf -oL`, the way
+      // docs/integrations.md gives (without it SwiftPM holds the report it relays until it exits).
+      let summary = try #require(tool.stdout.split(separator: "\n").last)
+      for command in [
+        "script -qec 'swift package inertia-lint' /dev/null", "stdbuf -oL swift package inertia-lint 2>&1",
+      ] {
+        let together = try ProcessResult.run(
+          URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: fixture.root, timeout: 30 * 60)
+        #expect(together.status == 1, "\(command)")
+        let reported = try #require(together.stdout.range(of: String(summary)), "\(together.stdout)")
+        let ended = try #require(together.stdout.range(of: "Plugin ended with exit code 1"), "\(together.stdout)")
+        #expect(reported.upperBound <= ended.lowerBound, "\(command): \(together.stdout)")
+      }
+    #endif
 
     let onlyApp = try fixture.swift(["package", "inertia-lint", "--target", "App", "--format", "json"])
     let toolApp = try BuiltTool.run("inertia-lint", ["--format", "json", "--", "Sources/App"], in: fixture.root)

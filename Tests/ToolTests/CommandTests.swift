@@ -150,7 +150,7 @@ struct CommandTests {
     #expect(named.stdout.contains("Screens/onboarding.json:1:1: info: the file's container id 'onboarding'"))
     let unnamed = sandbox.run(["--no-config", "-"], stdin: Documents.mixed)
     #expect(unnamed.status == 1)
-    #expect(unnamed.stdout.contains("<stdin>:8:31: error: keyframe duration -1 is not positive"))
+    #expect(unnamed.stdout.contains("<stdin>:8:31: error: [*] keyframe duration -1 is not positive"))
     #expect(!unnamed.stdout.contains("container id"))
   }
 
@@ -212,7 +212,9 @@ struct CommandTests {
     let four = sandbox.run(["--no-config", "-j", "4"])
     #expect(one.stdout == four.stdout)
     #expect(one.stdout.contains("in 120 files"))
-    let lines = one.stdout.split(separator: "\n").dropLast().map { $0.split(separator: ":")[0] }
+    // The findings, then the summary and how many --fix fixes.
+    #expect(one.stdout.hasSuffix(" in 120 files.\n[*] 40 fixable with `--fix`.\n"))
+    let lines = one.stdout.split(separator: "\n").dropLast(2).map { $0.split(separator: ":")[0] }
     #expect(lines == lines.sorted())
   }
 

@@ -77,7 +77,7 @@ struct KernelPathTests {
     let sandbox = try Self.tree()
     let lint = sandbox.run(["--no-config", "--disable", "unaddressable-id", "link/../x.inertia"])
     #expect(lint.status == 1)
-    #expect(lint.stdout.contains("link/../x.inertia:8:31: error: keyframe duration -1"))
+    #expect(lint.stdout.contains("link/../x.inertia:8:31: error: [*] keyframe duration -1"))
     let fix = sandbox.run(["--no-config", "--disable", "unaddressable-id", "--fix", "link/../x.inertia"])
     #expect(fix.status == 0)
     #expect(try sandbox.text("real/x.inertia") == FixCommandTests.fixable(duration: "0.001"))

@@ -114,7 +114,7 @@ struct DocumentationTests {
       case "--jobs", "--max-findings": arguments = [option, "2"]
       case "--explain", "--enable", "--disable": arguments = [option, "schema"]
       case "--stdin-filename": arguments = [option, "x", "-"]
-      case "--config", "--include", "--exclude", "--output-file", "--baseline", "--write-baseline":
+      case "--config", "--include", "--exclude", "--output-file", "--baseline", "--write-baseline", "--show-settings":
         arguments = [option, "x"]
       case "--dry-run", "--unsafe-fixes": arguments = ["--fix", option]
       case "--app-target": arguments = [option, "module", "App.swift"]

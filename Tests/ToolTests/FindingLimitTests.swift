@@ -24,7 +24,9 @@ struct FindingLimitTests {
     let lines = text.stdout.split(separator: "\n").filter { $0.contains("[non-positive-duration]") }
     #expect(lines.count == 101)
     #expect(lines.last?.contains("… and 150 more findings of this rule in this file") == true)
-    #expect(text.stdout.hasSuffix("250 errors, 0 warnings and 0 infos in 1 file.\n"), "the summary counts them all")
+    #expect(
+      text.stdout.hasSuffix("250 errors, 0 warnings and 0 infos in 1 file.\n[*] 250 fixable with `--fix`.\n"),
+      "the summary counts them all, and the fixable ones past the limit")
     let json = try JSONReader().read(Array(sandbox.run(["--no-config", "--format", "json"]).stdout.utf8))
     let findings = try #require(json["findings"]?.arrayValue)
     #expect(findings.count == 101 && findings.last?["omitted"] == 150 && json["summary"]?["errors"] == 250)

@@ -36,10 +36,16 @@ struct OptionEffectTests {
   ]
   /// Options that change nothing one can see in one mode, by design and documented, and why.
   static let unobservableInMode: [String: [String: String]] = [
+    "show files": [
+      "--config":
+        "a configuration chooses files by its include and exclude, and other.json has neither (RuffHabitsTests "
+        + "shows one that has)",
+      "--no-config": "the sandbox's configuration has no include or exclude, so it chooses the same files",
+    ],
     "write baseline": [
       "--baseline":
         "no run that writes a baseline reads one, so that --baseline F --write-baseline F refreshes it (README)"
-    ]
+    ],
   ]
 
   // MARK: The linter
@@ -85,7 +91,8 @@ struct OptionEffectTests {
     ("lint", [], false), ("fix", ["--fix"], false), ("dry run", ["--fix", "--dry-run"], false),
     ("diff", ["--diff"], false), ("write baseline", ["--write-baseline", "new.json"], false),
     ("fix standard input", ["--fix"], true), ("list rules", ["--list-rules"], false),
-    ("explain", ["--explain", "schema"], false),
+    ("explain", ["--explain", "schema"], false), ("show files", ["--show-files"], false),
+    ("show settings", ["--show-settings", "a.inertia"], false),
   ]
 
   /// How each of the linter's options shows its effect.
@@ -128,6 +135,8 @@ struct OptionEffectTests {
     case "--jobs": return Scenario(option: ["-j", "1"], base: ["."])
     case "--list-rules": return Scenario(option: ["--list-rules"], base: [])
     case "--explain": return Scenario(option: ["--explain", "schema"], base: [])
+    case "--show-files": return Scenario(option: ["--show-files"], base: ["."])
+    case "--show-settings": return Scenario(option: ["--show-settings", "a.inertia"], base: [])
     case "--help": return Scenario(option: ["--help"], base: ["a.inertia"])
     case "--version": return Scenario(option: ["--version"], base: ["a.inertia"])
     // The build plugins' mode: the source checked against the resources named (without it, the source is

@@ -40,6 +40,9 @@ public struct Finding: Sendable, Equatable {
   /// linter's limit per rule and file (``Linter/maxFindingsPerRule``) says "… and N more" instead of
   /// being reported one by one. 0 for every other finding.
   public var omittedCount = 0
+  /// How many of the ``omittedCount`` findings have a safe fix (``hasSafeFix``), which `--fix` applies, so
+  /// that reports count them as fixable though they do not list them.
+  public var omittedFixableCount = 0
   /// Whether the finding has a place in the file. `false` for a finding about a file as a whole that
   /// could not be read (the tool's `io-error`): its offset is 0 and reports give no position.
   public var hasPosition = true
@@ -49,41 +52,48 @@ public struct Finding: Sendable, Equatable {
 
   /// The finding that stands for `count` more findings of `first`'s rule in its file, past the limit per
   /// rule and file: placed at `first`, the first of them, and saying how many there are.
-  public static func omitting(_ count: Int, like first: Finding) -> Finding {
+  /// `fixable` of them have a safe fix (``omittedFixableCount``).
+  public static func omitting(_ count: Int, fixable: Int = 0, like first: Finding) -> Finding {
     var summary = Finding(
       file: first.file, ruleID: first.ruleID, severity: first.severity,
       message: "… and \(count) more \(count == 1 ? "finding" : "findings") of this rule in this file, from here on "
         + "(--max-findings 0 lists them all)",
       pointer: first.pointer, offset: first.offset, line: first.line, column: first.column, subject: first.subject)
     summary.omittedCount = count
+    summary.omittedFixableCount = fixable
     return summary
   }
 
   /// `findings` (one file's, in report order) with at most `limit` of each rule (0: all); the rest of a
-  /// rule's are replaced by one ``omitting(_:like:)`` finding at the first of them. Fixed findings are
+  /// rule's are replaced by one ``omitting(_:fixable:like:)`` finding at the first of them. Fixed findings are
   /// all kept: they say what changed.
   public static func limited(_ findings: [Finding], to limit: Int) -> [Finding] {
     // No rule can have more than the limit when the whole file has no more (most files).
     guard limit > 0, findings.count > limit else { return findings }
     var kept: [String: Int] = [:]
-    var omitted: [String: (count: Int, first: Finding)] = [:]
+    var omitted: [String: (count: Int, fixable: Int, first: Finding)] = [:]
     var result: [Finding] = []
     for finding in findings {
       if finding.isFixed || kept[finding.ruleID, default: 0] < limit {
         if !finding.isFixed { kept[finding.ruleID, default: 0] += 1 }
         result.append(finding)
       } else {
-        omitted[finding.ruleID, default: (0, finding)].count += 1
+        omitted[finding.ruleID, default: (0, 0, finding)].count += 1
+        if finding.hasSafeFix { omitted[finding.ruleID]!.fixable += 1 }
       }
     }
     for (_, entry) in omitted.sorted(by: { $0.key < $1.key }) {
-      result.append(omitting(entry.count, like: entry.first))
+      result.append(omitting(entry.count, fixable: entry.fixable, like: entry.first))
     }
     return result.sorted(by: reportOrder)
   }
 
   /// Whether the rule offers a fix for this finding.
   public var isFixable: Bool { fix != nil }
+
+  /// Whether the finding has a fix that `--fix` applies (a safe one, see ``Fix/Safety``), and is not
+  /// already fixed: what text reports mark `[*]` and count as fixable.
+  public var hasSafeFix: Bool { !isFixed && fix?.safety == .safe }
 
   /// The order findings are reported in: by file, then position, then pointer, then rule, then message.
   public static func reportOrder(_ a: Finding, _ b: Finding) -> Bool {

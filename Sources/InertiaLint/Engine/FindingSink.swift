@@ -25,6 +25,8 @@ public struct FindingSink {
   private(set) var suppressedCount = 0
   /// How many findings were past the limit, and the first of them.
   private var omitted = 0
+  /// How many of those had a safe fix (see ``Finding/omittedFixableCount``).
+  private var omittedFixable = 0
   private var firstOmitted: (node: IndexedDocument.Node, severity: Severity)?
 
   /// A sink for the findings in `context`'s document, named `file`, each with its subject when
@@ -56,11 +58,14 @@ public struct FindingSink {
   /// ``findings`` the rule's are, and how many it left out. The sink is then ready for the next rule.
   mutating func finish() -> (range: Range<Int>, suppressed: Int) {
     if omitted > 0, let (node, severity) = firstOmitted {
-      findings.append(Finding.omitting(omitted, like: makeFinding("", at: node, severity: severity, fix: nil)))
+      findings.append(
+        Finding.omitting(
+          omitted, fixable: omittedFixable, like: makeFinding("", at: node, severity: severity, fix: nil)))
     }
     defer {
       suppressedCount = 0
       omitted = 0
+      omittedFixable = 0
       firstOmitted = nil
     }
     return (ruleStart..<findings.count, suppressedCount)
@@ -96,6 +101,7 @@ public struct FindingSink {
     guard limit == 0 || findings.count - ruleStart < limit else {
       if omitted == 0 { firstOmitted = (node, severity) }
       omitted += 1
+      if fix?.safety == .safe { omittedFixable += 1 }
       return
     }
     // Room for a few at the first: a file's findings are a handful, which growing the array one at a
@@ -112,7 +118,8 @@ public struct FindingSink {
   }
 
   /// Counts `count` findings past the limit without reporting them, the first of them at `node` (for a
-  /// rule whose source kept only so many, such as the schema walk's events).
+  /// rule whose source kept only so many, such as the schema walk's events). Their fixes are not known, so
+  /// none of them is counted as fixable.
   mutating func omit(_ count: Int, firstAt node: IndexedDocument.Node, severity: Severity? = nil) {
     guard count > 0 else { return }
     if omitted == 0 { firstOmitted = (node, configuredSeverity ?? severity ?? self.severity) }

@@ -28,7 +28,7 @@ public struct Linter: Sendable {
   /// the work over the machine's cores.
   public var runner: any ParallelRunner = SerialRunner()
   /// The most findings of one rule reported in one document (100 unless changed; 0 for all): past it, one
-  /// finding says how many more there are (see ``Finding/omitting(_:like:)``), so that what a document
+  /// finding says how many more there are (see ``Finding/omitting(_:fixable:like:)``), so that what a document
   /// costs to lint and report is bounded whatever it holds.
   public var maxFindingsPerRule = 100
   /// The findings left out: neither reported, nor counted against ``maxFindingsPerRule``, nor fixed by a

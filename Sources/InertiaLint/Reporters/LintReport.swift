@@ -23,13 +23,36 @@ public struct LintReport: Sendable {
     Dictionary(totals.byRule.lazy.map { ($0.rule, $0.count) }, uniquingKeysWith: +)
   }
   /// How many findings remain of each rule at each severity they were found at (a configuration may set a
-  /// rule's severity for some files only), most first, then by rule id, the more severe first:
-  /// `--statistics`'s rows.
-  public var statistics: [(rule: String, severity: Severity, count: Int)] {
+  /// rule's severity for some files only), and how many of them `--fix` would fix; most first, then by
+  /// rule id, the more severe first: `--statistics`'s rows.
+  public var statistics: [RuleCount] {
     totals.byRule.sorted { a, b in
       if a.count != b.count { return a.count > b.count }
       if a.rule != b.rule { return a.rule < b.rule }
       return a.severity > b.severity
+    }
+  }
+  /// How many of the findings that remain have a fix that `--fix` applies (a safe one,
+  /// ``Finding/hasSafeFix``).
+  public var fixableCount: Int { totals.fixable }
+
+  /// The findings of one rule at one severity: `--statistics`'s row.
+  public struct RuleCount: Sendable, Equatable {
+    /// The rule's id.
+    public var rule: String
+    /// The severity the findings were found at.
+    public var severity: Severity
+    /// How many there are.
+    public var count: Int
+    /// How many of them have a fix that `--fix` applies.
+    public var fixable: Int
+
+    /// A row: `count` findings of `rule` at `severity`, `fixable` of them with a safe fix.
+    public init(rule: String, severity: Severity, count: Int, fixable: Int) {
+      self.rule = rule
+      self.severity = severity
+      self.count = count
+      self.fixable = fixable
     }
   }
   /// The run's findings counted as a file's are (``FileCounts``): its rule counts a short list where each
@@ -108,7 +131,8 @@ public struct LintReport: Sendable {
     totals.infos += counts.infos
     totals.warnings += counts.warnings
     totals.errors += counts.errors
-    for (rule, severity, count) in counts.byRule { totals.add(count, ofRule: rule, severity: severity) }
+    totals.fixable += counts.fixable
+    for row in counts.byRule { totals.add(row.count, fixable: row.fixable, ofRule: row.rule, severity: row.severity) }
     totals.fixed += counts.fixed
     if counts.fixed > 0 { fixedFileCount += 1 }
   }
@@ -120,8 +144,10 @@ public struct LintReport: Sendable {
     var fixed = 0
     /// The findings that remain, of each severity.
     var infos = 0, warnings = 0, errors = 0
+    /// How many of those have a safe fix.
+    var fixable = 0
     /// The findings that remain, by rule and severity, in the order the rules first come.
-    var byRule: [(rule: String, severity: Severity, count: Int)] = []
+    var byRule: [RuleCount] = []
 
     /// No findings.
     init() {}
@@ -151,18 +177,21 @@ public struct LintReport: Sendable {
         case .warning: warnings += count
         case .error: errors += count
         }
-        add(count, ofRule: findings[index].ruleID, severity: findings[index].severity)
+        let fixable = omitted > 0 ? findings[index].omittedFixableCount : findings[index].hasSafeFix ? 1 : 0
+        self.fixable += fixable
+        add(count, fixable: fixable, ofRule: findings[index].ruleID, severity: findings[index].severity)
       }
       fixed += fixedHere
       return fixedHere
     }
 
-    /// Adds `count` findings of `rule` at `severity` to ``byRule``.
-    mutating func add(_ count: Int, ofRule rule: String, severity: Severity) {
+    /// Adds `count` findings of `rule` at `severity`, `fixable` of them with a safe fix, to ``byRule``.
+    mutating func add(_ count: Int, fixable: Int, ofRule rule: String, severity: Severity) {
       if let index = byRule.firstIndex(where: { $0.rule == rule && $0.severity == severity }) {
         byRule[index].count += count
+        byRule[index].fixable += fixable
       } else {
-        byRule.append((rule, severity, count))
+        byRule.append(RuleCount(rule: rule, severity: severity, count: count, fixable: fixable))
       }
     }
   }

@@ -29,7 +29,7 @@ package struct ConvertCommand {
         """),
     CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512, at most 10000)."),
     CommandOption("-h", "--help", help: "Show this help."),
-    CommandOption("--version", help: "Show the version."),
+    CommandOption("-V", "--version", help: "Show the version."),
   ])
 
   package static let usage = """

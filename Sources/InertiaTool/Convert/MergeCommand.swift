@@ -23,7 +23,7 @@ package enum MergeCommand {
     CommandOption("--marker-size", value: "N", help: "Conflict markers of N characters (git's %L; default 7)."),
     CommandOption("--path", value: "PATH", help: "The file's path in the repository (git's %P), for messages."),
     CommandOption("-h", "--help", help: "Show this help."),
-    CommandOption("--version", help: "Show the version."),
+    CommandOption("-V", "--version", help: "Show the version."),
   ])
 
   package static let usage = """

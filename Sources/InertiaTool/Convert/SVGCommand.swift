@@ -32,7 +32,7 @@ package enum SVGCommand {
     CommandOption("--no-config", help: "Read no configuration file."),
     CommandOption("--max-depth", value: "N", help: "Nesting limit (default 512, at most 10000)."),
     CommandOption("-h", "--help", help: "Show this help."),
-    CommandOption("--version", help: "Show the version."),
+    CommandOption("-V", "--version", help: "Show the version."),
   ])
 
   package static let usage = """

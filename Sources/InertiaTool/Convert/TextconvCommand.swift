@@ -26,7 +26,7 @@ import InertiaFormat
 package enum TextconvCommand {
   static let arguments = ArgumentParser([
     CommandOption("-h", "--help", help: "Show this help."),
-    CommandOption("--version", help: "Show the version."),
+    CommandOption("-V", "--version", help: "Show the version."),
   ])
 
   package static let usage = """

@@ -119,6 +119,10 @@ package enum LintCommand {
       }
       stdout.write(RuleDocumentation.explain(rule))
       return 0
+    case .showFiles:
+      return showFiles(options, stdout: stdout, stderr: stderr, environment: environment)
+    case .showSettings(let path):
+      return showSettings(path, options, stdout: stdout, stderr: stderr, environment: environment)
     case .lint:
       return lint(options, stdout: stdout, stderr: stderr, environment: environment)
     }
@@ -334,7 +338,13 @@ package enum LintCommand {
         options: options, currentDirectory: directory, runner: ThreadPool.runner(width: jobs))
       var discovery = FileDiscovery(currentDirectory: directory, options: options, configurations: configurations)
       try discovery.discover(options.paths, standardInputName: options.standardInputName)
-      let problems = discovery.problems.map { IOErrorFinding.finding(path: $0.path, reason: $0.reason) }
+      let problems = discovery.problems.map { problem in
+        // A first path that is missing and a verb other linters take: the option it was likely meant to be.
+        let hint =
+          problem.path == options.paths.first && problem.reason == FileDiscovery.reason(ENOENT)
+          ? options.verbHint : nil
+        return IOErrorFinding.finding(path: problem.path, reason: problem.reason + (hint.map { "; " + $0 } ?? ""))
+      }
       // A walk that found app sources has something to check, whether or not it found animation files.
       if discovery.inputs.isEmpty && discovery.appSources.isEmpty && problems.isEmpty && !options.allowsNoFiles {
         let paths = options.paths.isEmpty ? "the current directory" : options.paths.joined(separator: ", ")
@@ -416,7 +426,7 @@ package enum LintCommand {
   ) -> any Reporter {
     let style = ReportStyle(
       color: options.format == .text && wantsColor(options, environment), quiet: options.quiet,
-      statistics: options.statistics)
+      statistics: options.statistics, marksFixable: !options.fixes)
     switch options.format {
     case .text: return TextReporter(style: style, dryRun: options.dryRun)
     case .json: return JSONReporter(style: style)

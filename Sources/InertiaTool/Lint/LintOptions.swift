@@ -7,6 +7,10 @@ struct LintOptions: Equatable {
     case lint
     case listRules
     case explain(String)
+    /// `--show-files`: the files a run would read, one a line.
+    case showFiles
+    /// `--show-settings PATH`: the configuration that applies to PATH.
+    case showSettings(String)
     case help
     case version
   }
@@ -134,6 +138,19 @@ struct LintOptions: Equatable {
       "--color", "--colour", value: "WHEN",
       help: "auto (default: on a terminal, unless NO_COLOR is set), always or never."),
     CommandOption("-j", "--jobs", value: "N", help: "Lint N files at a time (default: one per core)."),
+    CommandOption(
+      "--show-files",
+      help: """
+        Print the files a run would read, one a line (the animation files, then the
+        app sources a walk checks them against), and exit.
+        """),
+    CommandOption(
+      "--show-settings", value: "PATH",
+      help: """
+        Print what applies to PATH (a file or folder; not read) and exit: its configuration
+        file, whether it is excluded, its baseline, its settings, and the rules it
+        runs at their severities.
+        """),
     CommandOption("--list-rules", help: "List the rules and exit."),
     CommandOption("--explain", value: "RULE", help: "Show a rule's documentation and examples and exit."),
     CommandOption("-h", "--help", help: "Show this help."),
@@ -171,6 +188,8 @@ struct LintOptions: Equatable {
       case .option("--version", _): options.action = .version
       case .option("--list-rules", _): options.action = .listRules
       case .option("--explain", let id?): options.action = .explain(id)
+      case .option("--show-files", _): options.action = .showFiles
+      case .option("--show-settings", let path?): options.action = .showSettings(path)
       case .option("--strict", _): options.strict = true
       case .option("--exit-zero", _): options.exitZero = true
       case .option("--output-file", let path?): options.outputFile = path
@@ -284,27 +303,60 @@ extension LintOptions {
     return options
   }
 
+  /// What a command line whose first path is a verb that other linters take (`ruff rule`, `swiftlint
+  /// rules`) and that names nothing on disk was likely meant to be, in one sentence for the missing path's
+  /// finding: "did you mean `inertia-lint --explain schema`?"; `nil` for any other first path.
+  var verbHint: String? {
+    guard let verb = paths.first else { return nil }
+    let rest = paths.dropFirst()
+    let suggestion: String
+    switch verb {
+    case "rule", "explain":
+      suggestion = "--explain " + (rest.first ?? "RULE")
+    case "rules": suggestion = "--list-rules"
+    case "version": suggestion = "--version"
+    case "check":
+      // inertia-lint lints without a command word.
+      suggestion = rest.isEmpty ? "" : rest.joined(separator: " ")
+    default: return nil
+    }
+    return "did you mean `" + (["inertia-lint", suggestion].filter { !$0.isEmpty }.joined(separator: " ")) + "`?"
+  }
+
   /// An option as users spell it: `--color`, for the option the table knows as `--colour`.
   static func spelling(_ name: String) -> String { name == "--colour" ? "--color" : name }
 
-  /// Checks that an action that only prints (the rule list, a rule's documentation) is given nothing that
-  /// would shape a run, which it would not do: `--list-rules` takes `--format text` or `json`, `--explain`
-  /// nothing. `--help` and `--version` stop before anything, as everywhere.
+  /// Checks that an action that only prints is given nothing that would not change what it prints:
+  /// `--list-rules` takes `--format text` or `json`, `--explain` nothing; `--show-files` the options that
+  /// choose files (`--config` and `--no-config` too: a configuration's `include` and `exclude` choose
+  /// them) and paths; `--show-settings` those that choose a file's configuration, rules and exclusion, and
+  /// no path but its FILE. `--help` and `--version` stop before anything, as everywhere.
   fileprivate func checkActions(_ given: Set<String>) throws(UsageError) {
     guard !given.contains("--help") && !given.contains("--version") else { return }
+    let name: String
     let allowed: Set<String>
+    var takesPaths = false
     switch action {
     case .listRules:
-      allowed = ["--list-rules", "--format"]
+      (name, allowed) = ("--list-rules", ["--list-rules", "--format"])
       if format != .text && format != .json { throw UsageError("--list-rules lists in text or json") }
-    case .explain: allowed = ["--explain"]
-    default: return
+    case .explain: (name, allowed) = ("--explain", ["--explain"])
+    case .showFiles:
+      name = "--show-files"
+      allowed = [
+        name, "--config", "--no-config", "--include", "--exclude", "--no-respect-gitignore", "--allow-no-files",
+        "--stdin-filename", "--jobs",
+      ]
+      takesPaths = true
+    case .showSettings:
+      name = "--show-settings"
+      allowed = [name, "--config", "--no-config", "--exclude", "--enable", "--disable", "--jobs"]
+    case .lint, .help, .version: return
     }
-    let name = action == .listRules ? "--list-rules" : "--explain"
     if let other = given.subtracting(allowed).sorted().first {
       throw UsageError("\(name) prints and exits: it takes no \(Self.spelling(other))")
     }
-    if !paths.isEmpty { throw UsageError("\(name) prints and exits: it takes no path") }
+    if !takesPaths && !paths.isEmpty { throw UsageError("\(name) prints and exits: it takes no path") }
   }
 
   /// Whether the run fixes (in place, or in memory only for `--dry-run` and `--diff`).

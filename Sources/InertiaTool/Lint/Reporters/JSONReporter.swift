@@ -27,7 +27,9 @@ import InertiaLint
 /// stands for more of its rule in its file (past `--max-findings`) has `omitted`, how many more. A file
 /// name that is not valid UTF-8 is given percent-encoded, with `"fileEncoding": "percent"`. A run stopped
 /// by a usage, configuration or I/O error still writes a whole report, with an `errors` list.
-/// With `--statistics`, `statistics` (each rule's id, severity and count, most first) replaces `findings`.
+/// With `--statistics`, `statistics` replaces `findings`: a row per rule and severity the findings have,
+/// most first, with the rule's id, the severity, the count, and `fixable`, how many of them `--fix` fixes
+/// (those with a safe fix).
 /// New keys may be added within version 1; renaming or removing one makes version 2.
 struct JSONReporter: Reporter, FileRenderer {
   static let version = 1
@@ -63,8 +65,11 @@ struct JSONReporter: Reporter, FileRenderer {
     var text: String
     if style.statistics {
       // The severity the findings have, which a configuration sets, not the rule's own.
-      let statistics: [MessagePackValue] = report.statistics.map { rule, severity, count in
-        ["rule": .string(rule), "severity": .string(severity.rawValue), "count": .int(Int64(count))]
+      let statistics: [MessagePackValue] = report.statistics.map { row in
+        [
+          "rule": .string(row.rule), "severity": .string(row.severity.rawValue), "count": .int(Int64(row.count)),
+          "fixable": .int(Int64(row.fixable)),
+        ]
       }
       text = ",\n  \"statistics\": " + JSONOutput.nested(.array(statistics), depth: 1)
     } else {

@@ -61,6 +61,9 @@ struct ReportStyle: Sendable {
   var quiet = false
   /// `--statistics`: counts per rule instead of the findings.
   var statistics = false
+  /// Whether the findings `--fix` would fix are marked, and counted after the summary (not in a run that
+  /// fixes, which says what it fixed instead).
+  var marksFixable = true
 }
 
 extension Finding {

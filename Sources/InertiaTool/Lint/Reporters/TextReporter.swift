@@ -20,7 +20,15 @@ import InertiaLint
 ///     FILE: fixed 3 problems (2 RULE, 1 OTHER-RULE)
 ///     3 errors, 0 warnings and 0 infos in 12 files; fixed 3 problems in 1 file.
 ///
-/// With `--statistics`, the findings give way to a count per rule, most first.
+/// A finding with a fix that `--fix` applies (a safe one) has `[*]` before its message, and the summary is
+/// followed by how many there are, as Ruff reports them:
+///
+///     a.inertia:4:17: error: [*] MESSAGE [RULE] at /0/keyframes/0/duration
+///     [*] 1 fixable with `--fix`.
+///
+/// With `--statistics`, the findings give way to a row per rule and severity, most first: the count, the
+/// rule, the severity the findings have, and whether `--fix` fixes them (`[*]` all, `[~]` some, `[ ]`
+/// none).
 struct TextReporter: Reporter, FileRenderer {
   var style = ReportStyle()
   var dryRun = false
@@ -47,14 +55,26 @@ struct TextReporter: Reporter, FileRenderer {
       let rows = report.statistics
       let countWidth = rows.map { String($0.count).count }.max() ?? 0
       let ruleWidth = rows.map(\.rule.count).max() ?? 0
-      for (rule, severity, count) in rows {
-        let number = String(count)
+      let severityWidth = rows.map(\.severity.rawValue.count).max() ?? 0
+      for row in rows {
+        let number = String(row.count)
         text += String(repeating: " ", count: countWidth - number.count) + number + "  "
-        text += rule.padding(to: ruleWidth) + "  " + severity.rawValue + "\n"
+        text += row.rule.padding(to: ruleWidth) + "  " + row.severity.rawValue.padding(to: severityWidth) + "  "
+        text += Self.fixableMark(row) + "\n"
       }
     }
-    if !style.quiet { text += paint(report.summary + ".", report.fails ? "1" : "2") + "\n" }
+    if !style.quiet {
+      text += paint(report.summary + ".", report.fails ? "1" : "2") + "\n"
+      if style.marksFixable && report.fixableCount > 0 {
+        text += "[*] \(report.fixableCount) fixable with `--fix`.\n"
+      }
+    }
     return text
+  }
+
+  /// `[*]` when `--fix` fixes all of a row's findings, `[~]` some, `[ ]` none.
+  static func fixableMark(_ row: LintReport.RuleCount) -> String {
+    row.fixable == 0 ? "[ ]" : row.fixable < row.count ? "[~]" : "[*]"
   }
 
   /// `FILE: fixed 3 problems (2 RULE, 1 OTHER-RULE)`: the rules by how many problems each fixed, most
@@ -94,6 +114,7 @@ struct TextReporter: Reporter, FileRenderer {
     }
     paint(Self.colorCode(finding.severity), &text) { $0.append(finding.severity.rawValue) }
     text.append(": ")
+    if style.marksFixable && finding.hasSafeFix { text.append("[*] ") }
     text.appendEscaped(finding.message)
     text.append(byte: UInt8(ascii: " "))
     paint("2", &text) { text in
