@@ -9,6 +9,21 @@ import Testing
 /// and the pages' links lead somewhere.
 @Suite("Documentation")
 struct DocumentationTests {
+  @Test("README's lint example is what inertia-lint prints for the two corpus files laid out as it says")
+  func readmeLintExample() throws {
+    let section = try DocumentationPage("README.md").section("## Linting: `inertia-lint`")
+    let example = try #require(DocumentationPage.codeBlocks("", in: section).first { $0.hasPrefix("$ inertia-lint\n") })
+    let sandbox = try LintSandbox()
+    let durations = try String(
+      contentsOf: Fixtures.corpus.appendingPathComponent("lint/non-positive-duration.json"), encoding: .utf8)
+    try sandbox.writeMessagePack("Animations/Home/animation.inertia", json: durations)
+    let repeated = try Data(contentsOf: Fixtures.corpus.appendingPathComponent("lint/duplicate-keyframe-id.inertia"))
+    try sandbox.write("Animations/Onboarding/animation.inertia", Array(repeated))
+    let run = sandbox.run([])
+    #expect(run.status == 1)
+    #expect("$ inertia-lint\n" + run.stdout == example)
+  }
+
   @Test("The rule reference's table lists every rule at its default severity")
   func ruleTable() throws {
     // The table at the top of docs/rules.md: a row per rule, then `io-error`.
