@@ -64,11 +64,16 @@ public enum FixApplier {
     return (result, splices)
   }
 
-  /// A replacement value in an encoding: canonical MessagePack, or compact JSON (`0.001`, a string quoted
-  /// and escaped); `nil` when JSON cannot hold it.
+  /// A replacement value in an encoding: compact JSON (`0.001`, a string quoted and escaped), `nil` when JSON
+  /// cannot hold it; or MessagePack as the editor's encoder writes a value of its kind, which is canonical
+  /// except for an integer: in the signed formats msgpack-swift writes a Swift `Int` in (200 is `d1 00 c8`,
+  /// not `cc c8`), as the editor writes the one integer field, `zIndex`. A float keeps its width: a rule
+  /// chooses it as the editor would (``FindingSink/fix(_:_:replacing:withNumber:as:)``).
   static func encoded(_ value: MessagePackValue, _ encoding: DocumentEncoding) -> [UInt8]? {
     switch encoding {
-    case .messagePack: return MessagePackWriter().write(value)
+    case .messagePack:
+      if case .int(let integer) = value { return InertiaNumberRule.signedBytes(integer) }
+      return MessagePackWriter().write(value)
     case .json: return try? JSONWriter(options: .init(style: .compact)).write(value)
     }
   }

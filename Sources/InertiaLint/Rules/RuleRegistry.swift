@@ -7,6 +7,7 @@ public enum RuleRegistry {
   public static let rules: [any LintRule.Type] = [
     InvalidFileRule.self,
     SchemaRule.self,
+    IntegerFieldRule.self,
     NullOptionalFieldRule.self,
     UnknownFieldRule.self,
     NonPositiveDurationRule.self,

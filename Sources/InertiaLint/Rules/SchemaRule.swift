@@ -15,8 +15,9 @@ struct SchemaRule: LintRule {
       that does not have the documented structure is an app crash. The rule checks the file against the \
       format's field table, shared with the typed model: the file is an array of animation objects; \
       required fields are present (every keyframe carries `id`, `duration` and all five `values`, and \
-      `translate` at least two numbers); every value has its field's type (`zIndex` an integer, not even \
-      `2.0`; colour components numbers a `Float` holds; other numbers ones a double holds); `invokeType`, \
+      `translate` at least two numbers); every value has its field's type (colour components numbers a \
+      `Float` holds, other numbers ones a double holds; a `zIndex` that is no integer is `integer-field`'s); \
+      `invokeType`, \
       `position` and a shape's `type` are from their documented sets; every key is a string or an integer; \
       and no map, anywhere in the file, has the same key twice (decoders disagree on which value wins, and \
       a strict one refuses the file). A required field must not be `null`; \
@@ -44,13 +45,13 @@ struct SchemaRule: LintRule {
           + #""values": ↓{"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0}}]}]"#),
       Example(
         #"[{"id": "card0", ↓"id": "card1", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "#
-          + #""keyframes": [], "shapes": [{"id": "S", "zIndex": ↓0.5, "shape": {"id": "D", "type": ↓"star", "#
+          + #""keyframes": [], "shapes": [{"id": "S", "zIndex": 1, "shape": {"id": "D", "type": ↓"star", "#
           + #""width": 1, "height": ↓null, "fill": null}}]}]"#),
     ],
     reads: .schemaWalk, cost: 30, findsUndecodableFiles: true
       // The sorts of issue 28 are this rule's until rules of their own report them.
   ).reporting(
-    .schema, .integerField, .float32Field, .integerPrecision, .translateLength, .duplicateKey, .ignoredDuplicateKey,
+    .schema, .float32Field, .integerPrecision, .translateLength, .duplicateKey, .ignoredDuplicateKey,
     .mapKeyType, .vertexShape)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
@@ -59,8 +60,10 @@ struct SchemaRule: LintRule {
     // The keys each object has that its table does not list, in file order: one may be a misspelt field.
     var unknownNames: [IndexedDocument.Node: [String]] = [:]
     for case .unknownField(_, let name, let object, _) in events { unknownNames[object, default: []].append(name) }
-    defer { for sort in description.reportedSchemaEvents { findings.countUnkept(walked, sort) } }
-    for event in events {
+    let sorts = description.reportedSchemaEvents
+    defer { for sort in sorts { findings.countUnkept(walked, sort) } }
+    // The events of the sorts this rule reports: the others are other rules' (`integer-field`'s among them).
+    for (event, sort) in zip(events, walked.sorts) where sorts.contains(sort) {
       switch event {
       case .mismatch(let node, let context, _, let message), .refusedNumber(let node, let context, _, let message):
         findings.report("\(context): \(message); \(consequence)", at: node)
