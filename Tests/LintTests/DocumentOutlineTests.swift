@@ -70,6 +70,7 @@ struct DocumentOutlineTests {
           func present(_ key: StaticString) -> IndexedDocument.Node? {
             field(key, description).flatMap { document.isNil($0) ? nil : $0 }
           }
+          #expect(recorded.type == field("type", description), "\(name)")
           #expect(recorded.width == field("width", description), "\(name)")
           #expect(recorded.height == field("height", description), "\(name)")
           #expect(recorded.fill == present("fill"), "\(name)")
@@ -242,7 +243,8 @@ struct DocumentOutlineTests {
       var line = "shape \(shape.object.index) \(fields.map(node)) \(node(shape.showsBeforeAnimation)) "
       line += "\(shape.animationIndex) \(shape.depth) \(shape.parentIndex ?? -1)"
       if let d = shape.description {
-        line += " description \(d.object.index) \([d.width, d.height, d.fill, d.stroke, d.strokeWidth].map(node)) "
+        line +=
+          " description \(d.object.index) \([d.type, d.width, d.height, d.fill, d.stroke, d.strokeWidth].map(node)) "
         line += [d.widthValue, d.heightValue, d.strokeWidthValue].map(number).joined(separator: " ")
       }
       return line

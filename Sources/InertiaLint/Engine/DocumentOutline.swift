@@ -53,6 +53,8 @@ public final class DocumentOutline: Sendable {
   public struct Description: Sendable {
     /// The description object.
     public let object: IndexedDocument.Node
+    /// The `type` field.
+    public let type: IndexedDocument.Node?
     /// The `width` field.
     public let width: IndexedDocument.Node?
     /// The `height` field.
@@ -326,7 +328,7 @@ extension DocumentOutline {
         field.flatMap { document.isNil($0) ? nil : $0 }
       }
       return Description(
-        object: object, width: fields.width, height: fields.height, fill: present(fields.fill),
+        object: object, type: fields.type, width: fields.width, height: fields.height, fill: present(fields.fill),
         stroke: present(fields.stroke), strokeWidth: fields.strokeWidth,
         widthValue: fields.width.flatMap { document.double(of: $0) },
         heightValue: fields.height.flatMap { document.double(of: $0) },
@@ -440,14 +442,15 @@ extension DocumentOutline {
 
   /// A shape's `shape` description.
   fileprivate struct DescriptionFields: Fields {
-    var width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
-    static let names = EncodedKeyNames(["width", "height", "fill", "stroke", "strokeWidth"])
+    var type, width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
+    static let names = EncodedKeyNames(["type", "width", "height", "fill", "stroke", "strokeWidth"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
-      case 0: take(&width, value)
-      case 1: take(&height, value)
-      case 2: take(&fill, value)
-      case 3: take(&stroke, value)
+      case 0: take(&type, value)
+      case 1: take(&width, value)
+      case 2: take(&height, value)
+      case 3: take(&fill, value)
+      case 4: take(&stroke, value)
       default: take(&strokeWidth, value)
       }
     }
