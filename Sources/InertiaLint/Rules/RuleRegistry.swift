@@ -8,6 +8,8 @@ public enum RuleRegistry {
     InvalidFileRule.self,
     SchemaRule.self,
     IntegerFieldRule.self,
+    TranslateLengthRule.self,
+    VertexShapeRule.self,
     NullOptionalFieldRule.self,
     UnknownFieldRule.self,
     NonPositiveDurationRule.self,
