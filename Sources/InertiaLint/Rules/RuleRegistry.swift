@@ -10,6 +10,7 @@ public enum RuleRegistry {
     IntegerFieldRule.self,
     TranslateLengthRule.self,
     VertexShapeRule.self,
+    DuplicateKeyRule.self,
     NullOptionalFieldRule.self,
     UnknownFieldRule.self,
     NonPositiveDurationRule.self,

@@ -17,11 +17,11 @@ struct SchemaRule: LintRule {
       required fields are present (every keyframe carries `id`, `duration` and all five `values`); every \
       value has its field's type (colour components numbers a `Float` holds, other numbers ones a double \
       holds); `invokeType`, `position` and a shape's `type` are from their documented sets; every key is a \
-      string or an integer; and no map, anywhere in the file, has the same key twice (decoders disagree on \
-      which value wins, and a strict one refuses the file). A required field must not be `null`; `null` in \
-      an optional field is `null-optional-field`'s, since a decoder reads it as absent. Three faults have \
+      string or an integer. A required field must not be `null`; `null` in \
+      an optional field is `null-optional-field`'s, since a decoder reads it as absent. Four faults have \
       rules of their own: a `zIndex` that is no integer (`integer-field`), a `translate` of fewer than two \
-      numbers (`translate-length`) and a malformed element of `vertices` (`vertex-shape`). Error: this \
+      numbers (`translate-length`), a malformed element of `vertices` (`vertex-shape`) and a repeated key \
+      (`duplicate-key`). Error: this \
       crashes an app.
       """,
     nonTriggeringExamples: [
@@ -44,14 +44,14 @@ struct SchemaRule: LintRule {
           + #""rotate": 0, "rotateCenter": 0, "opacity": ↓"1"}, "keyframes": [{"id": "A", "duration": 0, "#
           + #""values": ↓{"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0}}]}]"#),
       Example(
-        #"[{"id": "card0", ↓"id": "card1", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "#
+        #"[{"id": "card0", "invokeType": "trigger", "initialValues": \#(RuleText.pose), "#
           + #""keyframes": [], "shapes": [{"id": "S", "zIndex": 1, "shape": {"id": "D", "type": ↓"star", "#
           + #""width": 1, "height": ↓null, "fill": null}}]}]"#),
     ],
     reads: .schemaWalk, cost: 30, findsUndecodableFiles: true
       // The sorts of issue 28 that have no rule of their own yet.
   ).reporting(
-    .schema, .float32Field, .integerPrecision, .duplicateKey, .ignoredDuplicateKey,
+    .schema, .float32Field, .integerPrecision,
     .mapKeyType)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
@@ -75,18 +75,10 @@ struct SchemaRule: LintRule {
       case .nonStringKey(let entry, _, let kind):
         let found = context.document.kind(of: entry.key).description
         findings.report("a key of \(kind.description) is \(found), not a string; \(consequence)", at: entry.key)
-      case .duplicateKey(let entry, let first, _, _):
-        let key =
-          context.document.string(of: entry.key).map { "\"\($0)\"" }
-          ?? context.document.kind(of: entry.key).description
-        findings.report(
-          "key \(key) appears again in this map (first as entry \(first)): decoders disagree on which value "
-            + "wins, and a strict one refuses the file; \(consequence)",
-          at: entry.key)
       case .unreadableKey(let entry, _):
         let found = context.document.kind(of: entry.key).description
         findings.report("a key is \(found) that the decoder cannot read; \(consequence)", at: entry.key)
-      case .unknownField, .integerKey, .nullInOptionalField:
+      case .unknownField, .integerKey, .nullInOptionalField, .duplicateKey:
         break
       }
     }
