@@ -97,6 +97,35 @@ struct FixTests {
         == #"[{"id": "card0", "shapes": [{"id": "S", "zIndex":  2 }, {"id": "T", "zIndex": -3}]}]"#)
   }
 
+  @Test("duplicate-key: repeats holding the same value are dropped, every other byte kept; differing ones stay")
+  func duplicateKeyFix() throws {
+    let before =
+      #"[{"id": "c", "invokeType": "trigger", "initialValues": {"scale": 1, "translate": [0, 0], "#
+      + #""rotate": {"$int16": 0}, "rotateCenter": 0, "opacity": 1,  "opacity": 1, "scale": 1}, "#
+      + #""keyframes": [], "keyframes": [ ], "x": 1, "x": 2}]"#
+    let after =
+      #"[{"id": "c", "invokeType": "trigger", "initialValues": {"scale": 1, "translate": [0, 0], "#
+      + #""rotate": {"$int16": 0}, "rotateCenter": 0, "opacity": 1}, "#
+      + #""keyframes": [], "x": 1, "x": 2}]"#
+    // In JSON, the text of each dropped entry goes (from the end of the entry before it); the rest stays.
+    let json = FixTesting.fixer().fix(Array(before.utf8), file: "a.json", fileName: "animation.json")
+    #expect(json.failure == nil)
+    #expect(String(decoding: json.fixed, as: UTF8.self) == after)
+    #expect(
+      json.fixedFindings.map(\.pointer.description).sorted() == [
+        "/0/initialValues/opacity", "/0/initialValues/scale", "/0/keyframes",
+      ])
+    // The repeat holding another value has no fix and is still reported.
+    let again = FixTesting.linter().lint(json.fixed, file: "a.json", fileName: "animation.json")
+    #expect(again.filter { $0.ruleID == "duplicate-key" }.map(\.pointer.description) == ["/0/x"])
+
+    // In MessagePack, the map's head is written for the entries kept, whose bytes stay (rotate's int16 0).
+    let messagePack = try Converter.toMessagePack(json: Array(before.utf8), extended: true)
+    let fixed = FixTesting.fixer().fix(messagePack, file: "a.inertia", fileName: "animation.inertia")
+    #expect(fixed.failure == nil)
+    #expect(fixed.fixed == (try Converter.toMessagePack(json: Array(after.utf8), extended: true)))
+  }
+
   @Test("JSON: the text, whitespace and key order stay; only the fixed number or string is rewritten")
   func jsonText() throws {
     let result = FixTesting.fixer().fix(Array(Self.oddJSON.utf8), file: "a.json", fileName: "animation.json")

@@ -149,6 +149,21 @@ public struct FindingSink {
     return fix(summary, safety, replacing: node, with: replacement)
   }
 
+  /// A fix that drops the entries at `positions` of the map `map` and keeps every byte of the others
+  /// (``IndexedDocument/encoding(of:droppingEntriesAt:)``); `nil` when they cannot be dropped (the first
+  /// entry, or a position the map does not have).
+  package func fix(
+    _ summary: String, _ safety: Fix.Safety, dropping positions: Set<Int>, from map: IndexedDocument.Node
+  ) -> Fix? {
+    guard let bytes = document.encoding(of: map, droppingEntriesAt: positions),
+      let entries = document.value(of: map).mapEntries
+    else { return nil }
+    let kept = entries.indices.filter { !positions.contains($0) }.map { entries[$0] }
+    return Fix(
+      summary: summary, safety: safety, pointer: pointers.pointer(of: map), byteRange: document.byteRange(of: map),
+      replacement: .map(kept), replacementBytes: bytes)
+  }
+
   /// A fix that replaces the value at `node` with `replacement`.
   public func fix(
     _ summary: String, _ safety: Fix.Safety, replacing node: IndexedDocument.Node, with replacement: MessagePackValue

@@ -17,7 +17,10 @@ struct DuplicateKeyRule: LintRule {
       Compose's decoder and React's `@msgpack/msgpack` read the file and keep the last value. Error: the \
       app crashes. A repeat inside a value no runtime reads (an unknown field's) decodes everywhere, and \
       is reported as a warning: the file plays, but tools that read the whole file disagree on which value \
-      the key holds. No fix yet: which value was meant is a guess unless they are the same.
+      the key holds. Where every occurrence of a key holds the same value, the fix drops the later ones and \
+      keeps every other byte: each runtime reads what it read before (and SwiftUI the file instead of \
+      crashing), so it is safe and `inertia-lint --fix` applies it. Where the values differ there is no \
+      fix: which one was meant is a guess.
       """,
     nonTriggeringExamples: [
       Example(#"[{"id": "c", "x-note": {"a": 1, "b": 2}, "keyframes": []}]"#)
@@ -25,8 +28,14 @@ struct DuplicateKeyRule: LintRule {
     triggeringExamples: [
       Example(#"[{"id": "c", ↓"id": "d", "keyframes": [{"id": "K", "duration": 1, ↓"duration": 2}]}]"#),
       Example(#"[{"id": "c", "x-note": {"a": 1, ↓"a": 2}, ↓"x-note": 3}]"#),
+      Example(#"[{"id": "c", "keyframes": [], ↓"keyframes": []}]"#),
     ],
-    reads: .schemaWalk, cost: 0, findsUndecodableFiles: true
+    corrections: [
+      Correction(
+        Example(#"[{"id": "c", "keyframes": [], "id": "c", "x": {"a": 1, "a": 2}, "x": {"a": 1, "a": 2}}]"#),
+        #"[{"id": "c", "keyframes": [], "x": {"a": 1, "a": 2}}]"#)
+    ],
+    fixSafety: .safe, reads: .schemaWalk, cost: 0, findsUndecodableFiles: true
   ).reporting(.duplicateKey, .ignoredDuplicateKey)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
@@ -35,8 +44,34 @@ struct DuplicateKeyRule: LintRule {
       findings.countUnkept(walked, .duplicateKey)
       findings.countUnkept(walked, .ignoredDuplicateKey)
     }
+    let document = context.document
+    // The later entries of each repeated key, by map and first entry.
+    var repeats: [IndexedDocument.Node: [Int: [Int]]] = [:]
+    for case .duplicateKey(let entry, let first, let map, _) in walked.list {
+      repeats[map, default: [:]][first, default: []].append(entry.position)
+    }
+    // The fix of each map: the later entries of every key whose occurrences all hold the same value, dropped.
+    // Every finding in the map offers this one fix, which is applied once for all of them.
+    var fixes: [IndexedDocument.Node: Fix?] = [:]
+    func fix(for map: IndexedDocument.Node) -> Fix? {
+      if let made = fixes[map] { return made }
+      let entries = document.entries(of: map)
+      var dropped: Set<Int> = []
+      for (first, later) in repeats[map] ?? [:] {
+        let value = document.value(of: entries[first].value)
+        if later.allSatisfy({ document.value(of: entries[$0].value) == value }) { dropped.formUnion(later) }
+      }
+      let made =
+        dropped.isEmpty
+        ? nil : findings.fix("drop the repeats holding the same value", .safe, dropping: dropped, from: map)
+      fixes[map] = made
+      return made
+    }
     for (event, sort) in zip(walked.list, walked.sorts) where sort == .duplicateKey || sort == .ignoredDuplicateKey {
-      guard case .duplicateKey(let entry, let first, _, _) = event else { continue }
+      guard case .duplicateKey(let entry, let first, let map, _) = event else { continue }
+      let entries = document.entries(of: map)
+      let same = document.value(of: entries[first].value) == document.value(of: entries[entry.position].value)
+      let fix = same ? fix(for: map) : nil
       let key =
         context.document.string(of: entry.key).map { "\"\($0)\"" }
         ?? context.document.kind(of: entry.key).description
@@ -45,12 +80,12 @@ struct DuplicateKeyRule: LintRule {
         findings.report(
           "\(repeated), inside a value no runtime reads: the file plays, but tools that read the whole file "
             + "disagree on which value the key holds",
-          at: entry.key, severity: .warning)
+          at: entry.key, severity: .warning, fix: fix)
       } else {
         findings.report(
           "\(repeated): \(RuleText.swiftUITrap), since its decoder refuses a map with a repeated key; "
             + "Compose and React keep the last value",
-          at: entry.key)
+          at: entry.key, fix: fix)
       }
     }
   }
