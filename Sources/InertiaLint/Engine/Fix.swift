@@ -27,7 +27,7 @@ public struct Fix: Sendable, Equatable {
   /// The value written in its place.
   public var replacement: MessagePackValue
   /// The replacement's bytes in the input's encoding, when the rule writes them itself: a map with some of
-  /// its entries dropped keeps every byte of the others (a repeated key's fix in `duplicate-key`). `nil` for a
+  /// its entries dropped keeps every byte of the others (a map's repeated keys dropped). `nil` for a
   /// fix whose ``replacement`` ``FixApplier`` encodes.
   public var replacementBytes: [UInt8]?
 
