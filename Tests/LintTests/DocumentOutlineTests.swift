@@ -89,6 +89,7 @@ struct DocumentOutlineTests {
           #expect(keyframe.id == field("id", keyframe.object), "\(name)")
           #expect(keyframe.duration == field("duration", keyframe.object), "\(name)")
           #expect(keyframe.values == field("values", keyframe.object), "\(name)")
+          #expect(keyframe.isPlayed == (keyframe.values.map { document.poseIsFinite($0) } ?? true), "\(name)")
           // Compared as bits: a corpus file has a NaN duration.
           #expect(
             keyframe.seconds?.bitPattern == keyframe.duration.flatMap { document.double(of: $0) }?.bitPattern,
@@ -236,7 +237,7 @@ struct DocumentOutlineTests {
         + "\($0.isPlayed) \(node($0.keyframesArray)) \($0.keyframeRange) \(number($0.timing.playedLength))"
     }
     lines += outline.keyframes.map {
-      "keyframe \($0.object.index) \($0.index) \(node($0.id)) \(node($0.duration)) \(node($0.values)) \(number($0.seconds))"
+      "keyframe \($0.object.index) \($0.index) \(node($0.id)) \(node($0.duration)) \(node($0.values)) \(number($0.seconds)) \($0.isPlayed)"
     }
     lines += outline.shapes.map { shape in
       let fields = [shape.id, shape.shape, shape.vertices, shape.transforms, shape.animation, shape.shapes]

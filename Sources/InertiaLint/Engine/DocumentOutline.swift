@@ -47,6 +47,11 @@ public final class DocumentOutline: Sendable {
     public let values: IndexedDocument.Node?
     /// The duration as a number, when it is one, read while the walk is at the keyframe.
     public let seconds: Double?
+    /// Whether its values are all finite as a runtime reads them (`IndexedDocument.poseIsFinite(_:)`): a
+    /// runtime drops a keyframe whose values are not (`guard keyframe.values.isFinite else { return nil }`,
+    /// Sources/Inertia/Inertia.swift:2694 of the SwiftUI runtime at e310d13), so its duration is not played
+    /// and every later keyframe lands that much sooner (`InertiaAnimation.playableKeyframes`).
+    public let isPlayed: Bool
   }
 
   /// A shape's `shape` description, with the fields the drawing rules read.
@@ -150,9 +155,9 @@ public final class DocumentOutline: Sendable {
   ///
   /// The outline's records hold nodes, which keep their numbers, and decide what they record by whether a
   /// value is an array or a map, which no replacement changes; what they read of a value is a keyframe's
-  /// duration in seconds (and so its track's timing) and a shape description's sizes and whether its
-  /// colours are `nil`, which are read again for the keyframes and descriptions a replaced value is a field
-  /// of.
+  /// duration in seconds and whether its values are finite (and so its track's timing) and a shape
+  /// description's sizes and whether its colours are `nil`, which are read again for the keyframes and
+  /// descriptions a replaced value is in.
   package func replacingValues(_ replaced: [IndexedDocument.Node], in document: IndexedDocument) -> DocumentOutline? {
     var keyframes = self.keyframes
     var tracks = self.tracks
@@ -161,19 +166,18 @@ public final class DocumentOutline: Sendable {
       guard let (containers, isKey) = document.ancestors(of: node) else { continue }
       if isKey { return nil }
       let object = containers[containers.count - 1]
-      guard containers.count >= 3, document.isMap(object) else { continue }
+      guard containers.count >= 3 else { continue }
       // A keyframe: a map in the `keyframes` array of a track, which is one of the tracks of the animation
-      // the value is in (the top-level array's element, whose tracks are side by side in `tracks`).
-      if let trackIndex = track(in: containers[1], keyframes: containers[containers.count - 2], tracks),
-        tracks[trackIndex].object == containers[containers.count - 3],
-        let index = Self.position(of: object, among: keyframes, in: tracks[trackIndex].keyframeRange)
-      {
+      // the value is in (the top-level array's element, whose tracks are side by side in `tracks`). The value
+      // is one of its fields, or in its `values` (in `translate`, two levels down).
+      if let (trackIndex, index) = keyframe(around: containers, keyframes, tracks) {
         let keyframe = keyframes[index]
         var fields = KeyframeFields()
-        fields.read(object, document, names: KeyframeFields.names)
+        fields.read(keyframe.object, document, names: KeyframeFields.names)
         keyframes[index] = Keyframe(
-          object: object, index: keyframe.index, id: fields.id, duration: fields.duration, values: fields.values,
-          seconds: fields.duration.flatMap { document.double(of: $0) })
+          object: keyframe.object, index: keyframe.index, id: fields.id, duration: fields.duration,
+          values: fields.values, seconds: fields.duration.flatMap { document.double(of: $0) },
+          isPlayed: fields.values.map { document.poseIsFinite($0) } ?? true)
         let track = tracks[trackIndex]
         tracks[trackIndex] = Track(
           object: track.object, id: track.id, initialValues: track.initialValues, animationIndex: track.animationIndex,
@@ -182,7 +186,8 @@ public final class DocumentOutline: Sendable {
         continue
       }
       // A shape's description: the map of a shape's `shape` field.
-      if let index = Self.position(of: containers[containers.count - 2], among: shapes, in: shapes.indices),
+      if document.isMap(object),
+        let index = Self.position(of: containers[containers.count - 2], among: shapes, in: shapes.indices),
         shapes[index].description?.object == object
       {
         let shape = shapes[index]
@@ -195,6 +200,26 @@ public final class DocumentOutline: Sendable {
       }
     }
     return DocumentOutline(animations: animations, tracks: tracks, shapes: shapes, keyframes: keyframes)
+  }
+
+  /// The track and the keyframe (indices into `tracks` and `keyframes`) that a value whose containers, from
+  /// the top-level array down, are `containers` is in: as a field of the keyframe, in its `values`, or in
+  /// their `translate`; `nil` when it is in none.
+  private func keyframe(
+    around containers: [IndexedDocument.Node], _ keyframes: [Keyframe], _ tracks: [Track]
+  ) -> (track: Int, keyframe: Int)? {
+    // The keyframe is the innermost container, or one or two above it; it sits in a `keyframes` array, in a
+    // track, at least three levels down (the top-level array, an animation, its `keyframes`).
+    for depth in 1...3 where containers.count - depth >= 3 {
+      let object = containers[containers.count - depth]
+      if let trackIndex = track(in: containers[1], keyframes: containers[containers.count - depth - 1], tracks),
+        tracks[trackIndex].object == containers[containers.count - depth - 2],
+        let index = Self.position(of: object, among: keyframes, in: tracks[trackIndex].keyframeRange)
+      {
+        return (trackIndex, index)
+      }
+    }
+    return nil
   }
 
   /// The track of the file's animation `animation` (an element of the top-level array) whose `keyframes`
@@ -305,7 +330,8 @@ extension DocumentOutline {
           keyframes.append(
             Keyframe(
               object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
-              seconds: fields.duration.flatMap { document.double(of: $0) })
+              seconds: fields.duration.flatMap { document.double(of: $0) },
+              isPlayed: fields.values.map { document.poseIsFinite($0) } ?? true)
           )
         }
       }

@@ -16,13 +16,19 @@ struct LoopStretchedRule: LintRule {
       track is measured as the runtime plays it, with its 1 ms repairs, and a difference of less than \
       one frame at 60 Hz (16.7 ms), which nobody can see, is not reported: the spec's own 3 s track that \
       starts with a duration of 0 plays 3.001 s and is not flagged, and `--fix` writing out the repair \
-      changes nothing here. Info: this is often intended.
+      changes nothing here. A keyframe whose values are not finite is not played, nor its duration \
+      (`guard keyframe.values.isFinite else { return nil }`, Inertia.swift:2694 of the SwiftUI runtime at \
+      e310d13), so it does not count. Info: this is often intended.
       """,
     nonTriggeringExamples: [
       Example("[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "3")]))]"),
       Example(
         "[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "5")]))]",
         settings: LintSettings(loopDuration: 5)),
+      // The runtimes drop a keyframe whose values are not finite, and its duration with it: this track plays 2 s.
+      Example(
+        "[\(RuleText.animation(keyframes: [RuleText.keyframe("A", "0"), RuleText.keyframe("B", "2"), RuleText.nonFiniteKeyframe("C", "2")]))]",
+        messagePack: true),
     ],
     triggeringExamples: [Example(RuleText.trackMarkedAtKeyframes(["0", "2", "2"]))],
     reads: .outline, cost: 24)

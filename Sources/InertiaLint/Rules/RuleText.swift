@@ -25,6 +25,14 @@ enum RuleText {
       + keyframes.joined(separator: ", ") + "]}]"
   }
 
+  /// A keyframe for MessagePack examples whose `scale` is NaN (in the extended JSON form), which the runtimes
+  /// drop.
+  static func nonFiniteKeyframe(_ id: String, _ duration: String) -> String {
+    let values =
+      #"{"scale": {"$float64": "NaN"}, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1}"#
+    return #"{"id": "\#(id)", "duration": \#(duration), "values": \#(values)}"#
+  }
+
   /// An animation object for examples, with the given keyframes and, optionally, shapes.
   static func animation(
     _ id: String = "card0", keyframes: [String] = [], shapes: String? = nil,
