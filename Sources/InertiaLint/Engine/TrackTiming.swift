@@ -23,7 +23,6 @@ struct TrackTiming {
   /// The timing of a track with these keyframes: the ones a runtime plays (``DocumentOutline/Keyframe/isPlayed``),
   /// as ``InertiaPlayback/playbackLength(durations:)`` adds them up.
   init(_ keyframes: ArraySlice<DocumentOutline.Keyframe>) {
-    playedLength = InertiaPlayback.playbackLength(
-      durations: keyframes.lazy.filter { $0.isPlayed && $0.seconds != nil }.map { $0.seconds! })
+    playedLength = InertiaPlayback.playbackLength(durations: keyframes.lazy.filter(\.isPlayed).compactMap(\.seconds))
   }
 }
