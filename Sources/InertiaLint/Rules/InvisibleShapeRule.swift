@@ -28,7 +28,9 @@ struct InvisibleShapeRule: LintRule {
       Example(
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "square", "width": 1, "height": 1, "#
           + #""stroke": {"red": 1, "green": 1, "blue": 1, "alpha": 1}, "strokeWidth": 0.1}}]}]"#),
-      Example(#"[{"id": "c", "shapes": [{"id": "S", "vertices": [[0, 0], [1, 0], [0, 1]]}]}]"#),
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "vertices": [{"position": {"x": 0, "y": 0}, "#
+          + #""color": {"red": 1, "green": 0, "blue": 0, "alpha": 1}}]}]}]"#),
       Example(
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "circle", "width": 0, "height": 1, "#
           + #""fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
