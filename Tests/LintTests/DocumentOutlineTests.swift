@@ -50,6 +50,9 @@ struct DocumentOutlineTests {
       for animation in outline.animations {
         #expect(animation.id == field("id", animation.object), "\(name)")
         #expect(animation.invokeType == field("invokeType", animation.object), "\(name)")
+        #expect(
+          animation.loopDuration?.bitPattern
+            == field("loopDuration", animation.object).flatMap { document.double(of: $0) }?.bitPattern, "\(name)")
       }
       for track in outline.tracks {
         #expect(track.id == field("id", track.object), "\(name)")
@@ -230,7 +233,7 @@ struct DocumentOutlineTests {
     func node(_ node: IndexedDocument.Node?) -> String { node.map { String($0.index) } ?? "-" }
     func number(_ value: Double?) -> String { value.map { String($0.bitPattern) } ?? "-" }
     var lines = outline.animations.map {
-      "animation \($0.object.index) \($0.index) \(node($0.id)) \(node($0.invokeType))"
+      "animation \($0.object.index) \($0.index) \(node($0.id)) \(node($0.invokeType)) \(number($0.loopDuration))"
     }
     lines += outline.tracks.map {
       "track \($0.object.index) \(node($0.id)) \(node($0.initialValues)) \($0.animationIndex) \($0.shapeIndex ?? -1) "

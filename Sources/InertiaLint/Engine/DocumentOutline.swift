@@ -117,6 +117,9 @@ public final class DocumentOutline: Sendable {
     public let id: IndexedDocument.Node?
     /// The `invokeType` field.
     public let invokeType: IndexedDocument.Node?
+    /// The `loopDuration` as a number, when it is one: the length of the timeline the animation was made on,
+    /// which the editor writes on every animation (`nil` when absent, which a container reads as 3 s).
+    public let loopDuration: Double?
   }
 
   /// The file's own animation objects (the top-level array's elements that are maps).
@@ -143,6 +146,19 @@ public final class DocumentOutline: Sendable {
     keyframes[track.keyframeRange]
   }
 
+  /// The loop a container plays the file at, by the one loop rule the playback model and the previews use
+  /// (`InertiaLoop`): `max(loopDuration, longest top-level track)`, each track as played, shape tracks not
+  /// counted.
+  /// - Parameter loopDuration: the loop duration the app sets, taken as given; `nil` for the one the container
+  ///   seeds from the file's animations (`InertiaPlayback.loopDuration(written:)`).
+  public func loop(loopDuration: Double?) -> InertiaLoop {
+    // Each animation's own track, in the order of the animations.
+    let lengths = zip(animations, tracks.filter { $0.shapeIndex == nil }).map { animation, track in
+      InertiaLoop.TrackLengths(animation: track.timing.playedLength, loopDuration: animation.loopDuration)
+    }
+    return InertiaLoop(loopDuration: loopDuration, tracks: lengths)
+  }
+
   private init(animations: [Animation], tracks: [Track], shapes: [Shape], keyframes: [Keyframe]) {
     (self.animations, self.tracks, self.shapes, self.keyframes) = (animations, tracks, shapes, keyframes)
   }
@@ -159,6 +175,7 @@ public final class DocumentOutline: Sendable {
   /// description's sizes and whether its colours are `nil`, which are read again for the keyframes and
   /// descriptions a replaced value is in.
   package func replacingValues(_ replaced: [IndexedDocument.Node], in document: IndexedDocument) -> DocumentOutline? {
+    var animations = self.animations
     var keyframes = self.keyframes
     var tracks = self.tracks
     var shapes = self.shapes
@@ -166,6 +183,16 @@ public final class DocumentOutline: Sendable {
       guard let (containers, isKey) = document.ancestors(of: node) else { continue }
       if isKey { return nil }
       let object = containers[containers.count - 1]
+      // A field of one of the file's animations: its `loopDuration` is read as a number.
+      if containers.count == 2, let index = Self.position(of: object, among: animations, in: animations.indices) {
+        var fields = TrackFields()
+        fields.read(object, document, names: TrackFields.names)
+        let animation = animations[index]
+        animations[index] = Animation(
+          object: animation.object, index: animation.index, id: animation.id, invokeType: animation.invokeType,
+          loopDuration: fields.loopDuration.flatMap { document.double(of: $0) })
+        continue
+      }
       guard containers.count >= 3 else { continue }
       // A keyframe: a map in the `keyframes` array of a track, which is one of the tracks of the animation
       // the value is in (the top-level array's element, whose tracks are side by side in `tracks`). The value
@@ -300,7 +327,8 @@ extension DocumentOutline {
         fields.read(element, document, names: names)
         animations.append(
           Animation(
-            object: element, index: index, id: fields.id, invokeType: fields.invokeType))
+            object: element, index: index, id: fields.id, invokeType: fields.invokeType,
+            loopDuration: fields.loopDuration.flatMap { document.double(of: $0) }))
         addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
         if let list = fields.shapes {
           addShapes(list, animationIndex: index, depth: 0, parentIndex: nil, document)
@@ -423,15 +451,16 @@ extension DocumentOutline {
 
   /// An animation object (the file's own, which is also a track) or a shape's track.
   fileprivate struct TrackFields: Fields {
-    var id, invokeType, initialValues, keyframes, shapes: IndexedDocument.Node?
-    static let names = EncodedKeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes"])
+    var id, invokeType, initialValues, keyframes, shapes, loopDuration: IndexedDocument.Node?
+    static let names = EncodedKeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes", "loopDuration"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
       case 0: take(&id, value)
       case 1: take(&invokeType, value)
       case 2: take(&initialValues, value)
       case 3: take(&keyframes, value)
-      default: take(&shapes, value)
+      case 4: take(&shapes, value)
+      default: take(&loopDuration, value)
       }
     }
   }

@@ -58,8 +58,8 @@ enum RuleDocumentation {
         if example.settings.containerIDs != LintSettings.default.containerIDs {
           notes.append("with containerId \(example.settings.containerIDs)")
         }
-        if example.settings.loopDuration != LintSettings.default.loopDuration {
-          notes.append("with loopDuration \(example.settings.loopDuration)")
+        if let loopDuration = example.settings.loopDuration {
+          notes.append("with loopDuration \(loopDuration)")
         }
         out += "  \(example.text)\n"
         if !notes.isEmpty { out += "    (\(notes.joined(separator: ", ")))\n" }
