@@ -50,6 +50,9 @@ struct DocumentOutlineTests {
       for animation in outline.animations {
         #expect(animation.id == field("id", animation.object), "\(name)")
         #expect(animation.invokeType == field("invokeType", animation.object), "\(name)")
+        #expect(
+          animation.loopDuration?.bitPattern
+            == field("loopDuration", animation.object).flatMap { document.double(of: $0) }?.bitPattern, "\(name)")
       }
       for track in outline.tracks {
         #expect(track.id == field("id", track.object), "\(name)")
@@ -70,6 +73,7 @@ struct DocumentOutlineTests {
           func present(_ key: StaticString) -> IndexedDocument.Node? {
             field(key, description).flatMap { document.isNil($0) ? nil : $0 }
           }
+          #expect(recorded.type == field("type", description), "\(name)")
           #expect(recorded.width == field("width", description), "\(name)")
           #expect(recorded.height == field("height", description), "\(name)")
           #expect(recorded.fill == present("fill"), "\(name)")
@@ -88,6 +92,7 @@ struct DocumentOutlineTests {
           #expect(keyframe.id == field("id", keyframe.object), "\(name)")
           #expect(keyframe.duration == field("duration", keyframe.object), "\(name)")
           #expect(keyframe.values == field("values", keyframe.object), "\(name)")
+          #expect(keyframe.isPlayed == (keyframe.values.map { document.poseIsFinite($0) } ?? true), "\(name)")
           // Compared as bits: a corpus file has a NaN duration.
           #expect(
             keyframe.seconds?.bitPattern == keyframe.duration.flatMap { document.double(of: $0) }?.bitPattern,
@@ -228,21 +233,22 @@ struct DocumentOutlineTests {
     func node(_ node: IndexedDocument.Node?) -> String { node.map { String($0.index) } ?? "-" }
     func number(_ value: Double?) -> String { value.map { String($0.bitPattern) } ?? "-" }
     var lines = outline.animations.map {
-      "animation \($0.object.index) \($0.index) \(node($0.id)) \(node($0.invokeType))"
+      "animation \($0.object.index) \($0.index) \(node($0.id)) \(node($0.invokeType)) \(number($0.loopDuration))"
     }
     lines += outline.tracks.map {
       "track \($0.object.index) \(node($0.id)) \(node($0.initialValues)) \($0.animationIndex) \($0.shapeIndex ?? -1) "
         + "\($0.isPlayed) \(node($0.keyframesArray)) \($0.keyframeRange) \(number($0.timing.playedLength))"
     }
     lines += outline.keyframes.map {
-      "keyframe \($0.object.index) \($0.index) \(node($0.id)) \(node($0.duration)) \(node($0.values)) \(number($0.seconds))"
+      "keyframe \($0.object.index) \($0.index) \(node($0.id)) \(node($0.duration)) \(node($0.values)) \(number($0.seconds)) \($0.isPlayed)"
     }
     lines += outline.shapes.map { shape in
       let fields = [shape.id, shape.shape, shape.vertices, shape.transforms, shape.animation, shape.shapes]
       var line = "shape \(shape.object.index) \(fields.map(node)) \(node(shape.showsBeforeAnimation)) "
       line += "\(shape.animationIndex) \(shape.depth) \(shape.parentIndex ?? -1)"
       if let d = shape.description {
-        line += " description \(d.object.index) \([d.width, d.height, d.fill, d.stroke, d.strokeWidth].map(node)) "
+        line +=
+          " description \(d.object.index) \([d.type, d.width, d.height, d.fill, d.stroke, d.strokeWidth].map(node)) "
         line += [d.widthValue, d.heightValue, d.strokeWidthValue].map(number).joined(separator: " ")
       }
       return line

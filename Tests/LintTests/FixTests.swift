@@ -68,6 +68,64 @@ struct FixTests {
     + "\t  {\"duration\"  :\t-0.5e0 ,  \"id\":  \"A\"   }   ,\r\n"
     + "      {\"id\":\"B\",\"duration\":  -0 }\r\n\t] } ]\r\n"
 
+  @Test("integer-field: a whole float zIndex becomes the integer the editor writes (200 as d1 00 c8), a fraction stays")
+  func integerFieldFix() throws {
+    func messagePack(_ zIndexes: [String]) throws -> [UInt8] {
+      let shapes = zIndexes.enumerated().map { #"{"id": "S\#($0.offset)", "zIndex": \#($0.element)}"# }
+      let json = #"[{"id": "card0", "shapes": ["# + shapes.joined(separator: ", ") + "]}]"
+      return try Converter.toMessagePack(json: Array(json.utf8), extended: true)
+    }
+    let before = try messagePack([
+      #"{"$float32": 200}"#, "-200.0", "2.0", #"{"$float32": -3}"#, "0.5",
+    ])
+    // msgpack-swift writes a Swift `Int` in the signed formats: 200 is int16, -200 int16, 2 and -3 fixints.
+    let after = try messagePack([#"{"$int16": 200}"#, #"{"$int16": -200}"#, "2", "-3", "0.5"])
+    #expect(after.contains(0xD1) && !after.contains(0xCC))
+    let result = FixTesting.fixer().fix(before, file: "a.inertia", fileName: "animation.inertia")
+    #expect(result.failure == nil)
+    #expect(result.fixed == after)
+    #expect(result.fixedFindings.map(\.ruleID) == Array(repeating: "integer-field", count: 4))
+    // The fraction has no fix: it is still reported, and nothing else is.
+    let again = FixTesting.linter().lint(result.fixed, file: "a.inertia", fileName: "animation.inertia")
+    #expect(again.filter { $0.ruleID == "integer-field" }.map(\.pointer.description) == ["/0/shapes/4/zIndex"])
+
+    // In JSON, only the number's text changes.
+    let text = #"[{"id": "card0", "shapes": [{"id": "S", "zIndex":  2.0 }, {"id": "T", "zIndex": -3e0}]}]"#
+    let fixedText = FixTesting.fixer().fix(Array(text.utf8), file: "a.json", fileName: "animation.json")
+    #expect(
+      String(decoding: fixedText.fixed, as: UTF8.self)
+        == #"[{"id": "card0", "shapes": [{"id": "S", "zIndex":  2 }, {"id": "T", "zIndex": -3}]}]"#)
+  }
+
+  @Test("duplicate-key: repeats holding the same value are dropped, every other byte kept; differing ones stay")
+  func duplicateKeyFix() throws {
+    let before =
+      #"[{"id": "c", "invokeType": "trigger", "initialValues": {"scale": 1, "translate": [0, 0], "#
+      + #""rotate": {"$int16": 0}, "rotateCenter": 0, "opacity": 1,  "opacity": 1, "scale": 1}, "#
+      + #""keyframes": [], "keyframes": [ ], "x": 1, "x": 2}]"#
+    let after =
+      #"[{"id": "c", "invokeType": "trigger", "initialValues": {"scale": 1, "translate": [0, 0], "#
+      + #""rotate": {"$int16": 0}, "rotateCenter": 0, "opacity": 1}, "#
+      + #""keyframes": [], "x": 1, "x": 2}]"#
+    // In JSON, the text of each dropped entry goes (from the end of the entry before it); the rest stays.
+    let json = FixTesting.fixer().fix(Array(before.utf8), file: "a.json", fileName: "animation.json")
+    #expect(json.failure == nil)
+    #expect(String(decoding: json.fixed, as: UTF8.self) == after)
+    #expect(
+      json.fixedFindings.map(\.pointer.description).sorted() == [
+        "/0/initialValues/opacity", "/0/initialValues/scale", "/0/keyframes",
+      ])
+    // The repeat holding another value has no fix and is still reported.
+    let again = FixTesting.linter().lint(json.fixed, file: "a.json", fileName: "animation.json")
+    #expect(again.filter { $0.ruleID == "duplicate-key" }.map(\.pointer.description) == ["/0/x"])
+
+    // In MessagePack, the map's head is written for the entries kept, whose bytes stay (rotate's int16 0).
+    let messagePack = try Converter.toMessagePack(json: Array(before.utf8), extended: true)
+    let fixed = FixTesting.fixer().fix(messagePack, file: "a.inertia", fileName: "animation.inertia")
+    #expect(fixed.failure == nil)
+    #expect(fixed.fixed == (try Converter.toMessagePack(json: Array(after.utf8), extended: true)))
+  }
+
   @Test("JSON: the text, whitespace and key order stay; only the fixed number or string is rewritten")
   func jsonText() throws {
     let result = FixTesting.fixer().fix(Array(Self.oddJSON.utf8), file: "a.json", fileName: "animation.json")

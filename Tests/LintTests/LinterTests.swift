@@ -186,4 +186,16 @@ struct LinterTests {
       #expect(elements.map { document.index(ofKey: $0, among: encoded, expected: first) } == expectedAll)
     }
   }
+
+  @Test("A repeated key is an error in a map the runtime reads, a warning inside a value no runtime reads")
+  func repeatedKeySeverity() {
+    let text = #"[{"id": "c", "x-note": {"a": 1, "a": 2}, "keyframes": [], "keyframes": []}]"#
+    let findings = Linter().lint(Array(text.utf8), file: "a.json", fileName: "animation.json")
+      .filter { $0.ruleID == "duplicate-key" }
+    #expect(findings.map(\.pointer.description) == ["/0/x-note/a", "/0/keyframes"])
+    #expect(findings.map(\.severity) == [.warning, .error])
+    // No other rule reports them.
+    let all = Linter().lint(Array(text.utf8), file: "a.json", fileName: "animation.json")
+    #expect(all.filter { $0.ruleID != "duplicate-key" && findings.map(\.offset).contains($0.offset) }.isEmpty)
+  }
 }

@@ -104,6 +104,25 @@ struct RegistryTests {
     #expect(RuleRegistry.descriptions.allSatisfy { $0.cost >= 0 })
   }
 
+  /// A rule reports the events of its own sorts and no others: a value a rule of its own took over from
+  /// `schema` (a `zIndex` written as `2.0`, `integer-field`'s) is reported once, by that rule.
+  @Test("An event of the schema walk is reported once, by the rule of its sort")
+  func schemaEventsReportedOnce() throws {
+    let walkRules = Set(RuleRegistry.descriptions.filter { $0.reads.contains(.schemaWalk) }.map(\.identifier))
+    for description in RuleRegistry.descriptions where walkRules.contains(description.identifier) {
+      for example in description.triggeringExamples {
+        let findings = ExampleLinting.linter(example.settings).lint(
+          try ExampleLinting.bytes(example), file: example.fileName, fileName: example.fileName)
+        var rulesAt: [String: Set<String>] = [:]
+        for finding in findings where walkRules.contains(finding.ruleID) {
+          rulesAt["\(finding.pointer) \(finding.offset)", default: []].insert(finding.ruleID)
+        }
+        let shared = rulesAt.filter { $0.value.count > 1 }
+        #expect(shared.isEmpty, "\(shared)", sourceLocation: ExampleLinting.sourceLocation(example))
+      }
+    }
+  }
+
   /// A rule with findings about contents that are no document says so: its errors mean an undecodable file.
   @Test("Rules with findings about unreadable contents declare that they find undecodable files")
   func undecodableFiles() throws {

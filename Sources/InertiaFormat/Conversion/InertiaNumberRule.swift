@@ -17,7 +17,7 @@
 /// reads back to it (`0.33`), which this rule then reads back to the same float32; every other number prints
 /// as before (a float32 in a `CGFloat` field as the exact double it widens to, whose double is then that
 /// float32 again).
-enum InertiaNumberRule {
+package enum InertiaNumberRule {
   /// Rewrites `canonical`, the canonical MessagePack the JSON parser made of `json`, by the rule: the
   /// numbers `sites` lists (the schema walk's ``SchemaWalk/Events/numbers``, of a document without an error)
   /// in the formats the editor writes; `document` is `canonical`'s index. The few floats whose nearest
@@ -135,6 +135,15 @@ enum InertiaNumberRule {
     if Int16(exactly: value) != nil { return Number(head: 0xD1, payload: pattern & 0xFFFF, count: 3) }
     if Int32(exactly: value) != nil { return Number(head: 0xD2, payload: pattern & 0xFFFF_FFFF, count: 5) }
     return Number(head: 0xD3, payload: pattern, count: 9)
+  }
+
+  /// The bytes of an integer as msgpack-swift writes a Swift `Int` (``signed(_:)``): how the editor writes a
+  /// `zIndex`, and so how a fix writes one.
+  package static func signedBytes(_ value: Int64) -> [UInt8] {
+    let number = signed(value)
+    let buffer = ByteBuffer(capacity: number.count)
+    number.append(to: buffer)
+    return buffer.array
   }
 
   /// Whether `bytes` hold a float32 anywhere, read head by head without indexing them: a document without

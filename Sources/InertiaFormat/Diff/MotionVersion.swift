@@ -204,21 +204,8 @@ private struct Reader {
     return (count, InertiaPlayback.playbackLength(durations: durations))
   }
 
-  /// Whether the five values of a pose are finite (``InertiaAnimationValues/isFinite``): `translate`'s first two
-  /// numbers and the other four.
-  func valuesAreFinite(_ values: IndexedDocument.Node) -> Bool {
-    var finite = true
-    forEachField(of: values, Self.valueNames) { name, value in
-      guard name == 1 else {
-        finite = finite && number(value).isFinite
-        return
-      }
-      guard document.isArray(value), let x = document.firstChild(of: value) else { return }
-      let y = document.nextSibling(of: x, in: value)
-      finite = finite && number(x).isFinite && (y.map { number($0).isFinite } ?? true)
-    }
-    return finite
-  }
+  /// Whether the five values of a pose are finite (``IndexedDocument/poseIsFinite(_:)``).
+  func valuesAreFinite(_ values: IndexedDocument.Node) -> Bool { document.poseIsFinite(values) }
 
   func track(_ object: IndexedDocument.Node) -> (InertiaAnimation, MotionVersion.TrackIDs) {
     var id: String?

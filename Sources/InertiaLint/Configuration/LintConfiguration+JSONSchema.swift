@@ -70,7 +70,9 @@ extension LintConfiguration {
           ["anyOf": [["type": "string"], strings]])),
       .init(
         "loopDuration",
-        schema("The loop the app plays at, in seconds (3 by default).", ["type": "number", "exclusiveMinimum": 0])),
+        schema(
+          "The loop duration the app sets (inertia.loopDuration), in seconds; by default each file's own.",
+          ["type": "number", "exclusiveMinimum": 0])),
       .init(
         "ignore",
         schema("Findings not to report (nor fix), by file, rule and place.", ["type": "array", "items": ignore])),

@@ -47,12 +47,19 @@ public final class DocumentOutline: Sendable {
     public let values: IndexedDocument.Node?
     /// The duration as a number, when it is one, read while the walk is at the keyframe.
     public let seconds: Double?
+    /// Whether its values are all finite as a runtime reads them (`IndexedDocument.poseIsFinite(_:)`): a
+    /// runtime drops a keyframe whose values are not (`guard keyframe.values.isFinite else { return nil }`,
+    /// Sources/Inertia/Inertia.swift:2694 of the SwiftUI runtime at e310d13), so its duration is not played
+    /// and every later keyframe lands that much sooner (`InertiaAnimation.playableKeyframes`).
+    public let isPlayed: Bool
   }
 
   /// A shape's `shape` description, with the fields the drawing rules read.
   public struct Description: Sendable {
     /// The description object.
     public let object: IndexedDocument.Node
+    /// The `type` field.
+    public let type: IndexedDocument.Node?
     /// The `width` field.
     public let width: IndexedDocument.Node?
     /// The `height` field.
@@ -110,6 +117,9 @@ public final class DocumentOutline: Sendable {
     public let id: IndexedDocument.Node?
     /// The `invokeType` field.
     public let invokeType: IndexedDocument.Node?
+    /// The `loopDuration` as a number, when it is one: the length of the timeline the animation was made on,
+    /// which the editor writes on every animation (`nil` when absent, which a container reads as 3 s).
+    public let loopDuration: Double?
   }
 
   /// The file's own animation objects (the top-level array's elements that are maps).
@@ -136,6 +146,19 @@ public final class DocumentOutline: Sendable {
     keyframes[track.keyframeRange]
   }
 
+  /// The loop a container plays the file at, by the one loop rule the playback model and the previews use
+  /// (`InertiaLoop`): `max(loopDuration, longest top-level track)`, each track as played, shape tracks not
+  /// counted.
+  /// - Parameter loopDuration: the loop duration the app sets, taken as given; `nil` for the one the container
+  ///   seeds from the file's animations (`InertiaPlayback.loopDuration(written:)`).
+  public func loop(loopDuration: Double?) -> InertiaLoop {
+    // Each animation's own track, in the order of the animations.
+    let lengths = zip(animations, tracks.filter { $0.shapeIndex == nil }).map { animation, track in
+      InertiaLoop.TrackLengths(animation: track.timing.playedLength, loopDuration: animation.loopDuration)
+    }
+    return InertiaLoop(loopDuration: loopDuration, tracks: lengths)
+  }
+
   private init(animations: [Animation], tracks: [Track], shapes: [Shape], keyframes: [Keyframe]) {
     (self.animations, self.tracks, self.shapes, self.keyframes) = (animations, tracks, shapes, keyframes)
   }
@@ -148,10 +171,11 @@ public final class DocumentOutline: Sendable {
   ///
   /// The outline's records hold nodes, which keep their numbers, and decide what they record by whether a
   /// value is an array or a map, which no replacement changes; what they read of a value is a keyframe's
-  /// duration in seconds (and so its track's timing) and a shape description's sizes and whether its
-  /// colours are `nil`, which are read again for the keyframes and descriptions a replaced value is a field
-  /// of.
+  /// duration in seconds and whether its values are finite (and so its track's timing) and a shape
+  /// description's sizes and whether its colours are `nil`, which are read again for the keyframes and
+  /// descriptions a replaced value is in.
   package func replacingValues(_ replaced: [IndexedDocument.Node], in document: IndexedDocument) -> DocumentOutline? {
+    var animations = self.animations
     var keyframes = self.keyframes
     var tracks = self.tracks
     var shapes = self.shapes
@@ -159,19 +183,28 @@ public final class DocumentOutline: Sendable {
       guard let (containers, isKey) = document.ancestors(of: node) else { continue }
       if isKey { return nil }
       let object = containers[containers.count - 1]
-      guard containers.count >= 3, document.isMap(object) else { continue }
+      // A field of one of the file's animations: its `loopDuration` is read as a number.
+      if containers.count == 2, let index = Self.position(of: object, among: animations, in: animations.indices) {
+        var fields = TrackFields()
+        fields.read(object, document, names: TrackFields.names)
+        let animation = animations[index]
+        animations[index] = Animation(
+          object: animation.object, index: animation.index, id: animation.id, invokeType: animation.invokeType,
+          loopDuration: fields.loopDuration.flatMap { document.double(of: $0) })
+        continue
+      }
+      guard containers.count >= 3 else { continue }
       // A keyframe: a map in the `keyframes` array of a track, which is one of the tracks of the animation
-      // the value is in (the top-level array's element, whose tracks are side by side in `tracks`).
-      if let trackIndex = track(in: containers[1], keyframes: containers[containers.count - 2], tracks),
-        tracks[trackIndex].object == containers[containers.count - 3],
-        let index = Self.position(of: object, among: keyframes, in: tracks[trackIndex].keyframeRange)
-      {
+      // the value is in (the top-level array's element, whose tracks are side by side in `tracks`). The value
+      // is one of its fields, or in its `values` (in `translate`, two levels down).
+      if let (trackIndex, index) = keyframe(around: containers, keyframes, tracks) {
         let keyframe = keyframes[index]
         var fields = KeyframeFields()
-        fields.read(object, document, names: KeyframeFields.names)
+        fields.read(keyframe.object, document, names: KeyframeFields.names)
         keyframes[index] = Keyframe(
-          object: object, index: keyframe.index, id: fields.id, duration: fields.duration, values: fields.values,
-          seconds: fields.duration.flatMap { document.double(of: $0) })
+          object: keyframe.object, index: keyframe.index, id: fields.id, duration: fields.duration,
+          values: fields.values, seconds: fields.duration.flatMap { document.double(of: $0) },
+          isPlayed: fields.values.map { document.poseIsFinite($0) } ?? true)
         let track = tracks[trackIndex]
         tracks[trackIndex] = Track(
           object: track.object, id: track.id, initialValues: track.initialValues, animationIndex: track.animationIndex,
@@ -180,7 +213,8 @@ public final class DocumentOutline: Sendable {
         continue
       }
       // A shape's description: the map of a shape's `shape` field.
-      if let index = Self.position(of: containers[containers.count - 2], among: shapes, in: shapes.indices),
+      if document.isMap(object),
+        let index = Self.position(of: containers[containers.count - 2], among: shapes, in: shapes.indices),
         shapes[index].description?.object == object
       {
         let shape = shapes[index]
@@ -193,6 +227,26 @@ public final class DocumentOutline: Sendable {
       }
     }
     return DocumentOutline(animations: animations, tracks: tracks, shapes: shapes, keyframes: keyframes)
+  }
+
+  /// The track and the keyframe (indices into `tracks` and `keyframes`) that a value whose containers, from
+  /// the top-level array down, are `containers` is in: as a field of the keyframe, in its `values`, or in
+  /// their `translate`; `nil` when it is in none.
+  private func keyframe(
+    around containers: [IndexedDocument.Node], _ keyframes: [Keyframe], _ tracks: [Track]
+  ) -> (track: Int, keyframe: Int)? {
+    // The keyframe is the innermost container, or one or two above it; it sits in a `keyframes` array, in a
+    // track, at least three levels down (the top-level array, an animation, its `keyframes`).
+    for depth in 1...3 where containers.count - depth >= 3 {
+      let object = containers[containers.count - depth]
+      if let trackIndex = track(in: containers[1], keyframes: containers[containers.count - depth - 1], tracks),
+        tracks[trackIndex].object == containers[containers.count - depth - 2],
+        let index = Self.position(of: object, among: keyframes, in: tracks[trackIndex].keyframeRange)
+      {
+        return (trackIndex, index)
+      }
+    }
+    return nil
   }
 
   /// The track of the file's animation `animation` (an element of the top-level array) whose `keyframes`
@@ -273,7 +327,8 @@ extension DocumentOutline {
         fields.read(element, document, names: names)
         animations.append(
           Animation(
-            object: element, index: index, id: fields.id, invokeType: fields.invokeType))
+            object: element, index: index, id: fields.id, invokeType: fields.invokeType,
+            loopDuration: fields.loopDuration.flatMap { document.double(of: $0) }))
         addTrack(element, fields, animationIndex: index, shapeIndex: nil, isPlayed: true, document)
         if let list = fields.shapes {
           addShapes(list, animationIndex: index, depth: 0, parentIndex: nil, document)
@@ -303,7 +358,8 @@ extension DocumentOutline {
           keyframes.append(
             Keyframe(
               object: element, index: index, id: fields.id, duration: fields.duration, values: fields.values,
-              seconds: fields.duration.flatMap { document.double(of: $0) })
+              seconds: fields.duration.flatMap { document.double(of: $0) },
+              isPlayed: fields.values.map { document.poseIsFinite($0) } ?? true)
           )
         }
       }
@@ -326,7 +382,7 @@ extension DocumentOutline {
         field.flatMap { document.isNil($0) ? nil : $0 }
       }
       return Description(
-        object: object, width: fields.width, height: fields.height, fill: present(fields.fill),
+        object: object, type: fields.type, width: fields.width, height: fields.height, fill: present(fields.fill),
         stroke: present(fields.stroke), strokeWidth: fields.strokeWidth,
         widthValue: fields.width.flatMap { document.double(of: $0) },
         heightValue: fields.height.flatMap { document.double(of: $0) },
@@ -395,15 +451,16 @@ extension DocumentOutline {
 
   /// An animation object (the file's own, which is also a track) or a shape's track.
   fileprivate struct TrackFields: Fields {
-    var id, invokeType, initialValues, keyframes, shapes: IndexedDocument.Node?
-    static let names = EncodedKeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes"])
+    var id, invokeType, initialValues, keyframes, shapes, loopDuration: IndexedDocument.Node?
+    static let names = EncodedKeyNames(["id", "invokeType", "initialValues", "keyframes", "shapes", "loopDuration"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
       case 0: take(&id, value)
       case 1: take(&invokeType, value)
       case 2: take(&initialValues, value)
       case 3: take(&keyframes, value)
-      default: take(&shapes, value)
+      case 4: take(&shapes, value)
+      default: take(&loopDuration, value)
       }
     }
   }
@@ -440,14 +497,15 @@ extension DocumentOutline {
 
   /// A shape's `shape` description.
   fileprivate struct DescriptionFields: Fields {
-    var width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
-    static let names = EncodedKeyNames(["width", "height", "fill", "stroke", "strokeWidth"])
+    var type, width, height, fill, stroke, strokeWidth: IndexedDocument.Node?
+    static let names = EncodedKeyNames(["type", "width", "height", "fill", "stroke", "strokeWidth"])
     mutating func note(_ name: Int, _ value: IndexedDocument.Node) {
       switch name {
-      case 0: take(&width, value)
-      case 1: take(&height, value)
-      case 2: take(&fill, value)
-      case 3: take(&stroke, value)
+      case 0: take(&type, value)
+      case 1: take(&width, value)
+      case 2: take(&height, value)
+      case 3: take(&fill, value)
+      case 4: take(&stroke, value)
       default: take(&strokeWidth, value)
       }
     }

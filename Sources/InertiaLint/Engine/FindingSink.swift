@@ -137,6 +137,40 @@ public struct FindingSink {
       subject: worksOutSubjects ? pointers.subject(of: node) : nil)
   }
 
+  /// A fix that writes the number `value` over the value at `node`, a field the runtime reads as `type`, in
+  /// the format the editor writes that field in (see `InertiaNumberRule`): in MessagePack, a float32 for a
+  /// `Float` (the nearest one), a float32 for a `CGFloat` or `Double` when it is exactly one and a float64
+  /// otherwise, and an integer for an `Int` (which ``FixApplier`` writes in the signed formats); in JSON, the
+  /// number as text, which `to-msgpack` then writes by the same rule.
+  package func fix(
+    _ summary: String, _ safety: Fix.Safety, replacing node: IndexedDocument.Node, withNumber value: Double,
+    as type: SchemaWalk.NumberSite.FieldType
+  ) -> Fix {
+    let replacement: MessagePackValue
+    switch (type, document.encoding) {
+    case (.int, _): replacement = .int(Int64(value))
+    case (.float, .messagePack): replacement = .float32(Float(value))
+    case (.double, .messagePack): replacement = Float(exactly: value).map { .float32($0) } ?? .float64(value)
+    case (_, .json): replacement = .float64(value)
+    }
+    return fix(summary, safety, replacing: node, with: replacement)
+  }
+
+  /// A fix that drops the entries at `positions` of the map `map` and keeps every byte of the others
+  /// (``IndexedDocument/encoding(of:droppingEntriesAt:)``); `nil` when they cannot be dropped (the first
+  /// entry, or a position the map does not have).
+  package func fix(
+    _ summary: String, _ safety: Fix.Safety, dropping positions: Set<Int>, from map: IndexedDocument.Node
+  ) -> Fix? {
+    guard let bytes = document.encoding(of: map, droppingEntriesAt: positions),
+      let entries = document.value(of: map).mapEntries
+    else { return nil }
+    let kept = entries.indices.filter { !positions.contains($0) }.map { entries[$0] }
+    return Fix(
+      summary: summary, safety: safety, pointer: pointers.pointer(of: map), byteRange: document.byteRange(of: map),
+      replacement: .map(kept), replacementBytes: bytes)
+  }
+
   /// A fix that replaces the value at `node` with `replacement`.
   public func fix(
     _ summary: String, _ safety: Fix.Safety, replacing node: IndexedDocument.Node, with replacement: MessagePackValue

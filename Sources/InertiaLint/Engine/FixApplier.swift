@@ -15,17 +15,27 @@ public enum FixApplier {
     public var newRange: Range<Int>
   }
 
-  /// The bytes with every fix applied. A fix whose bytes overlap one applied before it is left out.
+  /// The bytes with every fix applied. A fix whose bytes overlap one applied before it is left out, unless it
+  /// is the same fix (several findings sharing one, such as a map's repeated keys dropped at once), which is
+  /// applied with it.
   /// - Parameters:
   ///   - fixes: the fixes, in any order.
   ///   - bytes: the input the fixes were found in.
   ///   - encoding: the input's encoding, which the replacements are written in.
-  /// - Returns: the new bytes and the fixes applied.
+  /// - Returns: the new bytes and the fixes applied, each copy of a shared fix included.
   public static func apply(_ fixes: [Fix], to bytes: [UInt8], encoding: DocumentEncoding)
     -> (bytes: [UInt8], applied: [Fix])
   {
     let (result, splices) = splice(fixes, into: bytes, encoding: encoding)
-    return (result, splices.map(\.fix))
+    guard fixes.count > splices.count else { return (result, splices.map(\.fix)) }
+    var copies: [Int: Int] = [:]
+    var byStart: [Int: Int] = [:]
+    for (number, splice) in splices.enumerated() { byStart[splice.fix.byteRange.lowerBound] = number }
+    let spliced = Set(splices.map(\.index))
+    for (index, fix) in fixes.enumerated() where !spliced.contains(index) {
+      if let number = byStart[fix.byteRange.lowerBound], splices[number].fix == fix { copies[number, default: 0] += 1 }
+    }
+    return (result, splices.enumerated().flatMap { Array(repeating: $1.fix, count: 1 + (copies[$0] ?? 0)) })
   }
 
   /// The bytes with every fix applied, and where each replacement went.
@@ -44,7 +54,7 @@ public enum FixApplier {
       let fix = fixes[index]
       guard fix.byteRange.lowerBound >= 0, fix.byteRange.upperBound <= bytes.count else { continue }
       if let last = chosen.last, last.fix.byteRange.upperBound > fix.byteRange.lowerBound { continue }
-      guard let replacement = encoded(fix.replacement, encoding) else { continue }
+      guard let replacement = encoded(fix, encoding) else { continue }
       chosen.append((index, fix, replacement))
     }
     guard !chosen.isEmpty else { return (bytes, []) }
@@ -64,11 +74,22 @@ public enum FixApplier {
     return (result, splices)
   }
 
-  /// A replacement value in an encoding: canonical MessagePack, or compact JSON (`0.001`, a string quoted
-  /// and escaped); `nil` when JSON cannot hold it.
+  /// A fix's replacement in an encoding: the bytes the rule wrote (``Fix/replacementBytes``), or its value
+  /// encoded (``encoded(_:_:)-(MessagePackValue,_)``).
+  static func encoded(_ fix: Fix, _ encoding: DocumentEncoding) -> [UInt8]? {
+    fix.replacementBytes ?? encoded(fix.replacement, encoding)
+  }
+
+  /// A replacement value in an encoding: compact JSON (`0.001`, a string quoted and escaped), `nil` when JSON
+  /// cannot hold it; or MessagePack as the editor's encoder writes a value of its kind, which is canonical
+  /// except for an integer: in the signed formats msgpack-swift writes a Swift `Int` in (200 is `d1 00 c8`,
+  /// not `cc c8`), as the editor writes the one integer field, `zIndex`. A float keeps its width: a rule
+  /// chooses it as the editor would (``FindingSink/fix(_:_:replacing:withNumber:as:)``).
   static func encoded(_ value: MessagePackValue, _ encoding: DocumentEncoding) -> [UInt8]? {
     switch encoding {
-    case .messagePack: return MessagePackWriter().write(value)
+    case .messagePack:
+      if case .int(let integer) = value { return InertiaNumberRule.signedBytes(integer) }
+      return MessagePackWriter().write(value)
     case .json: return try? JSONWriter(options: .init(style: .compact)).write(value)
     }
   }

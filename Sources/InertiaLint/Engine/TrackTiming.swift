@@ -6,8 +6,9 @@ import InertiaFormat
 /// It is applied to the index rather than to a decoded ``InertiaAnimation`` so that it also works on files
 /// that do not decode, which are the ones most worth linting.
 struct TrackTiming {
-  /// The track's length as the runtime plays it, every duration through
-  /// ``InertiaPlayback/effectiveDuration(_:)`` (``InertiaAnimation/playbackLength``).
+  /// The track's length as the runtime plays it: the durations of the keyframes it plays (not those whose
+  /// values are not finite, which it drops), each through ``InertiaPlayback/effectiveDuration(_:)``
+  /// (``InertiaAnimation/playbackLength``).
   let playedLength: Double
 
   /// The smallest difference in length that can be seen: one frame at 60 Hz. Rules that compare a
@@ -19,13 +20,9 @@ struct TrackTiming {
   /// Whether the track, as played, is longer than `limit` by at least a frame.
   func isLonger(than limit: Double) -> Bool { playedLength - limit >= Self.frame }
 
-  /// The timing of a track with these keyframes.
+  /// The timing of a track with these keyframes: the ones a runtime plays (``DocumentOutline/Keyframe/isPlayed``),
+  /// as ``InertiaPlayback/playbackLength(durations:)`` adds them up.
   init(_ keyframes: ArraySlice<DocumentOutline.Keyframe>) {
-    var played = 0.0
-    for keyframe in keyframes {
-      guard let duration = keyframe.seconds else { continue }
-      played += InertiaPlayback.effectiveDuration(duration)
-    }
-    playedLength = played
+    playedLength = InertiaPlayback.playbackLength(durations: keyframes.lazy.filter(\.isPlayed).compactMap(\.seconds))
   }
 }

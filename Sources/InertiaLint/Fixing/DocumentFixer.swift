@@ -175,7 +175,7 @@ public struct DocumentFixer: Sendable {
         guard let fix = findings[index].fix, fix.safety == .safe || includesUnsafe,
           fixedValues.isEmpty || !wasFixed(FixedValue(ruleID: findings[index].ruleID, pointer: fix.pointer)),
           // A replacement that writes the bytes already there fixes nothing.
-          FixApplier.encoded(fix.replacement, encoding).map({ !current[fix.byteRange].elementsEqual($0) }) ?? false
+          FixApplier.encoded(fix, encoding).map({ !current[fix.byteRange].elementsEqual($0) }) ?? false
         else { continue }
         candidates.append(index)
       }
@@ -202,12 +202,28 @@ public struct DocumentFixer: Sendable {
         result.failure = error
         return result
       }
-      for splice in splices {
-        var finding = findings[candidates[splice.index]]
-        finding.isFixed = true
-        fixedValues.append(FixedValue(ruleID: finding.ruleID, pointer: splice.fix.pointer))
-        result.fixedFindings.append(finding)
-        result.fixedRounds.append(round)
+      // A fix several findings share (a map's repeated keys, dropped at once) fixes each of them: the
+      // splicer applies it once and leaves the copies out as overlapping.
+      var sharers: [Int: [Int]] = [:]
+      if candidates.count > splices.count {
+        let applied = Set(splices.map(\.index))
+        var byStart: [Int: Int] = [:]
+        for (number, splice) in splices.enumerated() { byStart[splice.fix.byteRange.lowerBound] = number }
+        for (position, index) in candidates.enumerated() where !applied.contains(position) {
+          guard let fix = findings[index].fix, let number = byStart[fix.byteRange.lowerBound],
+            splices[number].fix == fix
+          else { continue }
+          sharers[number, default: []].append(index)
+        }
+      }
+      for (number, splice) in splices.enumerated() {
+        for index in [candidates[splice.index]] + (sharers[number] ?? []) {
+          var finding = findings[index]
+          finding.isFixed = true
+          fixedValues.append(FixedValue(ruleID: finding.ruleID, pointer: splice.fix.pointer))
+          result.fixedFindings.append(finding)
+          result.fixedRounds.append(round)
+        }
       }
       result.rounds.append(splices)
       current = candidate

@@ -18,7 +18,9 @@ struct HandAuthoredVerticesRule: LintRule {
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "circle", "width": 1, "height": 1}}]}]"#)
     ],
     triggeringExamples: [
-      Example(#"[{"id": "c", "shapes": [{"id": "S", "vertices": ↓[[0, 0], [1, 0], [0, 1]]}]}]"#),
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "vertices": ↓[{"position": {"x": 0, "y": 0}, "#
+          + #""color": {"red": 1, "green": 0, "blue": 0, "alpha": 1}}]}]}]"#),
       Example(
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "circle", "width": 1, "height": 1}, "#
           + #""vertices": ↓[]}]}]"#),

@@ -9,10 +9,17 @@ struct InvisibleShapeRule: LintRule {
     summary: "A shape has neither a fill nor a stroke with a width, no size, or nothing to draw.",
     rationale: """
       A shape with neither `fill` nor `stroke` draws nothing at all, and a stroke draws nothing without a \
-      positive `strokeWidth`; a description whose `width` or `height` is not positive has no area; a \
-      shape object with neither `shape` nor `vertices` (nor shapes inside it) has nothing to draw. The \
-      runtimes still load it, and the editor still lists it. Warning: it is valid, but it is almost \
-      certainly not what was meant.
+      positive `strokeWidth`; a shape object with neither `shape` nor `vertices` (nor shapes inside it) has \
+      nothing to draw. The spec gives a description a `width` and a `height`; the runtimes draw a \
+      `rectangle` and an `oval` in that box, so one with a side that is not positive has no area, but a \
+      `square`, a `circle` and a `triangle` at the longer of the two (`let size = max(width, height)`, \
+      InertiaShapes.swift:760 and 789-803 of the SwiftUI runtime at e310d13; the same in Compose, \
+      Library.kt:1527 and 1556-1566), which the spec does not say: a filled one with one side 0 is drawn \
+      and is not reported. Its stroke is held to half the shorter side, as the spec's "Held at half the \
+      shape's smaller side" says (`min(strokeWidth, min(width, height) / 2)`, InertiaShapes.swift:834; \
+      Compose Library.kt:1667), so a stroke-only one with a side 0 draws nothing. The runtimes still load \
+      such a shape, and the editor still lists it. Warning: it is valid, but it is almost certainly not \
+      what was meant.
       """,
     nonTriggeringExamples: [
       Example(
@@ -21,7 +28,12 @@ struct InvisibleShapeRule: LintRule {
       Example(
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "square", "width": 1, "height": 1, "#
           + #""stroke": {"red": 1, "green": 1, "blue": 1, "alpha": 1}, "strokeWidth": 0.1}}]}]"#),
-      Example(#"[{"id": "c", "shapes": [{"id": "S", "vertices": [[0, 0], [1, 0], [0, 1]]}]}]"#),
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "vertices": [{"position": {"x": 0, "y": 0}, "#
+          + #""color": {"red": 1, "green": 0, "blue": 0, "alpha": 1}}]}]}]"#),
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "circle", "width": 0, "height": 1, "#
+          + #""fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
     ],
     triggeringExamples: [
       Example(
@@ -34,6 +46,9 @@ struct InvisibleShapeRule: LintRule {
         #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "oval", "width": ↓0, "height": 1, "#
           + #""fill": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}}]}]"#),
       Example(#"[{"id": "c", "shapes": [↓{"id": "S", "zIndex": 1}]}]"#),
+      Example(
+        #"[{"id": "c", "shapes": [{"id": "S", "shape": {"id": "D", "type": "triangle", "width": 1, "height": ↓0, "#
+          + #""stroke": {"red": 1, "green": 1, "blue": 1, "alpha": 1}, "strokeWidth": 0.1}}]}]"#),
     ],
     reads: .outline, cost: 10)
 
@@ -46,19 +61,35 @@ struct InvisibleShapeRule: LintRule {
         }
         continue
       }
-      var sizeIsZero = false
-      func checkSide(_ name: String, _ field: IndexedDocument.Node?, _ value: Double?) {
-        guard let size = field, let value, value.isFinite, value <= 0 else { return }
-        sizeIsZero = true
-        findings.report(
-          "shape \(name) \(RuleText.number(value)) is not positive: the shape has no area and draws nothing", at: size)
-      }
-      checkSide("width", description.width, description.widthValue)
-      checkSide("height", description.height, description.heightValue)
-      if sizeIsZero { continue }
       let hasFill = description.fill != nil
       let hasStroke = description.stroke != nil
       let strokeWidth = description.strokeWidthValue ?? 0
+      // The sides that are not positive.
+      var flatSides: [(name: String, node: IndexedDocument.Node, value: Double)] = []
+      for (name, node, value) in [
+        ("width", description.width, description.widthValue), ("height", description.height, description.heightValue),
+      ] {
+        if let node, let value, value.isFinite, value <= 0 { flatSides.append((name, node, value)) }
+      }
+      let type = description.type.flatMap { document.string(of: $0) }
+      if flatSides.count == 1, let type, Self.drawnAtLongerSide.contains(type) {
+        // Drawn at its longer side, which a fill covers; its stroke is held to half its shorter side, 0.
+        let side = flatSides[0]
+        if !hasFill, hasStroke, strokeWidth > 0, side.value == 0 {
+          findings.report(
+            "shape \(side.name) is 0: a \(type) is drawn at its longer side, but its stroke is held to half its "
+              + "shorter side, 0, so without a fill it draws nothing",
+            at: side.node)
+          continue
+        }
+      } else if !flatSides.isEmpty {
+        for side in flatSides {
+          findings.report(
+            "shape \(side.name) \(RuleText.number(side.value)) is not positive: the shape has no area and draws nothing",
+            at: side.node)
+        }
+        continue
+      }
       if !hasFill && !(hasStroke && strokeWidth > 0) {
         findings.report(
           hasStroke
@@ -69,4 +100,6 @@ struct InvisibleShapeRule: LintRule {
     }
   }
 
+  /// The types drawn at `max(width, height)` (InertiaShapes.swift:760, 789-803 at e310d13).
+  private static let drawnAtLongerSide: Set<String> = ["square", "circle", "triangle"]
 }

@@ -7,6 +7,10 @@ public enum RuleRegistry {
   public static let rules: [any LintRule.Type] = [
     InvalidFileRule.self,
     SchemaRule.self,
+    IntegerFieldRule.self,
+    TranslateLengthRule.self,
+    VertexShapeRule.self,
+    DuplicateKeyRule.self,
     NullOptionalFieldRule.self,
     UnknownFieldRule.self,
     NonPositiveDurationRule.self,

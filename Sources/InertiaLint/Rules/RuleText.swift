@@ -5,6 +5,13 @@ enum RuleText {
   /// A pose with all five values, for examples.
   static let pose = #"{"scale": 1, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1}"#
 
+  /// What a finding of a rule about a file the SwiftUI runtime cannot decode says it does: the container
+  /// decodes its file as it starts and calls `fatalError()` when that fails (Sources/Inertia/Inertia.swift of
+  /// the SwiftUI runtime at e310d13).
+  static let swiftUITrap =
+    "the SwiftUI runtime cannot decode this, so a `dev: false` InertiaContainer traps at launch "
+    + "(Inertia.swift:1020-1023 at e310d13)"
+
   /// A keyframe for examples.
   static func keyframe(_ id: String, _ duration: String) -> String {
     #"{"id": "\#(id)", "duration": \#(duration), "values": \#(pose)}"#
@@ -16,6 +23,14 @@ enum RuleText {
     let keyframes = zip(["A", "B", "C", "D", "E"], durations).map { keyframe($0, $1) }
     return #"[{"id": "card0", "invokeType": "trigger", "initialValues": \#(pose), "keyframes": ↓["#
       + keyframes.joined(separator: ", ") + "]}]"
+  }
+
+  /// A keyframe for MessagePack examples whose `scale` is NaN (in the extended JSON form), which the runtimes
+  /// drop.
+  static func nonFiniteKeyframe(_ id: String, _ duration: String) -> String {
+    let values =
+      #"{"scale": {"$float64": "NaN"}, "translate": [0, 0], "rotate": 0, "rotateCenter": 0, "opacity": 1}"#
+    return #"{"id": "\#(id)", "duration": \#(duration), "values": \#(values)}"#
   }
 
   /// An animation object for examples, with the given keyframes and, optionally, shapes.

@@ -107,11 +107,11 @@ package enum SVGCommand {
     {
       configuration = path
       do {
-        // The configuration cannot yet say whether it sets loopDuration: its default, 3, is taken as not set,
-        // and the file's own loopDuration plays.
+        // A configuration without loopDuration leaves the file's own to play.
         let role: InputRole = options.configPath == nil ? .foundConfiguration : .namedConfiguration
-        let configured = try LintConfiguration.load(path, as: role).settings.loopDuration
-        if configured != InertiaPlayback.defaultLoopDuration { preview.loopDuration = configured }
+        if let configured = try LintConfiguration.load(path, as: role).settings.loopDuration {
+          preview.loopDuration = configured
+        }
       } catch {
         stderr("inertia-convert: \(error)")
         return 2

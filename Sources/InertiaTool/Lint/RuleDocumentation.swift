@@ -59,8 +59,8 @@ enum RuleDocumentation {
         if example.settings.containerIDs != LintSettings.default.containerIDs {
           notes.append("with containerId \(example.settings.containerIDs)")
         }
-        if example.settings.loopDuration != LintSettings.default.loopDuration {
-          notes.append("with loopDuration \(example.settings.loopDuration)")
+        if let loopDuration = example.settings.loopDuration {
+          notes.append("with loopDuration \(loopDuration)")
         }
         if example.app != nil {
           // A small app: each source and file on lines of their own, an example set apart from the next.
