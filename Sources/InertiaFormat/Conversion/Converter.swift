@@ -125,9 +125,10 @@ public enum Converter {
 
   /// The offsets of the float32s a plain `to-json` of `bytes` prints as the shortest text that reads back to
   /// them (``Numbers/inertia``): those in a colour component of an Inertia document. None for a document
-  /// without a float32 (found without indexing it), or that does not read.
+  /// that does not read. The conversion asks only when it meets a float32, from its loop over values, which
+  /// this is kept out of.
+  @inline(never)
   static func float32FieldHeads(in bytes: ByteView, limits: DecodingLimits) -> [Int] {
-    guard InertiaNumberRule.holdsFloat32(bytes) else { return [] }
     return numberSites(in: bytes, schema: .toJSONFile, limits: limits)?.map(\.head) ?? []
   }
 

@@ -185,16 +185,10 @@ struct SchemaScan {
         } else {
           field = fields + (try spelledField(in: slot))
         }
-        // Stepped over here: a fixstr of at most 31 bytes, which ends before the end of the bytes (the sixteen
-        // read above are there) unless it is longer than 15.
-        let width = 1 &+ Int(format & 0x1F)
-        guard width <= bytes.count &- key else { throw .undecided }
-        offset = key &+ width
-        node &+= 1
       } else {
         field = fields + (try spelledField(in: slot))
-        try skipScalar(format)
       }
+      try skipScalar(format)
       // A field met twice: the walk reports it.
       let bit = field.pointee.bit
       guard seen & bit == 0 else { throw .undecided }
