@@ -13,8 +13,8 @@
 /// With ``Numbers/inertia`` (what `inertia-convert` uses), an Inertia document's numbers are written as the
 /// editor writes them, field by field (see ``Numbers``), so that a file the editor wrote survives
 /// `toJSON` then `toMessagePack` byte for byte too; to tell an Inertia document, the conversion scans its
-/// MessagePack against the schema's tables (``SchemaScan``), and indexes it and walks it against the schema
-/// where the scan cannot settle it.
+/// MessagePack once against the schema's tables, and indexes it and walks it against the schema only where
+/// that scan cannot settle it.
 public enum Converter {
   /// How a conversion writes numbers.
   public enum Numbers: Sendable, Equatable {
