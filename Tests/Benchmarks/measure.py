@@ -369,7 +369,8 @@ def command_against(args):
         records = {r["tool"]: r for r in (json.loads(line) for line in f if line.strip())}
     names = [tool[: -len(" (this build)")] for tool in records if tool.endswith(" (this build)")]
     width = max(len(name) for name in names)
-    header = f"{'benchmark':<{width}} {'against ms':>11} {'this ms':>9} {'this/against':>12} {'[min-max]':>13}"
+    header = (f"{'benchmark':<{width}} {'against ms':>11} {'this ms':>9} {'this/against':>12} {'[min-max]':>13}"
+              f"    {'peak RSS MB against, this':>25}")
     print(header)
     print("-" * len(header))
     worst = 0
@@ -379,7 +380,7 @@ def command_against(args):
         worst = max(worst, median)
         print(f"{name:<{width}} {statistics.median(old['wall']) * 1000:>11.2f} "
               f"{statistics.median(new['wall']) * 1000:>9.2f} {median:>12.3f} {f'[{low:.2f}-{high:.2f}]':>13}"
-              f"  {'ok' if median <= args.limit else 'SLOWER'}")
+              f"  {'ok' if median <= args.limit else 'SLOWER':<6} {max(old['rss']) / 1e6:>9.1f} {max(new['rss']) / 1e6:>8.1f}")
     print(f"\nEach figure a median of {len(old['wall'])} rounds, the two builds back to back in each (start-up: "
           f"the median of {records[names[-1] + ' (this build)']['repeat']} runs a round); the ratios, round by "
           f"round. Worst ratio {worst:.3f}, limit {args.limit:.2f}: {'within' if worst <= args.limit else 'NOT within'}.")

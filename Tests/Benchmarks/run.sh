@@ -15,7 +15,8 @@
 #   --against DIR    instead: this build (Scripts/build-tools.sh's, or INERTIA_TOOLS_DIR) against the
 #                    tools in DIR (another commit's build-tools.sh build), each pair interleaved: lint
 #                    of repo/ (10,000 files), lint of the large file, --fix of a copy of fixrepo/ (on
-#                    tmpfs where there is one), to-json of the large file, and start-up (each tool on
+#                    tmpfs where there is one), to-json of the large file (as the editor writes it,
+#                    and written canonically), to-msgpack of its JSON, and start-up (each tool on
 #                    tiny.inertia, 20 runs a round); prints the medians side by side and the ratios
 #
 # Environment:
@@ -511,6 +512,11 @@ bench_against() {
     --prepare "rm -rf $fixdir/fixcopy && cp -a fixrepo $fixdir/fixcopy" -- TOOLS/inertia-lint --fix "$fixdir/fixcopy"
   pair "to-json large.inertia" --direction to-json --input large.inertia --output against.json \
     --stdout against.json -- TOOLS/inertia-convert to-json large.inertia
+  # The same document written canonically (every float a float64), as files not written by the editor are.
+  pair "to-json large.canonical.inertia" --direction to-json --input large.canonical.inertia \
+    --output against.json --stdout against.json -- TOOLS/inertia-convert to-json large.canonical.inertia
+  pair "to-msgpack large.json" --direction to-msgpack --input large.json --output against.inertia \
+    --stdout against.inertia -- TOOLS/inertia-convert to-msgpack large.json
   pair "start-up: inertia-convert to-json" --direction start-up --input tiny.inertia --repeat 20 -- \
     TOOLS/inertia-convert to-json tiny.inertia
   pair "start-up: inertia-lint" --direction start-up --input tiny.inertia --ok-codes 0,1 --repeat 20 -- \

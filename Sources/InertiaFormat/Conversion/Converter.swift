@@ -12,8 +12,9 @@
 ///
 /// With ``Numbers/inertia`` (what `inertia-convert` uses), an Inertia document's numbers are written as the
 /// editor writes them, field by field (see ``Numbers``), so that a file the editor wrote survives
-/// `toJSON` then `toMessagePack` byte for byte too; to tell an Inertia document, the conversion indexes it
-/// and walks it against the schema.
+/// `toJSON` then `toMessagePack` byte for byte too; to tell an Inertia document, the conversion scans its
+/// MessagePack once against the schema's tables, and indexes it and walks it against the schema only where
+/// that scan cannot settle it.
 public enum Converter {
   /// How a conversion writes numbers.
   public enum Numbers: Sendable, Equatable {
@@ -104,41 +105,69 @@ public enum Converter {
   /// `canonical`, the canonical MessagePack of the JSON text `json`, with the numbers of an Inertia document
   /// written by ``InertiaNumberRule``; `canonical` itself for any other document.
   private static func inertiaNumbers(canonical: ByteBuffer, json: ByteView) -> ByteBuffer {
+    // The JSON was read within the caller's limits already.
+    let unlimited = DecodingLimits(maxDepth: .max, maxInputSize: .max)
     // Numbers are read as the JSON form's: a colour's float will be a float32.
-    guard let document = IndexedDocument.indexing(convertedJSON: canonical), let root = document.root else {
-      return canonical
-    }
-    let events = SchemaWalk.events(in: document, at: root, schema: .toMessagePackFile, limit: 1, numbersAsJSON: true)
-    guard !events.hasError, !events.numbers.isEmpty else { return canonical }
+    guard let sites = numberSites(in: canonical.view, schema: .toMessagePackFile, limits: unlimited), !sites.isEmpty
+    else { return canonical }
     // The text of a number, for the few floats whose double cannot settle their float32: the JSON read again
     // with positions, which numbers its values as the conversion did.
     var positions: IndexedDocument?
-    return InertiaNumberRule.rewrite(canonical, document: document, sites: events.numbers) { node in
+    return InertiaNumberRule.rewrite(canonical, sites: sites) { node in
       if positions == nil {
         positions = try? IndexedDocument.read(
-          FileContents(unsafeOwning: json.raw, release: { _ in }), as: .json,
-          limits: DecodingLimits(maxDepth: .max, maxInputSize: .max))
+          FileContents(unsafeOwning: json.raw, release: { _ in }), as: .json, limits: unlimited)
       }
-      guard let positions, node.index < positions.nodeCount else { return nil }
-      return json[positions.byteRange(of: node)]
+      guard let positions, node < positions.nodeCount else { return nil }
+      return json[positions.byteRange(of: IndexedDocument.Node(node))]
     }
   }
 
   /// The offsets of the float32s a plain `to-json` of `bytes` prints as the shortest text that reads back to
   /// them (``Numbers/inertia``): those in a colour component of an Inertia document. None for a document
-  /// without a float32 (found without indexing it), or that does not read.
+  /// that does not read. The conversion asks only when it meets a float32, from its loop over values, which
+  /// this is kept out of.
+  @inline(never)
   static func float32FieldHeads(in bytes: ByteView, limits: DecodingLimits) -> [Int] {
-    guard InertiaNumberRule.holdsFloat32(bytes) else { return [] }
-    // Indexed where the bytes lie, for the length of this call, without checking its strings, which the
-    // conversion checks as it writes them.
+    return numberSites(in: bytes, schema: .toJSONFile, limits: limits)?.map(\.head) ?? []
+  }
+
+  /// The numbers of the MessagePack `bytes` that ``InertiaNumberRule`` may write in another format, read with
+  /// `schema` (``CompiledSchema/toJSONFile`` or ``CompiledSchema/toMessagePackFile``); `nil` when `bytes` are
+  /// not an Inertia document.
+  ///
+  /// Most documents are told by ``SchemaScan``, which reads the bytes once without indexing them; the rest
+  /// (a document the scan cannot settle: an unknown key, a missing field, a `nil`, bytes that do not read) are
+  /// indexed where they lie, for the length of this call, without checking their strings (the conversion
+  /// checks them as it writes them), and walked against the schema.
+  static func numberSites(
+    in bytes: ByteView, schema: CompiledSchema, limits: DecodingLimits
+  ) -> [InertiaNumberRule.Site]? {
+    switch SchemaScan.verdict(on: bytes, schema: schema, limits: limits) {
+    case .inertia(let sites): return sites
+    case .notInertia: return nil
+    case .undecided: return walkedNumberSites(in: bytes, schema: schema, limits: limits)
+    }
+  }
+
+  /// ``numberSites(in:schema:limits:)`` found by the schema walk alone, as every document's were before
+  /// ``SchemaScan`` (which `SchemaScanTests` hold to this).
+  static func walkedNumberSites(
+    in bytes: ByteView, schema: CompiledSchema, limits: DecodingLimits
+  ) -> [InertiaNumberRule.Site]? {
     guard
       let document = IndexedDocument.indexing(
         messagePackUncheckedText: FileContents(unsafeOwning: bytes.raw, release: { _ in }), limits: limits),
       let root = document.root
-    else { return [] }
-    let events = SchemaWalk.events(in: document, at: root, schema: .toJSONFile, limit: 1, numbersAsJSON: false)
-    guard !events.hasError else { return [] }
-    return events.numbers.map { document.messagePackRange(of: $0.node).lowerBound }
+    else { return nil }
+    let events = SchemaWalk.events(
+      in: document, at: root, schema: schema, limit: 1, numbersAsJSON: schema.notesNumbers == .toMessagePack)
+    guard !events.hasError else { return nil }
+    return events.numbers.map { number in
+      InertiaNumberRule.Site(
+        head: document.messagePackRange(of: number.node).lowerBound, node: number.node.index,
+        fieldType: number.fieldType)
+    }
   }
 
   /// Checks MessagePack input and copies it unchanged (what `to-msgpack` does with input that already

@@ -18,37 +18,43 @@
 /// as before (a float32 in a `CGFloat` field as the exact double it widens to, whose double is then that
 /// float32 again).
 package enum InertiaNumberRule {
-  /// Rewrites `canonical`, the canonical MessagePack the JSON parser made of `json`, by the rule: the
-  /// numbers `sites` lists (the schema walk's ``SchemaWalk/Events/numbers``, of a document without an error)
-  /// in the formats the editor writes; `document` is `canonical`'s index. The few floats whose nearest
-  /// float32 their double cannot settle are rounded from their text in `json`, found by `textOf`.
+  /// A number the rule may write in another format, as the schema walk (``SchemaWalk/Events/numbers``) or
+  /// the scan (``SchemaScan``) notes it.
+  struct Site: Equatable {
+    /// Where its head is.
+    let head: Int
+    /// Its number in document order (``IndexedDocument/Node/index``), for finding its text.
+    let node: Int
+    /// The Swift type the runtime reads it as.
+    let fieldType: SchemaWalk.NumberSite.FieldType
+  }
+
+  /// Rewrites `canonical`, the canonical MessagePack the JSON parser made of a JSON text, by the rule: the
+  /// numbers `sites` lists (in document order, of an Inertia document) in the formats the editor writes. The
+  /// few floats whose nearest float32 their double cannot settle are rounded from their text, which
+  /// `textOf` finds by the number's ``Site/node``.
   ///
   /// In place, as far as it can: each number is written where the one it replaces lay and the bytes between
   /// move left by what the numbers before them saved (a float64 becomes a float32 four bytes shorter), so a
   /// large file costs no second buffer. Only a `zIndex` from 128 to 255 grows (`cc c8` becomes `d1 00 c8`);
   /// when the savings before it cannot make room, the rest is written into a new buffer. Returns the buffer
   /// that holds the result.
-  static func rewrite(
-    _ canonical: ByteBuffer, document: IndexedDocument, sites: [SchemaWalk.NumberSite],
-    textOf: (IndexedDocument.Node) -> ByteView?
-  ) -> ByteBuffer {
+  static func rewrite(_ canonical: ByteBuffer, sites: [Site], textOf: (Int) -> ByteView?) -> ByteBuffer {
     // Bytes of the original before `read` are done; the result's first `written` bytes are in place.
     var read = 0
     var written = 0
     for index in sites.indices {
       let site = sites[index]
-      let range = document.messagePackRange(of: site.node)
-      guard let number = replacement(site, at: range.lowerBound, in: canonical.view, textOf: textOf) else { continue }
-      let end = written + (range.lowerBound - read) + number.count
-      guard end <= range.upperBound else {
+      guard let (number, width) = replacement(site, in: canonical.view, textOf: textOf) else { continue }
+      let end = written + (site.head - read) + number.count
+      guard end <= site.head + width else {
         // No room in place: the rest into a new buffer, from this number on.
-        return rewrite(
-          canonical, done: written, from: read, document: document, sites: sites[index...], textOf: textOf)
+        return rewrite(canonical, done: written, from: read, sites: sites[index...], textOf: textOf)
       }
-      canonical.moveBytes(read..<range.lowerBound, to: written)
+      canonical.moveBytes(read..<site.head, to: written)
       number.write(into: canonical, at: end - number.count)
       written = end
-      read = range.upperBound
+      read = site.head + width
     }
     let total = canonical.count
     canonical.moveBytes(read..<total, to: written)
@@ -56,22 +62,20 @@ package enum InertiaNumberRule {
     return canonical
   }
 
-  /// ``rewrite(_:document:sites:textOf:)`` into a new buffer: `canonical`'s first `done` bytes, then its
-  /// bytes from `read` on with the numbers of `sites` rewritten.
+  /// ``rewrite(_:sites:textOf:)`` into a new buffer: `canonical`'s first `done` bytes, then its bytes from
+  /// `read` on with the numbers of `sites` rewritten.
   private static func rewrite(
-    _ canonical: ByteBuffer, done: Int, from read: Int, document: IndexedDocument,
-    sites: ArraySlice<SchemaWalk.NumberSite>, textOf: (IndexedDocument.Node) -> ByteView?
+    _ canonical: ByteBuffer, done: Int, from read: Int, sites: ArraySlice<Site>, textOf: (Int) -> ByteView?
   ) -> ByteBuffer {
     let bytes = canonical.view
     let out = ByteBuffer(capacity: canonical.count + sites.count)
     out.append(bytes[0..<done])
     var copied = read
     for site in sites {
-      let range = document.messagePackRange(of: site.node)
-      guard let number = replacement(site, at: range.lowerBound, in: bytes, textOf: textOf) else { continue }
-      out.append(bytes[copied..<range.lowerBound])
+      guard let (number, width) = replacement(site, in: bytes, textOf: textOf) else { continue }
+      out.append(bytes[copied..<site.head])
       number.append(to: out)
-      copied = range.upperBound
+      copied = site.head + width
     }
     out.append(bytes[copied..<bytes.count])
     return out
@@ -101,26 +105,29 @@ package enum InertiaNumberRule {
     }
   }
 
-  /// The number the rule writes for the one of `site`, whose head is at `start` of `bytes`; `nil` when the
-  /// canonical form is already the rule's.
+  /// The number the rule writes for the one of `site` in `bytes`, and how many bytes the one it replaces
+  /// takes; `nil` when the canonical form is already the rule's.
   private static func replacement(
-    _ site: SchemaWalk.NumberSite, at start: Int, in bytes: ByteView, textOf: (IndexedDocument.Node) -> ByteView?
-  ) -> Number? {
+    _ site: Site, in bytes: ByteView, textOf: (Int) -> ByteView?
+  ) -> (number: Number, width: Int)? {
+    let start = site.head
     switch (site.fieldType, bytes[start]) {
     case (.double, 0xCB):
       let d = Double(bitPattern: bytes.bigEndian(UInt64.self, at: start + 1))
-      return Float(exactly: d).map(Number.float32)
+      return Float(exactly: d).map { (Number.float32($0), 9) }
     case (.float, 0xCB):
       let d = Double(bitPattern: bytes.bigEndian(UInt64.self, at: start + 1))
       let single = JSONNumber.nearestFloat32(toDecimalRoundedTo: d) ?? textOf(site.node).flatMap(JSONNumber.float32)
-      return single.map(Number.float32)
-    case (.int, 0xCC...0xCF):
+      return single.map { (Number.float32($0), 9) }
+    case (.int, let format) where (0xCC...0xCF).contains(format):
       var scanner = MessagePackScanner(bytes, offset: start)
+      let number: Number
       switch try? scanner.readHeader() {
-      case .int(let value)?: return signed(value)
-      case .uint(let value)? where value <= UInt64(Int64.max): return signed(Int64(value))
+      case .int(let value)?: number = signed(value)
+      case .uint(let value)? where value <= UInt64(Int64.max): number = signed(Int64(value))
       default: return nil
       }
+      return (number, scanner.offset - start)
     default:
       return nil
     }

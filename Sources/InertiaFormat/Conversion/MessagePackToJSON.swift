@@ -34,15 +34,11 @@ struct MessagePackToJSON {
     try limits.checkSize(scanner.bytes.count, format: .messagePack)
     // The maps the extended form writes as `{"$map": …}`.
     let taggedMaps = options.extended ? findTaggedMaps() : []
-    // The float32s printed as float32s, by the rule for an Inertia document's numbers.
-    let float32Heads =
-      options.numbers == .inertia && !options.extended
-      ? Converter.float32FieldHeads(in: scanner.bytes, limits: limits) : []
     // The innermost open container is kept in `top`, the ones around it in `outer`.
     var top = Container.document
     var outer = ContainerStack<Container>()
     do throws(FormatError) {
-      try emit(top: &top, outer: &outer, taggedMaps: taggedMaps, float32Heads: float32Heads)
+      try emit(top: &top, outer: &outer, taggedMaps: taggedMaps)
       try scanner.checkAtEnd()
     } catch {
       var path = ErrorPath()
@@ -108,11 +104,14 @@ struct MessagePackToJSON {
   /// written whole and closes each container it completes; any other container is opened on the stack.
   @inline(__always)
   private mutating func emit(
-    top: inout Container, outer: inout ContainerStack<Container>, taggedMaps: [Int], float32Heads: [Int]
+    top: inout Container, outer: inout ContainerStack<Container>, taggedMaps: [Int]
   ) throws(FormatError) {
     // How many of `taggedMaps` the writing has passed: maps are met in document order, as listed.
     var nextTaggedMap = 0
-    // The same for `float32Heads`.
+    // The float32s printed as float32s, by the rule for an Inertia document's numbers: found when the writing
+    // meets the first float32 (so a document without one costs nothing), and passed as `taggedMaps` are.
+    var float32Heads: [Int] = []
+    var float32HeadsFound = false
     var nextFloat32Head = 0
     nextValue: while true {
       switch top.kind {
@@ -206,6 +205,10 @@ struct MessagePackToJSON {
           }
         } else {
           guard f.isFinite else { throw unrepresentable("float32 \(Self.nonFiniteName(Double(f)))", at: start) }
+          if !float32HeadsFound && options.numbers == .inertia {
+            float32Heads = Converter.float32FieldHeads(in: scanner.bytes, limits: limits)
+          }
+          float32HeadsFound = true
           while nextFloat32Head < float32Heads.count && float32Heads[nextFloat32Head] < start { nextFloat32Head &+= 1 }
           if nextFloat32Head < float32Heads.count && float32Heads[nextFloat32Head] == start {
             // A colour component of an Inertia document, which `to-msgpack` writes as the float32 nearest its
