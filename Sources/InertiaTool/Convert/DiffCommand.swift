@@ -2,14 +2,6 @@ import InertiaFormat
 import InertiaLint
 import InertiaPreview
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `inertia-convert diff OLD NEW`: what plays differently between two versions of an animation file, in
 /// playback terms (see ``InertiaMotionDiff``), as text, Markdown, JSON or an SVG timeline of both.
 ///
