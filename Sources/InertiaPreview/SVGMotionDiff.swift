@@ -237,29 +237,19 @@ struct MotionDiffChart {
     writer.close("marker")
     writer.close("defs")
     writer.open("g", [("id", "legend"), ("font-size", "10"), ("fill", "#3A4150")])
-    writer.leaf(
-      "line",
-      [
-        ("x1", "14"), ("y1", n(top + 10)), ("x2", "26"), ("y2", n(top + 10)), ("stroke", Self.old),
-        ("stroke-width", "3"), ("stroke-dasharray", "5 3"),
-      ])
-    writer.element(
-      "text", [("x", "30"), ("y", n(top + 14))], text: "the track before (keyframes at their playback times)")
-    writer.leaf(
-      "line",
-      [
-        ("x1", "14"), ("y1", n(top + 26)), ("x2", "26"), ("y2", n(top + 26)), ("stroke", TimelineChart.travel),
-        ("stroke-width", "3"),
-      ])
-    writer.element("text", [("x", "30"), ("y", n(top + 30))], text: "the track after")
-    writer.leaf(
-      "line",
-      [
-        ("x1", "14"), ("y1", n(top + 42)), ("x2", "26"), ("y2", n(top + 42)), ("stroke", TimelineChart.warning),
-        ("stroke-width", "1.5"), ("marker-end", "url(#arrow)"),
-      ])
-    writer.element(
-      "text", [("x", "30"), ("y", n(top + 46))], text: "a keyframe that moved, from its old time to its new one")
+    legendEntry(
+      top, 10, [("stroke", Self.old), ("stroke-width", "3"), ("stroke-dasharray", "5 3")],
+      "the track before (keyframes at their playback times)")
+    legendEntry(top, 26, [("stroke", TimelineChart.travel), ("stroke-width", "3")], "the track after")
+    legendEntry(
+      top, 42, [("stroke", TimelineChart.warning), ("stroke-width", "1.5"), ("marker-end", "url(#arrow)")],
+      "a keyframe that moved, from its old time to its new one")
     writer.close("g")
+  }
+
+  /// One line of the legend, `row` below `top`: a sample of a line drawn with `stroke`, and what it means.
+  private mutating func legendEntry(_ top: Double, _ row: Double, _ stroke: [(String, String)], _ text: String) {
+    writer.leaf("line", [("x1", "14"), ("y1", n(top + row)), ("x2", "26"), ("y2", n(top + row))] + stroke)
+    writer.element("text", [("x", "30"), ("y", n(top + (row + 4)))], text: text)
   }
 }

@@ -204,7 +204,9 @@ struct SVGCommandTests {
       case "--view-size", "--container-size": value = ["10x20"]
       default: value = []
       }
-      #expect(throws: Never.self, "\(option)") { _ = try SVGCommand.parse([option] + value + ["in.inertia"]) }
+      #expect(throws: Never.self, "\(option)") {
+        _ = try SVGCommand.options(from: SVGCommand.arguments.parse([option] + value + ["in.inertia"]))
+      }
     }
   }
 

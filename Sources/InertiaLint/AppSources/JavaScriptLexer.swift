@@ -21,7 +21,7 @@
 /// A regex literal is not looked for past the end of its line, and a literal cut short there makes the
 /// source fail to lex rather than be read again as a division, so each byte is read a bounded number of
 /// times.
-struct JavaScriptLexer {
+struct JavaScriptLexer: SourceLexer {
   /// What an open bracket was, for what its closing one says about a `/` after it.
   private enum Bracket {
     /// `(`: the head of an `if`, `while`, `for` or `with` (after which a `/` starts a regex), or not.
@@ -43,7 +43,7 @@ struct JavaScriptLexer {
 
   private let bytes: [UInt8]
   private let language: SourceLanguage
-  private var index: Int
+  private(set) var index: Int
   private(set) var tokens: [SourceToken] = []
   /// The work done besides reading each byte once: one for each token, and one for each byte a look-ahead
   /// reads (whether a `<` opens a JSX element).
@@ -63,33 +63,17 @@ struct JavaScriptLexer {
   /// Whether the lexer is at the start of a JSX expression or a template's `${`, where `{` is an object.
   private var atEmbeddedExpression = false
 
-  private init(_ bytes: [UInt8], language: SourceLanguage, start: Int) {
+  /// A lexer of `bytes`, a source in `language` (one of the JavaScript and TypeScript ones), from `start`
+  /// (see ``SourceChecks/start(of:)``).
+  init(_ bytes: [UInt8], language: SourceLanguage, start: Int) {
     self.bytes = bytes
     self.language = language
     index = start
     tokens.reserveCapacity(bytes.count / 5)
   }
 
-  /// The tokens of `bytes`, a source in `language` (one of the JavaScript and TypeScript ones), or why they
-  /// do not lex, and the work it took.
-  static func tokenize(_ bytes: [UInt8], language: SourceLanguage) -> (
-    Result<[SourceToken], SourceLexFailure>, work: Int
-  ) {
-    // The size and the encoding are checked before anything is made in proportion to the size.
-    let start: Int
-    do throws(SourceLexFailure) {
-      start = try SourceChecks.start(of: bytes)
-    } catch {
-      return (.failure(error), 0)
-    }
-    var lexer = JavaScriptLexer(bytes, language: language, start: start)
-    do throws(SourceLexFailure) {
-      if bytes.matches("#!", at: lexer.index) { lexer.skipToEndOfLine() }
-      try lexer.lexCode(untilBraceOf: nil)
-      return (.success(lexer.tokens), lexer.work + bytes.count)
-    } catch {
-      return (.failure(error), lexer.work + lexer.index)
-    }
+  mutating func lexSource() throws(SourceLexFailure) {
+    try lexCode(untilBraceOf: nil)
   }
 
   private func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -111,33 +95,9 @@ struct JavaScriptLexer {
 
   // MARK: Trivia
 
-  private mutating func skipToEndOfLine() {
-    while index < bytes.count && !bytes[index].isLineBreak { index += 1 }
-  }
-
+  /// Skips whitespace and comments (`/* … */` not nested), noting a line break among them.
   private mutating func skipTrivia() throws(SourceLexFailure) {
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte.isHorizontalSpace {
-        index = bytes.horizontalSpaceEnd(from: index + 1)
-      } else if byte.isLineBreak {
-        afterNewline = true
-        index += 1
-      } else if byte == .slash, self.byte(at: index + 1) == .slash {
-        skipToEndOfLine()
-      } else if byte == .slash, self.byte(at: index + 1) == .star {
-        let start = index
-        index += 2
-        while index < bytes.count && !(bytes[index] == .star && self.byte(at: index + 1) == .slash) {
-          if bytes[index].isLineBreak { afterNewline = true }
-          index += 1
-        }
-        guard index < bytes.count else { throw SourceLexFailure(.unterminatedComment, at: start) }
-        index += 2
-      } else {
-        break
-      }
-    }
+    if try bytes.skipTrivia(&index, nestedComments: false) { afterNewline = true }
   }
 
   // MARK: Code

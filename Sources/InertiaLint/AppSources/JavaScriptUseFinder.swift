@@ -171,11 +171,7 @@ struct JavaScriptUseFinder {
     view[safe: index]?.kind == .identifier && receivers[view.name(index)] == true
   }
 
-  private func endsExpression(after index: Int) -> Bool {
-    let next = index + 1
-    return next >= view.count || view[next].flags.contains(.afterNewline) || view.isPunctuation(next, ";")
-      || view.isPunctuation(next, "}") || view.isPunctuation(next, ")") || view.isPunctuation(next, ",")
-  }
+  private func endsExpression(after index: Int) -> Bool { view.endsExpression(after: index, orBefore: ")") }
 
   private mutating func bind(_ index: Int) {
     if receivers[view.name(index)] == nil { receivers[view.name(index)] = true }
@@ -240,21 +236,12 @@ struct JavaScriptUseFinder {
   /// Vetoes the names of a parameter list at `open`: each name right after `(` or `,` (defaults and
   /// destructuring aside).
   private mutating func vetoParameters(of open: Int) {
-    guard let close = view.closing(of: open) else { return }
-    var index = open + 1
-    while index < close {
-      view.steps += 1
-      if view[index].kind == .identifier,
-        view.isPunctuation(index - 1, "(") || view.isPunctuation(index - 1, ",")
-          || view.isPunctuation(index - 1, "...")
+    for index in view.topLevel(ofList: open) where view[index].kind == .identifier {
+      if view.isPunctuation(index - 1, "(") || view.isPunctuation(index - 1, ",")
+        || view.isPunctuation(index - 1, "...")
       {
         veto(index)
       }
-      if view.isPunctuation(index, "(") || view.isPunctuation(index, "[") || view.isPunctuation(index, "{") {
-        index = (view.closing(of: index) ?? close) + 1
-        continue
-      }
-      index += 1
     }
   }
 
@@ -405,9 +392,7 @@ struct JavaScriptUseFinder {
     let member = dot + 1
     if view.isName(member, "loopDuration") {
       guard view.isPunctuation(member + 1, "=") else { return }
-      uses.append(
-        InertiaUse(
-          kind: .loopDuration(loopDuration(from: member + 2)), id: .absent, position: view.position(of: member)))
+      uses.append(view.loopDurationUse(at: member, endingBefore: ")"))
     } else if let method = InertiaUse.PlaybackMethod(rawValue: String(view.text(member))) {
       playback(method, at: member)
     }
@@ -417,23 +402,6 @@ struct JavaScriptUseFinder {
     guard view.isPunctuation(name + 1, "("), let arguments = view.arguments(of: name + 1, labelSeparator: nil),
       arguments.count == 1, !arguments[0].value.isEmpty
     else { return }
-    let value = arguments[0].value
-    uses.append(
-      InertiaUse(
-        kind: .playback(method), id: view.id(of: value), position: view.position(of: name),
-        idPosition: view.position(of: value.lowerBound)))
-  }
-
-  private func loopDuration(from start: Int) -> InertiaUse.LoopDuration {
-    var number = start
-    var sign = 1.0
-    if view.isPunctuation(number, "-") || view.isPunctuation(number, "+") {
-      if view.isPunctuation(number, "-") { sign = -1 }
-      number += 1
-    }
-    guard view[safe: number]?.kind == .number, endsExpression(after: number),
-      let value = NumberLiteral.value(view.text(number), language: view.language)
-    else { return .expression }
-    return .literal(sign * value)
+    uses.append(view.use(.playback(method), at: name, idArgument: arguments[0].value))
   }
 }

@@ -9,9 +9,9 @@
 /// - character literals: `'a'`, `'\n'`, `'\u0041'`, `'\''`;
 /// - names (with backticks), numbers (`1_000L`, `0x1F`, `1.5e3f`), operators by longest match over
 ///   Kotlin's set (`?.`, `?:`, `!!`, `::`, `->`, `..<`, `===`…) and punctuation; a leading `#!` line.
-struct KotlinLexer {
+struct KotlinLexer: SourceLexer {
   private let bytes: [UInt8]
-  private var index: Int
+  private(set) var index: Int
   private(set) var tokens: [SourceToken] = []
   /// The work done besides reading each byte once: one for each token, and one for each byte a backticked
   /// name's look-ahead reads.
@@ -20,32 +20,19 @@ struct KotlinLexer {
   private var templateDepth = 0
   private var afterNewline = false
 
-  private init(_ bytes: [UInt8], start: Int) {
+  /// A lexer of `bytes` from `start` (see ``SourceChecks/start(of:)``).
+  init(_ bytes: [UInt8], start: Int) {
     self.bytes = bytes
     index = start
     tokens.reserveCapacity(bytes.count / 5)
   }
 
-  /// The tokens of `bytes`, or why they do not lex, and the work it took.
-  static func tokenize(_ bytes: [UInt8]) -> (Result<[SourceToken], SourceLexFailure>, work: Int) {
-    // The size and the encoding are checked before anything is made in proportion to the size.
-    let start: Int
-    do throws(SourceLexFailure) {
-      start = try SourceChecks.start(of: bytes)
-    } catch {
-      return (.failure(error), 0)
-    }
-    var lexer = KotlinLexer(bytes, start: start)
-    do throws(SourceLexFailure) {
-      if bytes.matches("#!", at: lexer.index) { lexer.skipToEndOfLine() }
-      while true {
-        lexer.afterNewline = try lexer.skipTrivia() || lexer.afterNewline
-        guard lexer.index < bytes.count else { break }
-        try lexer.lexToken()
-      }
-      return (.success(lexer.tokens), lexer.work + bytes.count)
-    } catch {
-      return (.failure(error), lexer.work + lexer.index)
+  mutating func lexSource() throws(SourceLexFailure) {
+    while true {
+      // Whitespace and comments, which nest as in Swift.
+      afterNewline = try bytes.skipTrivia(&index, nestedComments: true) || afterNewline
+      guard index < bytes.count else { return }
+      try lexToken()
     }
   }
 
@@ -55,53 +42,6 @@ struct KotlinLexer {
     guard templateDepth == 0 else { return }
     tokens.append(SourceToken(kind, start, index, afterNewline ? flags.union(.afterNewline) : flags))
     afterNewline = false
-  }
-
-  // MARK: Trivia
-
-  private mutating func skipToEndOfLine() {
-    while index < bytes.count && !bytes[index].isLineBreak { index += 1 }
-  }
-
-  private mutating func skipTrivia() throws(SourceLexFailure) -> Bool {
-    var sawNewline = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte.isHorizontalSpace {
-        index = bytes.horizontalSpaceEnd(from: index + 1)
-      } else if byte.isLineBreak {
-        sawNewline = true
-        index += 1
-      } else if byte == .slash, self.byte(at: index + 1) == .slash {
-        skipToEndOfLine()
-      } else if byte == .slash, self.byte(at: index + 1) == .star {
-        sawNewline = try skipBlockComment() || sawNewline
-      } else {
-        break
-      }
-    }
-    return sawNewline
-  }
-
-  private mutating func skipBlockComment() throws(SourceLexFailure) -> Bool {
-    let start = index
-    var depth = 0
-    var sawNewline = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == .slash, self.byte(at: index + 1) == .star {
-        depth += 1
-        index += 2
-      } else if byte == .star, self.byte(at: index + 1) == .slash {
-        depth -= 1
-        index += 2
-        if depth == 0 { return sawNewline }
-      } else {
-        if byte.isLineBreak { sawNewline = true }
-        index += 1
-      }
-    }
-    throw SourceLexFailure(.unterminatedComment, at: start)
   }
 
   // MARK: Tokens
@@ -146,22 +86,7 @@ struct KotlinLexer {
     let isHexOrBinary =
       bytes[index] == UInt8(ascii: "0") && index + 1 < bytes.count
       && (bytes[index + 1] | 0x20 == UInt8(ascii: "x") || bytes[index + 1] | 0x20 == UInt8(ascii: "b"))
-    index += 1
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte.isLetter || byte.isDigit || byte == .underscore {
-        index += 1
-        if !isHexOrBinary, byte | 0x20 == UInt8(ascii: "e"), let sign = self.byte(at: index),
-          sign == .plus || sign == .minus
-        {
-          index += 1
-        }
-      } else if byte == .dot, let next = self.byte(at: index + 1), next.isDigit {
-        index += 1
-      } else {
-        break
-      }
-    }
+    index = bytes.numberEnd(from: index + 1, exponent: isHexOrBinary ? nil : UInt8(ascii: "e"))
   }
 
   /// The length of the operator or punctuation at `offset`: the longest of Kotlin's multi-character
@@ -243,7 +168,7 @@ struct KotlinLexer {
     let outerNewline = afterNewline
     var braces = 0
     while true {
-      _ = try skipTrivia()
+      _ = try bytes.skipTrivia(&index, nestedComments: true)
       guard index < bytes.count else { throw SourceLexFailure(.unterminatedString, at: literal) }
       if bytes[index] == .closeBrace {
         if braces == 0 { break }

@@ -111,11 +111,7 @@ struct KotlinUseFinder {
     view[safe: index]?.kind == .identifier && receivers[view.name(index)] == true
   }
 
-  private func endsExpression(after index: Int) -> Bool {
-    let next = index + 1
-    return next >= view.count || view[next].flags.contains(.afterNewline) || view.isPunctuation(next, ";")
-      || view.isPunctuation(next, "}") || view.isPunctuation(next, ")") || view.isPunctuation(next, ",")
-  }
+  private func endsExpression(after index: Int) -> Bool { view.endsExpression(after: index, orBefore: ")") }
 
   private mutating func bind(_ index: Int) {
     if receivers[view.name(index)] == nil { receivers[view.name(index)] = true }
@@ -251,10 +247,7 @@ struct KotlinUseFinder {
       uses.append(InertiaUse(kind: .tag, id: .absent, position: view.position(of: name)))
       return
     }
-    uses.append(
-      InertiaUse(
-        kind: .tag, id: view.id(of: value), position: view.position(of: name),
-        idPosition: view.position(of: value.lowerBound)))
+    uses.append(view.use(.tag, at: name, idArgument: value))
   }
 
   /// `.trigger(…)`, `?.cancel(…)`, `.loopDuration = …` after the receiver ending at `receiver`.
@@ -265,9 +258,7 @@ struct KotlinUseFinder {
     guard view[safe: member]?.kind == .identifier else { return }
     if view.isName(member, "loopDuration") {
       guard view.isPunctuation(member + 1, "=") else { return }
-      uses.append(
-        InertiaUse(
-          kind: .loopDuration(loopDuration(from: member + 2)), id: .absent, position: view.position(of: member)))
+      uses.append(view.loopDurationUse(at: member, endingBefore: ")"))
       return
     }
     guard let method = InertiaUse.PlaybackMethod.allCases.first(where: { view.text(member) == $0.rawValue }),
@@ -275,22 +266,6 @@ struct KotlinUseFinder {
       let values = parameterValues(of: member + 1, parameters: ["id"]), values.count == 1,
       let value = values["id"], !value.isEmpty
     else { return }
-    uses.append(
-      InertiaUse(
-        kind: .playback(method), id: view.id(of: value), position: view.position(of: member),
-        idPosition: view.position(of: value.lowerBound)))
-  }
-
-  private func loopDuration(from start: Int) -> InertiaUse.LoopDuration {
-    var number = start
-    var sign = 1.0
-    if view.isPunctuation(number, "-") || view.isPunctuation(number, "+") {
-      if view.isPunctuation(number, "-") { sign = -1 }
-      number += 1
-    }
-    guard view[safe: number]?.kind == .number, endsExpression(after: number),
-      let value = NumberLiteral.value(view.text(number), language: .kotlin)
-    else { return .expression }
-    return .literal(sign * value)
+    uses.append(view.use(.playback(method), at: member, idArgument: value))
   }
 }

@@ -54,14 +54,16 @@ extension UInt8 {
 }
 
 enum SourceChecks {
-  /// Checks a source against ``SourceLimits`` and UTF-8, and returns where its text starts: after a UTF-8
-  /// byte order mark, if there is one.
+  /// Checks a source against ``SourceLimits`` and UTF-8, and returns where its code starts: after a UTF-8
+  /// byte order mark, if there is one, and after a `#!` line there (`#!/usr/bin/env node`), which every
+  /// language the lexers read takes as trivia.
   static func start(of bytes: [UInt8]) throws(SourceLexFailure) -> Int {
     if bytes.count > SourceLimits.maximumSourceBytes {
       throw SourceLexFailure(.tooLarge, at: SourceLimits.maximumSourceBytes)
     }
     if let invalid = UTF8Validation.firstInvalid(in: bytes) { throw SourceLexFailure(.invalidUTF8, at: invalid) }
-    return bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    return bytes.matches("#!", at: start) ? bytes.lineEnd(from: start) : start
   }
 }
 
@@ -79,6 +81,78 @@ extension Array where Element == UInt8 {
     var end = offset
     while end < count && self[end].isHorizontalSpace { end += 1 }
     return end
+  }
+
+  /// The end of the line from `offset`: its line break, or the end of the source.
+  func lineEnd(from offset: Int) -> Int {
+    var end = offset
+    while end < count && !self[end].isLineBreak { end += 1 }
+    return end
+  }
+
+  /// The end of a number from `offset`: digits, letters and `_`, a `.` followed by a digit, and a sign
+  /// after a letter that reads `exponent` in either case (none when it is `nil`).
+  func numberEnd(from offset: Int, exponent: UInt8?) -> Int {
+    var end = offset
+    while end < count {
+      let byte = self[end]
+      if byte.isLetter || byte.isDigit || byte == .underscore {
+        end += 1
+        if let exponent, byte | 0x20 == exponent, end < count, self[end] == .plus || self[end] == .minus { end += 1 }
+      } else if byte == .dot, end + 1 < count, self[end + 1].isDigit {
+        end += 1
+      } else {
+        break
+      }
+    }
+    return end
+  }
+
+  /// Moves `index` past whitespace and comments: `//` to the end of the line, and `/* … */`, nested to any
+  /// depth where `nestedComments` (Swift, Kotlin) and not nested where not (JavaScript). Says whether they
+  /// held a line break.
+  func skipTrivia(_ index: inout Int, nestedComments: Bool) throws(SourceLexFailure) -> Bool {
+    var sawNewline = false
+    while index < count {
+      let byte = self[index]
+      if byte.isHorizontalSpace {
+        index = horizontalSpaceEnd(from: index + 1)
+      } else if byte.isLineBreak {
+        sawNewline = true
+        index += 1
+      } else if byte == .slash, index + 1 < count, self[index + 1] == .slash {
+        index = lineEnd(from: index)
+      } else if byte == .slash, index + 1 < count, self[index + 1] == .star {
+        sawNewline = try skipBlockComment(&index, nested: nestedComments) || sawNewline
+      } else {
+        break
+      }
+    }
+    return sawNewline
+  }
+
+  /// Moves `index` past the `/* … */` comment whose `/*` is there, nested or not; says whether it held a
+  /// line break.
+  private func skipBlockComment(_ index: inout Int, nested: Bool) throws(SourceLexFailure) -> Bool {
+    let start = index
+    var depth = 0
+    var sawNewline = false
+    while index < count {
+      let byte = self[index]
+      let next = index + 1 < count ? self[index + 1] : nil
+      if byte == .slash, next == .star, nested || depth == 0 {
+        depth += 1
+        index += 2
+      } else if byte == .star, next == .slash {
+        depth -= 1
+        index += 2
+        if depth == 0 { return sawNewline }
+      } else {
+        if byte.isLineBreak { sawNewline = true }
+        index += 1
+      }
+    }
+    throw SourceLexFailure(.unterminatedComment, at: start)
   }
 
   /// Whether the bytes at `offset` are `text`'s UTF-8 (`false` where they run past the end).

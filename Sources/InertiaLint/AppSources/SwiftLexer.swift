@@ -19,7 +19,7 @@
 /// Linear: each byte is read a bounded number of times. A bare `/` that may start a regex is scanned ahead
 /// at most to the next `/` or line break, which a later scan does not pass again; a raw multi-line string's
 /// opening looks ahead to the end of its line, which the literal then covers.
-struct SwiftLexer {
+struct SwiftLexer: SourceLexer {
   /// What the token before the current one says about a `/` that follows: whether a regex literal may
   /// start there (swift-syntax's `isInRegexLiteralPosition`).
   private enum Previous {
@@ -35,7 +35,7 @@ struct SwiftLexer {
   }
 
   private let bytes: [UInt8]
-  private var index: Int
+  private(set) var index: Int
   private(set) var tokens: [SourceToken] = []
   /// The work done besides reading each byte once: one for each token, and one for each byte a look-ahead
   /// reads (a regex literal's scan, a raw string's opening line, a backticked name's line); what the growth
@@ -52,35 +52,16 @@ struct SwiftLexer {
   /// The end of the previous token, kept or not: its last byte says which punctuation it was.
   private var lastTokenEnd = 0
 
-  private init(_ bytes: [UInt8], start: Int) {
+  /// A lexer of `bytes` from `start` (see ``SourceChecks/start(of:)``).
+  init(_ bytes: [UInt8], start: Int) {
     self.bytes = bytes
     index = start
     tokens.reserveCapacity(bytes.count / 5)
   }
 
-  /// The tokens of `bytes`, or why they do not lex, and the work it took.
-  static func tokenize(_ bytes: [UInt8]) -> (Result<[SourceToken], SourceLexFailure>, work: Int) {
-    // The size and the encoding are checked before anything is made in proportion to the size.
-    let start: Int
-    do throws(SourceLexFailure) {
-      start = try SourceChecks.start(of: bytes)
-    } catch {
-      return (.failure(error), 0)
-    }
-    var lexer = SwiftLexer(bytes, start: start)
-    do throws(SourceLexFailure) {
-      try lexer.lexFile()
-      return (.success(lexer.tokens), lexer.work + bytes.count)
-    } catch {
-      return (.failure(error), lexer.work + lexer.index)
-    }
-  }
-
   private func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-  private mutating func lexFile() throws(SourceLexFailure) {
-    // A shebang line (`#!/usr/bin/swift`) at the very start is trivia.
-    if bytes.matches("#!", at: index) { skipToEndOfLine() }
+  mutating func lexSource() throws(SourceLexFailure) {
     while true {
       afterNewline = try skipTrivia() || afterNewline
       guard index < bytes.count else { break }
@@ -101,53 +82,9 @@ struct SwiftLexer {
 
   // MARK: Trivia
 
-  private mutating func skipToEndOfLine() {
-    while index < bytes.count && !bytes[index].isLineBreak { index += 1 }
-  }
-
-  /// Skips whitespace and comments, and says whether they held a line break.
+  /// Skips whitespace and comments (`/* … */` nested), and says whether they held a line break.
   private mutating func skipTrivia() throws(SourceLexFailure) -> Bool {
-    var sawNewline = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte.isHorizontalSpace {
-        index = bytes.horizontalSpaceEnd(from: index + 1)
-      } else if byte.isLineBreak {
-        sawNewline = true
-        index += 1
-      } else if byte == .slash, let next = self.byte(at: index + 1), next == .slash || next == .star {
-        if next == .slash {
-          skipToEndOfLine()
-        } else {
-          sawNewline = try skipBlockComment() || sawNewline
-        }
-      } else {
-        break
-      }
-    }
-    return sawNewline
-  }
-
-  /// Skips a nested `/* … */` comment; says whether it held a line break.
-  private mutating func skipBlockComment() throws(SourceLexFailure) -> Bool {
-    let start = index
-    var depth = 0
-    var sawNewline = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == .slash, self.byte(at: index + 1) == .star {
-        depth += 1
-        index += 2
-      } else if byte == .star, self.byte(at: index + 1) == .slash {
-        depth -= 1
-        index += 2
-        if depth == 0 { return sawNewline }
-      } else {
-        if byte.isLineBreak { sawNewline = true }
-        index += 1
-      }
-    }
-    throw SourceLexFailure(.unterminatedComment, at: start)
+    try bytes.skipTrivia(&index, nestedComments: true)
   }
 
   // MARK: Tokens
@@ -228,20 +165,8 @@ struct SwiftLexer {
   /// `123`, `1_000.5e-3`, `0x1Fp-2`, `0b1010`: digits, letters and `_`, a `.` followed by a digit, and a
   /// sign after an exponent.
   private mutating func lexNumber() {
-    let isHex = bytes.matches("0x", at: index)
-    index += 1
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte.isLetter || byte.isDigit || byte == .underscore {
-        index += 1
-        let isExponent = isHex ? (byte | 0x20) == UInt8(ascii: "p") : (byte | 0x20) == UInt8(ascii: "e")
-        if isExponent, let sign = self.byte(at: index), sign == .plus || sign == .minus { index += 1 }
-      } else if byte == .dot, let next = self.byte(at: index + 1), next.isDigit {
-        index += 1
-      } else {
-        break
-      }
-    }
+    let exponent = bytes.matches("0x", at: index) ? UInt8(ascii: "p") : UInt8(ascii: "e")
+    index = bytes.numberEnd(from: index + 1, exponent: exponent)
   }
 
   /// `` `name` `` on one line is a name; a backtick without its closing one is punctuation.

@@ -84,11 +84,7 @@ struct SwiftUseFinder {
   }
 
   /// Whether the expression at `index` ends there: the next token starts a line or ends a statement.
-  private func endsExpression(after index: Int) -> Bool {
-    let next = index + 1
-    return next >= view.count || view[next].flags.contains(.afterNewline) || view.isPunctuation(next, ";")
-      || view.isPunctuation(next, "}") || view.isPunctuation(next, "{") || view.isPunctuation(next, ",")
-  }
+  private func endsExpression(after index: Int) -> Bool { view.endsExpression(after: index, orBefore: "{") }
 
   /// Whether the call of `InertiaDataModel(…)`, or of a function the source declares to return one, starts
   /// at `index` and ends the expression.
@@ -201,18 +197,8 @@ struct SwiftUseFinder {
 
   /// Vetoes `name` in each `name: T` or `label name: T` at the top level of the list at `open`.
   private mutating func vetoNamesInParameterList(_ open: Int) {
-    guard let close = view.closing(of: open) else { return }
-    var index = open + 1
-    while index < close {
-      view.steps += 1
-      if view.isPunctuation(index, ":"), view[index - 1].kind == .identifier, !isDataModelType(at: index + 1) {
-        veto(index - 1)
-      }
-      if view.isPunctuation(index, "(") || view.isPunctuation(index, "[") || view.isPunctuation(index, "{") {
-        index = (view.closing(of: index) ?? close) + 1
-        continue
-      }
-      index += 1
+    for index in view.topLevel(ofList: open) where view.isPunctuation(index, ":") {
+      if view[index - 1].kind == .identifier, !isDataModelType(at: index + 1) { veto(index - 1) }
     }
   }
 
@@ -330,11 +316,7 @@ struct SwiftUseFinder {
     guard let arguments = view.arguments(of: name + 1, labelSeparator: ":"), arguments.count == 1,
       arguments[0].label == nil, !arguments[0].value.isEmpty
     else { return }
-    let value = arguments[0].value
-    uses.append(
-      InertiaUse(
-        kind: .tag, id: view.id(of: value), position: view.position(of: name),
-        idPosition: view.position(of: value.lowerBound), isDebugOnly: isDebugOnly(name)))
+    uses.append(view.use(.tag, at: name, idArgument: arguments[0].value))
   }
 
   /// `NAME.trigger(…)`, `NAME?.cancel(…)`, `self.NAME!.restart(…)`, `NAME.loopDuration = …`.
@@ -348,10 +330,7 @@ struct SwiftUseFinder {
     let member = dot + 1
     if view.isName(member, "loopDuration") {
       guard view.isPunctuation(member + 1, "=") else { return }
-      uses.append(
-        InertiaUse(
-          kind: .loopDuration(loopDuration(from: member + 2)), id: .absent, position: view.position(of: member),
-          isDebugOnly: isDebugOnly(member)))
+      uses.append(view.loopDurationUse(at: member, endingBefore: "{"))
       return
     }
     guard view[safe: member]?.kind == .identifier,
@@ -360,32 +339,6 @@ struct SwiftUseFinder {
       let arguments = view.arguments(of: member + 1, labelSeparator: ":"), arguments.count == 1,
       arguments[0].label == nil, !arguments[0].value.isEmpty
     else { return }
-    let value = arguments[0].value
-    uses.append(
-      InertiaUse(
-        kind: .playback(method), id: view.id(of: value), position: view.position(of: member),
-        idPosition: view.position(of: value.lowerBound), isDebugOnly: isDebugOnly(member)))
-  }
-
-  /// The value assigned from `start`: a number literal with an optional sign, alone on its line (or before
-  /// `;` or `}`), or an expression.
-  private func loopDuration(from start: Int) -> InertiaUse.LoopDuration {
-    var number = start
-    var sign = 1.0
-    if view.isPunctuation(number, "-") || view.isPunctuation(number, "+") {
-      if view.isPunctuation(number, "-") { sign = -1 }
-      number += 1
-    }
-    guard view[safe: number]?.kind == .number, endsExpression(after: number),
-      let value = NumberLiteral.value(view.text(number), language: .swift)
-    else { return .expression }
-    return .literal(sign * value)
-  }
-}
-
-extension SourceTokenView {
-  /// Token `index`, or `nil` past either end.
-  subscript(safe index: Int) -> SourceToken? {
-    index >= 0 && index < count ? self[index] : nil
+    uses.append(view.use(.playback(method), at: member, idArgument: arguments[0].value))
   }
 }

@@ -22,18 +22,9 @@ struct MissingBundledFileRule: AppRule {
       mode (`dev: true`) load no file.
       """,
     nonTriggeringExamples: [
-      Example(
-        AppExample(
-          sources: ["App.swift": RuleText.swiftContainer(#"dev: false, id: "animation""#)],
-          animationFiles: ["Resources/animation.inertia": ["card0"]])),
-      Example(
-        AppExample(
-          sources: ["App.swift": RuleText.swiftContainer(#"dev: true, id: "onboarding""#)],
-          animationFiles: ["Resources/animation.inertia": ["card0"]])),
-      Example(
-        AppExample(
-          sources: ["App.swift": RuleText.swiftContainer(#"dev: false, id: "animation""#)],
-          animationFiles: ["Resources/animation.inertia": ["card0"]], targetBundle: "main")),
+      Example(.swiftContainerApp(#"dev: false, id: "animation""#)),
+      Example(.swiftContainerApp(#"dev: true, id: "onboarding""#)),
+      Example(.swiftContainerApp(#"dev: false, id: "animation""#, targetBundle: "main")),
       // A package target's container that reads Bundle.main looks where the build does not show.
       Example(
         AppExample(
@@ -41,14 +32,8 @@ struct MissingBundledFileRule: AppRule {
           animationFiles: ["Sources/App/animation.inertia": ["card0"]], targetBundle: "module")),
     ],
     triggeringExamples: [
-      Example(
-        AppExample(
-          sources: ["App.swift": RuleText.swiftContainer(#"dev: false, id: "settings""#, marked: true)],
-          animationFiles: ["Resources/animation.inertia": ["card0"]])),
-      Example(
-        AppExample(
-          sources: ["App.swift": RuleText.swiftContainer(#"dev: false, id: "legacy""#, marked: true)],
-          animationFiles: ["Resources/animation.inertia": ["card0"]], otherFiles: ["Resources/legacy.json"])),
+      Example(.swiftContainerApp(#"dev: false, id: "settings""#, marked: true)),
+      Example(.swiftContainerApp(#"dev: false, id: "legacy""#, marked: true, otherFiles: ["Resources/legacy.json"])),
       Example(
         AppExample(
           sources: ["App.swift": RuleText.swiftContainer(#"dev: isEditor, id: "animation""#, marked: true)])),

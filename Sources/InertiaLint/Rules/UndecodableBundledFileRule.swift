@@ -18,20 +18,11 @@ struct UndecodableBundledFileRule: AppRule {
       log a failure: the rule is about SwiftUI containers.
       """,
     nonTriggeringExamples: [
-      Example(
-        AppExample(
-          sources: ["App.swift": RuleText.swiftContainer(#"dev: false, id: "animation""#)],
-          animationFiles: ["Resources/animation.inertia": ["card0"]])),
-      Example(
-        AppExample(
-          sources: ["App.swift": RuleText.swiftContainer(#"dev: true, id: "animation""#)],
-          animationFiles: ["Resources/animation.inertia": ["card0"]], undecodable: ["Resources/animation.inertia"])),
+      Example(.swiftContainerApp(#"dev: false, id: "animation""#)),
+      Example(.swiftContainerApp(#"dev: true, id: "animation""#, undecodable: true)),
     ],
     triggeringExamples: [
-      Example(
-        AppExample(
-          sources: ["App.swift": RuleText.swiftContainer(#"dev: false, id: "animation""#, marked: true)],
-          animationFiles: ["Resources/animation.inertia": ["card0"]], undecodable: ["Resources/animation.inertia"]))
+      Example(.swiftContainerApp(#"dev: false, id: "animation""#, marked: true, undecodable: true))
     ],
     scope: .app)
 

@@ -199,19 +199,7 @@ package struct ConvertCommand {
       status = max(status, itemStatus)
     }
     let written = results.compactMap(\.0)
-    var committed = false
-    for (replacement, failure) in zip(written, writer.commit(written)) {
-      if let failure {
-        stderr("\(replacement.path): \(failure)")
-        status = 2
-      } else {
-        committed = true
-      }
-    }
-    if let failure = plan.finish(committed: committed) {
-      stderr(failure.description)
-      status = 2
-    }
+    if !plan.commit(written, with: writer, stderr: stderr) { status = 2 }
     return status
   }
 
@@ -345,10 +333,11 @@ package struct ConvertCommand {
         options.compact = true
       case .option("--extended", _): options.extended = true
       case .option("--max-depth", let text?):
-        guard let depth = Int(text), (1...ThreadPool.largestMaxDepth).contains(depth) else {
-          return .failure(.usage("--max-depth takes a number from 1 to \(ThreadPool.largestMaxDepth)"))
+        do throws(UsageError) {
+          options.limits.maxDepth = try OptionValue.maxDepth(text)
+        } catch {
+          return .failure(.usage(error.message))
         }
-        options.limits.maxDepth = depth
       case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
       }
     }

@@ -2,14 +2,6 @@ import InertiaFormat
 import InertiaLint
 import InertiaPreview
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `inertia-convert diff OLD NEW`: what plays differently between two versions of an animation file, in
 /// playback terms (see ``InertiaMotionDiff``), as text, Markdown, JSON or an SVG timeline of both.
 ///
@@ -90,19 +82,9 @@ package enum DiffCommand {
     stdoutIsTerminal: Bool = false, variables: [String: String] = [:], writer: AtomicWriter = AtomicWriter()
   ) -> Int32 {
     let options: Options
-    do {
-      switch try parse(arguments) {
-      case .help:
-        stdout.write("\(usage)\n")
-        return 0
-      case .version:
-        stdout.write("inertia-convert \(ToolVersion.current)\n")
-        return 0
-      case .diff(let parsed): options = parsed
-      }
-    } catch {
-      stderr("inertia-convert: \(error.message) (see diff --help)")
-      return 2
+    switch ToolCommand.diff.options(arguments, stdout: stdout, stderr: stderr, read: options(from:)) {
+    case .success(let parsed): options = parsed
+    case .failure(let exit): return exit.status
     }
     let sides: (old: Side, new: Side)
     if options.git {
@@ -261,17 +243,8 @@ package enum DiffCommand {
 
   static func display(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-  /// What the command line asks for.
-  enum Request {
-    case help
-    case version
-    case diff(Options)
-  }
-
-  static func parse(_ arguments: [String]) throws(UsageError) -> Request {
-    let elements = try Self.arguments.parse(arguments)
-    if elements.contains(.option("--help", value: nil)) { return .help }
-    if elements.contains(.option("--version", value: nil)) { return .version }
+  /// The options a command line's elements give (see ``CommandRequest``).
+  static func options(from elements: [ArgumentParser.Element]) throws(UsageError) -> Options {
     var options = Options()
     for element in elements {
       switch element {
@@ -287,18 +260,10 @@ package enum DiffCommand {
           throw UsageError("--color takes auto, always or never, not '\(text)'")
         }
         options.color = choice
-      case .option("--loop-duration", let text?):
-        guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-          throw UsageError("--loop-duration takes a positive number of seconds")
-        }
-        options.loopDuration = seconds
+      case .option("--loop-duration", let text?): options.loopDuration = try OptionValue.loopDuration(text)
       case .option("--name", let name?): options.name = name
       case .option("--git", _): options.git = true
-      case .option("--max-depth", let text?):
-        guard let depth = Int(text), (1...ThreadPool.largestMaxDepth).contains(depth) else {
-          throw UsageError("--max-depth takes a number from 1 to \(ThreadPool.largestMaxDepth)")
-        }
-        options.limits.maxDepth = depth
+      case .option("--max-depth", let text?): options.limits.maxDepth = try OptionValue.maxDepth(text)
       case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
       }
     }
@@ -314,7 +279,7 @@ package enum DiffCommand {
         throw UsageError("only one of OLD and NEW can be standard input")
       }
     }
-    return .diff(options)
+    return options
   }
 
 }

@@ -69,19 +69,9 @@ package enum MergeCommand {
     limits: DecodingLimits = .default, writer: AtomicWriter = AtomicWriter()
   ) -> Int32 {
     let options: Options
-    do {
-      switch try parse(arguments) {
-      case .help:
-        stdout.write("\(usage)\n")
-        return 0
-      case .version:
-        stdout.write("inertia-convert \(ToolVersion.current)\n")
-        return 0
-      case .merge(let parsed): options = parsed
-      }
-    } catch {
-      stderr("inertia-convert: \(error.message) (see merge --help)")
-      return 2
+    switch ToolCommand.merge.options(arguments, stdout: stdout, stderr: stderr, read: options(from:)) {
+    case .success(let parsed): options = parsed
+    case .failure(let exit): return exit.status
     }
     let name = options.path ?? options.ours
     do {
@@ -228,17 +218,8 @@ package enum MergeCommand {
 
   static let extended = JSONWriter.Options(style: .pretty, extended: true)
 
-  /// What the command line asks for.
-  enum Request {
-    case help
-    case version
-    case merge(Options)
-  }
-
-  static func parse(_ arguments: [String]) throws(UsageError) -> Request {
-    let elements = try Self.arguments.parse(arguments)
-    if elements.contains(.option("--help", value: nil)) { return .help }
-    if elements.contains(.option("--version", value: nil)) { return .version }
+  /// The options a command line's elements give (see ``CommandRequest``).
+  static func options(from elements: [ArgumentParser.Element]) throws(UsageError) -> Options {
     var options = Options()
     var files: [String] = []
     for element in elements {
@@ -257,7 +238,7 @@ package enum MergeCommand {
       throw UsageError("merge takes three files, BASE OURS THEIRS (git's %O %A %B)")
     }
     (options.base, options.ours, options.theirs) = (files[0], files[1], files[2])
-    return .merge(options)
+    return options
   }
 
   /// `name` as a shell word: as it is when it holds nothing the shell reads specially, else in single quotes.

@@ -84,17 +84,9 @@ package enum SVGCommand {
     currentDirectory: String = FilePath.currentDirectory, writer: AtomicWriter = AtomicWriter()
   ) -> Int32 {
     let options: Options
-    do {
-      options = try parse(arguments)
-    } catch let early as EarlyExit {
-      switch early {
-      case .help: stdout.write("\(usage)\n")
-      case .version: stdout.write("inertia-convert \(ToolVersion.current)\n")
-      }
-      return 0
-    } catch {
-      stderr("inertia-convert: \((error as? UsageError)?.message ?? "\(error)") (see to-svg --help)")
-      return 2
+    switch ToolCommand.toSVG.options(arguments, stdout: stdout, stderr: stderr, read: options(from:)) {
+    case .success(let parsed): options = parsed
+    case .failure(let exit): return exit.status
     }
     var preview = PreviewOptions()
     if let size = options.viewSize { preview.viewSize = size }
@@ -145,19 +137,7 @@ package enum SVGCommand {
       if let svg = drawn.svg { stdout.write(svg) }
       if let replacement = drawn.replacement { replacements.append(replacement) }
     }
-    var committed = false
-    for (replacement, failure) in zip(replacements, writer.commit(replacements)) {
-      if let failure {
-        stderr("\(replacement.path): \(failure)")
-        status = 2
-      } else {
-        committed = true
-      }
-    }
-    if let failure = plan.finish(committed: committed) {
-      stderr(failure.description)
-      status = 2
-    }
+    if !plan.commit(replacements, with: writer, stderr: stderr) { status = 2 }
     return status
   }
 
@@ -324,15 +304,8 @@ package enum SVGCommand {
     return stem + (timeline ? ".timeline.svg" : ".svg")
   }
 
-  enum EarlyExit: Error {
-    case help
-    case version
-  }
-
-  static func parse(_ arguments: [String]) throws -> Options {
-    let elements = try Self.arguments.parse(arguments)
-    if elements.contains(.option("--help", value: nil)) { throw EarlyExit.help }
-    if elements.contains(.option("--version", value: nil)) { throw EarlyExit.version }
+  /// The options a command line's elements give (see ``CommandRequest``).
+  static func options(from elements: [ArgumentParser.Element]) throws(UsageError) -> Options {
     var options = Options()
     var pictures = 0
     for element in elements {
@@ -353,20 +326,12 @@ package enum SVGCommand {
         pictures += 1
         options.picture = .timeline
       case .option("--trigger", let id?): options.triggers.append(id)
-      case .option("--loop-duration", let text?):
-        guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-          throw UsageError("--loop-duration takes a positive number of seconds")
-        }
-        options.loopDuration = seconds
+      case .option("--loop-duration", let text?): options.loopDuration = try OptionValue.loopDuration(text)
       case .option("--view-size", let text?): options.viewSize = try size(text, "--view-size")
       case .option("--container-size", let text?): options.containerSize = try size(text, "--container-size")
       case .option("--config", let path?): options.configPath = path
       case .option("--no-config", _): options.ignoresConfiguration = true
-      case .option("--max-depth", let text?):
-        guard let depth = Int(text), (1...ThreadPool.largestMaxDepth).contains(depth) else {
-          throw UsageError("--max-depth takes a number from 1 to \(ThreadPool.largestMaxDepth)")
-        }
-        options.limits.maxDepth = depth
+      case .option("--max-depth", let text?): options.limits.maxDepth = try OptionValue.maxDepth(text)
       case .option(let name, _): preconditionFailure("option \(name) is in the table but not handled")
       }
     }

@@ -75,30 +75,11 @@ package enum TextconvCommand {
     arguments: [String], stdout: CommandOutput, stderr: (String) -> Void,
     limits: DecodingLimits = .default, bounds: Bounds = Bounds()
   ) -> Int32 {
-    let elements: [ArgumentParser.Element]
-    do {
-      elements = try Self.arguments.parse(arguments)
-    } catch {
-      stderr("inertia-convert: \(error.message) (see textconv --help)")
-      return 2
+    let path: String
+    switch ToolCommand.textconv.options(arguments, stdout: stdout, stderr: stderr, read: file(from:)) {
+    case .success(let file): path = file
+    case .failure(let exit): return exit.status
     }
-    if elements.contains(.option("--help", value: nil)) {
-      stdout.write("\(usage)\n")
-      return 0
-    }
-    if elements.contains(.option("--version", value: nil)) {
-      stdout.write("inertia-convert \(ToolVersion.current)\n")
-      return 0
-    }
-    let files = elements.compactMap { element -> String? in
-      if case .operand(let file) = element { return file }
-      return nil
-    }
-    guard files.count == 1 else {
-      stderr("inertia-convert: textconv takes one FILE, as git gives it (see textconv --help)")
-      return 2
-    }
-    let path = files[0]
     do {
       if path != "-", let size = regularFileSize(path), size > limits.maxInputSize {
         try showHead(of: path, size: size, limits: limits, bounds: bounds, stdout: stdout)
@@ -114,6 +95,16 @@ package enum TextconvCommand {
       stderr("\(path): \(error)")
     }
     return 2
+  }
+
+  /// The one file a command line's elements name (see ``CommandRequest``), as git gives it.
+  static func file(from elements: [ArgumentParser.Element]) throws(UsageError) -> String {
+    let files = elements.compactMap { element -> String? in
+      if case .operand(let file) = element { return file }
+      return nil
+    }
+    guard files.count == 1 else { throw UsageError("textconv takes one FILE, as git gives it") }
+    return files[0]
   }
 
   // MARK: Converting

@@ -505,14 +505,7 @@ struct FileDiscovery {
   /// Whether an exclude of the command line, or the configuration's for sources (`appSources.exclude`, else
   /// `exclude`), matches the file or folder at `location`, or a folder it is in.
   func isExcludedAsAppFile(_ location: String, _ applied: ConfigurationResolver.Applied) -> Bool {
-    if !excludes.isEmpty {
-      let path = components(location, from: physicalCurrentDirectory) ?? FilePath.components(location)
-      if excludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
-    }
-    if !applied.appSourceExcludes.isEmpty, let path = components(location, from: applied.directory) {
-      if applied.appSourceExcludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
-    }
-    return false
+    isExcluded(location, by: applied.appSourceExcludes, from: applied.directory)
   }
 
   /// Whether an exclude matches the file or folder at `location` (physical), or a folder it is in.
@@ -522,12 +515,18 @@ struct FileDiscovery {
 
   /// Whether an exclude of the command line or of `applied` matches the file or folder at `location`.
   private func isExcluded(_ location: String, _ applied: ConfigurationResolver.Applied) -> Bool {
+    isExcluded(location, by: applied.excludes, from: applied.directory)
+  }
+
+  /// Whether an exclude of the command line, or one of `configured` (a configuration's, relative to its
+  /// `directory`), matches the file or folder at `location`, or a folder it is in.
+  private func isExcluded(_ location: String, by configured: [Glob], from directory: String?) -> Bool {
     if !excludes.isEmpty {
       let path = components(location, from: physicalCurrentDirectory) ?? FilePath.components(location)
       if excludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
     }
-    if !applied.excludes.isEmpty, let path = components(location, from: applied.directory) {
-      if applied.excludes.contains(where: { $0.matchesPathOrParent(path) }) { return true }
+    if !configured.isEmpty, let path = components(location, from: directory) {
+      if configured.contains(where: { $0.matchesPathOrParent(path) }) { return true }
     }
     return false
   }

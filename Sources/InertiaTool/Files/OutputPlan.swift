@@ -159,6 +159,29 @@ package struct OutputPlan {
     return nil
   }
 
+  /// Puts `replacements`, the plan's files once written, in place together (``AtomicWriter/commit(_:check:)``),
+  /// then finishes the plan (``finish(committed:)``); each failure is a line for `stderr`.
+  /// - Returns: whether all of it went well; a run exits 2 when it did not.
+  package func commit(
+    _ replacements: [AtomicWriter.Replacement], with writer: AtomicWriter, stderr: (String) -> Void
+  ) -> Bool {
+    var succeeded = true
+    var committed = false
+    for (replacement, failure) in zip(replacements, writer.commit(replacements)) {
+      if let failure {
+        stderr("\(replacement.path): \(failure)")
+        succeeded = false
+      } else {
+        committed = true
+      }
+    }
+    if let failure = finish(committed: committed) {
+      stderr(failure.description)
+      succeeded = false
+    }
+    return succeeded
+  }
+
   // MARK: The check every writer goes through
 
   /// A file a run writes.

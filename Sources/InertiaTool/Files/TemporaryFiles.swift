@@ -67,20 +67,7 @@ enum TemporaryFiles {
       guard ProcessSignals.isStopping == 0 else {
         throw FileIOError(path: path, operation: "write", reason: "the run is being stopped")
       }
-      var fd: Int32 = -1
-      for _ in 0..<100 {
-        var random = nextRandom()
-        for index in letters..<letters + 6 {
-          name[index] = alphabet[Int(random % UInt64(alphabet.count))]
-          random /= UInt64(alphabet.count)
-        }
-        fd = name.withUnsafeBufferPointer { buffer in
-          buffer.withMemoryRebound(to: CChar.self) {
-            open($0.baseAddress!, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-          }
-        }
-        if fd >= 0 || errno != EEXIST { break }
-      }
+      let fd = create(&name, lettersAt: letters) { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
       guard fd >= 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
       let slot = name.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { note(cString: $0.baseAddress!) }
@@ -104,18 +91,7 @@ enum TemporaryFiles {
       guard ProcessSignals.isStopping == 0 else {
         throw FileIOError(path: path, operation: "write", reason: "the run is being stopped")
       }
-      var made: Int32 = -1
-      for _ in 0..<100 {
-        var random = nextRandom()
-        for index in letters..<letters + 6 {
-          name[index] = alphabet[Int(random % UInt64(alphabet.count))]
-          random /= UInt64(alphabet.count)
-        }
-        made = name.withUnsafeBufferPointer { buffer in
-          buffer.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o777) }
-        }
-        if made == 0 || errno != EEXIST { break }
-      }
+      let made = create(&name, lettersAt: letters) { mkdir($0, 0o777) }
       guard made == 0 else { throw FileIOError(path: path, operation: "write", errno: errno) }
       let slot = name.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { note(cString: $0.baseAddress!) }
@@ -126,6 +102,27 @@ enum TemporaryFiles {
 
   /// The letters and digits of temporary files' names.
   private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+
+  /// Calls `create` (`open` or `mkdir`) with `name`, a C string, its six bytes from `start` (its `XXXXXX`)
+  /// letters and digits at random, each time anew while the name is taken (`EEXIST`), up to 100 times.
+  /// - Returns: what `create` last returned (negative for a failure, `errno` then saying why).
+  private static func create(
+    _ name: inout [UInt8], lettersAt start: Int, _ create: (UnsafePointer<CChar>) -> Int32
+  ) -> Int32 {
+    var result: Int32 = -1
+    for _ in 0..<100 {
+      var random = nextRandom()
+      for index in start..<start + 6 {
+        name[index] = alphabet[Int(random % UInt64(alphabet.count))]
+        random /= UInt64(alphabet.count)
+      }
+      result = name.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { create($0.baseAddress!) }
+      }
+      if result >= 0 || errno != EEXIST { break }
+    }
+    return result
+  }
 
   /// The state of the generator of names: a seed from the system, stepped on for each name.
   nonisolated(unsafe) private static var randomState = UInt64.random(in: .min ... .max)
