@@ -29,7 +29,7 @@ struct ConfigurationSchemaTests {
     let schema = LintConfiguration.jsonSchema()
     #expect(schema["properties"]?.mapEntries?.compactMap(\.key.stringValue) == LintConfiguration.keys)
     let rules = schema["properties"]?["rules"]?["properties"]?.mapEntries?.compactMap(\.key.stringValue)
-    #expect(rules == RuleRegistry.identifiers)
+    #expect(rules == RuleRegistry.identifiers + RuleRegistry.removedRules.map(\.identifier))
   }
 
   /// Configurations the parser accepts, then ones it refuses.
@@ -49,6 +49,9 @@ struct ConfigurationSchemaTests {
     #"{"appSources": {"include": ["ios/**"], "exclude": []}}"#,
     #"{"rules": {"unknown-animation-id": "error", "unused-animation": "off"}}"#,
     #"{"ignore": [{"files": "App.swift", "rules": ["unknown-animation-id"], "pointer": "/welcomeTitel"}]}"#,
+    // A removed rule's id: accepted (and ignored, with a warning).
+    #"{"rules": {"auto-invoke-type": "off", "schema": "error"}}"#,
+    #"{"ignore": [{"files": "a", "rules": ["auto-invoke-type", "schema"]}]}"#,
   ]
   static let refused = [
     "[]",
@@ -56,6 +59,8 @@ struct ConfigurationSchemaTests {
     #"{"rule": {}}"#,
     #"{"rules": {"shcema": "error"}}"#,
     #"{"rules": {"schema": "fatal"}}"#,
+    #"{"rules": {"auto-invoke-type": "fatal"}}"#,
+    #"{"ignore": [{"files": "a", "rules": ["auto-invoke-typo"]}]}"#,
     #"{"rules": []}"#,
     #"{"include": "*.inertia"}"#,
     #"{"include": [""]}"#,

@@ -29,6 +29,25 @@ struct RegistryTests {
     #expect(RuleRegistry.identifiers.map(Self.typeName) == registered)
   }
 
+  /// A removed rule's id is never a live rule's (it would be run and "removed" at once), is listed once, has
+  /// no rule file left, and says why in the words the tool's warning ends with.
+  @Test("Removed rules are gone from the registry and the rule files, and say why")
+  func removedRules() throws {
+    let directory = Self.repository.appendingPathComponent("Sources/InertiaLint/Rules")
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    let ids = RuleRegistry.removedRules.map(\.identifier)
+    #expect(Set(ids).count == ids.count)
+    for removed in RuleRegistry.removedRules {
+      #expect(!RuleRegistry.identifiers.contains(removed.identifier))
+      #expect(RuleRegistry.description(of: removed.identifier) == nil)
+      #expect(RuleRegistry.removedRule(removed.identifier) == removed)
+      #expect(!files.contains(Self.typeName(removed.identifier) + ".swift"))
+      #expect(removed.note.hasPrefix("removed: ") && removed.reason.contains("see docs/"))
+    }
+    #expect(RuleRegistry.removedRule("auto-invoke-type")?.reason.contains("2026-08-06") == true)
+    #expect(RuleRegistry.removedRule("loop-stretched") == nil)
+  }
+
   /// (An app rule's corpus is the fixture apps, `Tests/AppFixtures`, which the app fixture tests run.)
   @Test("Every file rule has a corpus file that breaks it")
   func corpusCoversRules() throws {
@@ -56,6 +75,7 @@ struct RegistryTests {
         let rules: [(id: String, type: String)] =
           RuleRegistry.rules.map { ($0.description.identifier, String(describing: $0)) }
           + RuleRegistry.appRules.map { ($0.description.identifier, String(describing: $0)) }
+          + RuleRegistry.removedRules.map { ($0.identifier, Self.typeName($0.identifier)) }
         for (id, type) in rules {
           var patterns = ["\"\(id)\"", "`\(id)`", "\\b\(type)\\b"]
           if id.contains("-") { patterns.append("(?<![a-z0-9-])\(id)(?![a-z0-9-])") }

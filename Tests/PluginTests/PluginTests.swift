@@ -29,8 +29,9 @@ struct PluginTests {
       """
   }
 
-  /// A warning (`unknown-field` at `/0/notes`) and an info (`auto-invoke-type`), nothing that fails.
-  static let warningOnly = track(invokeType: "auto", extra: #" "notes": "draft 2","#)
+  /// A warning (`unknown-field` at `/0/notes`) and an info (`loop-stretched`: a 4-second track on a 3-second
+  /// loop), nothing that fails.
+  static let warningOnly = track(invokeType: "auto", extra: #" "notes": "draft 2","#, duration: 4)
   /// An error: the second keyframe reuses the first one's id.
   static let duplicateID = track(secondID: "A")
   /// An error with a safe fix: a negative duration.
@@ -85,7 +86,7 @@ struct PluginTests {
     #expect(build.output.contains("[unknown-field] at /0/notes"))
     // The JSON-form file the configuration includes, with its real line and column.
     #expect(build.output.contains("\(path(Self.onboardingPath)):15:9: warning: unknown field \"easing\""))
-    #expect(!build.output.contains("auto-invoke-type"), "infos are not shown")
+    #expect(!build.output.contains("loop-stretched"), "infos are not shown")
     // The tool sees the resources' own names: animation.inertia is the container `animation`, and the
     // configuration allows `onboarding`.
     #expect(!build.output.contains("[unaddressable-id]"))
@@ -295,7 +296,7 @@ struct PluginTests {
     let toolApp = try BuiltTool.run("inertia-lint", ["--format", "json", "--", "Sources/App"], in: fixture.root)
     #expect(onlyApp.status == 0, "\(onlyApp.output)")
     #expect(onlyApp.stdout == toolApp.stdout)
-    #expect(onlyApp.stdout.contains("\"rule\": \"auto-invoke-type\""), "the full report, infos included")
+    #expect(onlyApp.stdout.contains("\"rule\": \"loop-stretched\""), "the full report, infos included")
     #expect(!onlyApp.stdout.contains("extras"))
   }
 

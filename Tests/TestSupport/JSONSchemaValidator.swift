@@ -31,7 +31,9 @@ package struct JSONSchemaValidator {
     "$ref", "type", "enum", "properties", "required", "additionalProperties", "items", "minItems", "maxItems",
     "minimum", "maximum", "anyOf", "exclusiveMinimum", "minLength", "pattern",
   ]
-  static let annotations: Set<String> = ["$schema", "$comment", "$defs", "title", "description", "default"]
+  static let annotations: Set<String> = [
+    "$schema", "$comment", "$defs", "title", "description", "default", "deprecated",
+  ]
 
   /// The whole schema, which `$ref` pointers are resolved in.
   package let schema: MessagePackValue

@@ -108,7 +108,7 @@ struct CommandTests {
     // The runs above name --no-config; without it, a run that found no file had no configuration to list
     // rules from, and stopped on an index out of range.
     let sandbox = try LintSandbox()
-    try sandbox.write("sub/.inertia-lint.json", #"{"rules": {"auto-invoke-type": "off"}}"#)
+    try sandbox.write("sub/.inertia-lint.json", #"{"rules": {"loop-stretched": "off"}}"#)
     let modes: [[String]] = [
       [], ["--statistics"], ["-q"], ["--fix"], ["--fix", "--dry-run"], ["--diff"],
       ["--write-baseline", "baseline.json"],
@@ -123,7 +123,7 @@ struct CommandTests {
     let sarif = sandbox.run(["--format", "sarif", "missing.inertia"], in: "sub")
     let rules = try JSONReader().read(Array(sarif.stdout.utf8))["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]
     let ids = rules?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
-    #expect(ids.contains("schema") && !ids.contains("auto-invoke-type"))
+    #expect(ids.contains("schema") && !ids.contains("loop-stretched"))
     let allowed = sandbox.run(["--allow-no-files", "--format", "json"], in: "sub")
     #expect(allowed.status == 0)
   }

@@ -43,12 +43,95 @@ struct ConfigurationTests {
   func severities() throws {
     let sandbox = try LintSandbox(animation: Documents.infoOnly)
     #expect(sandbox.run([]).status == 0)
-    try sandbox.write(".inertia-lint.json", #"{"rules": {"auto-invoke-type": "error"}}"#)
+    try sandbox.write(".inertia-lint.json", #"{"rules": {"loop-stretched": "error"}}"#)
     let raised = sandbox.run([])
     #expect(raised.status == 1)
-    #expect(raised.stdout.contains("error: invokeType \"auto\""))
-    try sandbox.write(".inertia-lint.json", #"{"rules": {"auto-invoke-type": "off"}}"#)
+    #expect(raised.stdout.contains(": error: ") && raised.stdout.contains("[loop-stretched]"))
+    try sandbox.write(".inertia-lint.json", #"{"rules": {"loop-stretched": "off"}}"#)
     #expect(sandbox.run([]).stdout == "0 errors, 0 warnings and 0 infos in 1 file.\n")
+  }
+
+  /// A configuration written for a version that had a rule since removed keeps working: its id is accepted
+  /// in `rules` (at any severity) and in `ignore`, does nothing, and is named once on standard error with
+  /// where it is and why it went; the report is the one a configuration without it gives.
+  @Test(
+    "A removed rule's id in the configuration is a warning on stderr, not an error",
+    arguments: [
+      (#"{"rules": {"auto-invoke-type": "error"}}"#, ".inertia-lint.json:1:12: "),
+      (#"{"rules": {"loop-stretched": "off", "auto-invoke-type": "off"}}"#, ".inertia-lint.json:1:37: "),
+      (
+        #"{"ignore": [{"files": "**", "rules": ["auto-invoke-type"], "reason": "SwiftUI"}]}"#,
+        ".inertia-lint.json:1:39: "
+      ),
+      ("{\n  \"rules\": {\n    \"auto-invoke-type\": \"warning\"\n  }\n}", ".inertia-lint.json:3:5: "),
+    ])
+  func removedRule(_ configuration: String, _ place: String) throws {
+    let sandbox = try LintSandbox(animation: Documents.infoOnly)
+    let without = sandbox.run(["--format", "json"])
+    try sandbox.write(".inertia-lint.json", configuration)
+    let run = sandbox.run(["--format", "json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr
+        == "inertia-lint: warning: \(place)rule 'auto-invoke-type' has no effect: removed: the SwiftUI runtime "
+        + "starts auto animations since 2026-08-06; see docs/runtime.md\n")
+    #expect(!run.stdout.contains("auto-invoke-type"))
+    if !configuration.contains("loop-stretched") { #expect(run.stdout == without.stdout) }
+    // Once per configuration file, however many files it governs; and the text report is untouched.
+    try sandbox.write("more/animation.inertia", Documents.infoOnly)
+    let text = sandbox.run([])
+    #expect(text.stderr.components(separatedBy: "auto-invoke-type").count == 2, "\(text.stderr)")
+    #expect(text.status == 0 && text.stdout.contains("in 2 files"))
+    // A misspelling of it is still an error.
+    try sandbox.write(
+      ".inertia-lint.json", configuration.replacingOccurrences(of: "auto-invoke-type", with: "auto-invoke-typ"))
+    let misspelt = sandbox.run([])
+    #expect(misspelt.status == 2 && misspelt.stderr.contains("unknown rule 'auto-invoke-typ'"), "\(misspelt.stderr)")
+  }
+
+  /// The library's reading of it: the id is left out of the severities and the ignore entries, and recorded
+  /// as a warning with its place.
+  @Test("A configuration naming a removed rule parses, without it, with a warning")
+  func removedRuleParsed() throws {
+    let text =
+      #"{"rules": {"auto-invoke-type": "off", "schema": "warning"}, "ignore": [{"files": "a", "rules": ["auto-invoke-type", "schema"]}]}"#
+    let configuration = try LintConfiguration.parse(Array(text.utf8), path: "c.json")
+    #expect(configuration.severities == ["schema": .warning])
+    #expect(configuration.ignores.map(\.rules) == [["schema"]])
+    #expect(
+      configuration.warnings.map(\.description).map { $0.prefix(56) } == [
+        "c.json:1:12: rule 'auto-invoke-type' has no effect: remo",
+        "c.json:1:97: rule 'auto-invoke-type' has no effect: remo",
+      ])
+  }
+
+  /// `--enable` and `--disable` of a removed rule, as a CI script written for an older version passes them.
+  @Test("--enable and --disable of a removed rule warn and run as without", arguments: ["--enable", "--disable"])
+  func removedRuleOption(_ option: String) throws {
+    let sandbox = try LintSandbox(animation: Documents.infoOnly)
+    let without = sandbox.run(["--no-config", "--format", "json"])
+    let run = sandbox.run(["--no-config", "--format", "json", option, "auto-invoke-type", option, "auto-invoke-type"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr
+        == "inertia-lint: warning: \(option): rule 'auto-invoke-type' has no effect: removed: the SwiftUI runtime "
+        + "starts auto animations since 2026-08-06; see docs/runtime.md\n")
+    #expect(run.stdout == without.stdout)
+    // With a live rule alongside, that one still takes effect.
+    let both = sandbox.run(["--no-config", "--disable", "auto-invoke-type", "--disable", "loop-stretched"])
+    #expect(both.status == 0 && both.stdout == "0 errors, 0 warnings and 0 infos in 1 file.\n", "\(both.stdout)")
+    #expect(sandbox.run(["--no-config", option, "auto-invoke-typ"]).status == 2)
+  }
+
+  /// `--explain` of it says it was removed and why rather than "unknown rule".
+  @Test("--explain of a removed rule says why it went")
+  func removedRuleExplained() throws {
+    let sandbox = try LintSandbox(animation: Documents.infoOnly)
+    let run = sandbox.run(["--explain", "auto-invoke-type"])
+    #expect(run.stderr.contains("rule 'auto-invoke-type' was removed: the SwiftUI runtime starts auto animations"))
+    #expect(!run.stderr.contains("unknown rule"))
+    let list = sandbox.run(["--list-rules"])
+    #expect(list.status == 0 && !list.stdout.contains("auto-invoke-type"))
   }
 
   @Test("The configuration is found from the current directory upward")
@@ -88,19 +171,19 @@ struct ConfigurationTests {
   @Test("Each file follows the nearest configuration above it, wherever the run starts")
   func nearestConfigurationPerFile() throws {
     let sandbox = try LintSandbox()
-    try sandbox.write("repo/.inertia-lint.json", #"{"rules": {"auto-invoke-type": "error"}}"#)
+    try sandbox.write("repo/.inertia-lint.json", #"{"rules": {"loop-stretched": "error"}}"#)
     try sandbox.write("repo/animation.inertia", Documents.infoOnly)
-    try sandbox.write("repo/sub/.inertia-lint.json", #"{"rules": {"auto-invoke-type": "off"}}"#)
+    try sandbox.write("repo/sub/.inertia-lint.json", #"{"rules": {"loop-stretched": "off"}}"#)
     try sandbox.write("repo/sub/animation.inertia", Documents.infoOnly)
     try sandbox.write("elsewhere/keep", "")
     // From outside the repository, naming its files: each gets its own configuration.
     let outside = sandbox.run(["../repo/animation.inertia", "../repo/sub/animation.inertia"], in: "elsewhere")
-    let lines = outside.stdout.split(separator: "\n").filter { $0.contains("[auto-invoke-type]") }
+    let lines = outside.stdout.split(separator: "\n").filter { $0.contains("[loop-stretched]") }
     #expect(outside.status == 1)
     #expect(lines.count == 1 && lines[0].hasPrefix("../repo/animation.inertia:1:") && lines[0].contains(": error: "))
     // A walk from the root applies the sub-folder's own configuration below it.
     let walk = sandbox.run([], in: "repo")
-    let walked = walk.stdout.split(separator: "\n").filter { $0.contains("[auto-invoke-type]") }
+    let walked = walk.stdout.split(separator: "\n").filter { $0.contains("[loop-stretched]") }
     #expect(walked.count == 1 && walked[0].hasPrefix("animation.inertia:1:") && walked[0].contains(": error: "))
     #expect(walk.stdout.contains("in 2 files"))
   }

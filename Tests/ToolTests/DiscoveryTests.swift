@@ -136,7 +136,7 @@ struct DiscoveryOrderTests {
     options.ignoresConfiguration = true
     let directory = directory.map(sandbox.path) ?? sandbox.root
     let configurations = try ConfigurationResolver(
-      options: options, currentDirectory: directory, runner: ThreadPool.runner(width: 1))
+      options: options, currentDirectory: directory, runner: ThreadPool.runner(width: 1), warn: { _ in })
     var discovery = FileDiscovery(currentDirectory: directory, options: options, configurations: configurations)
     try discovery.discover(paths, standardInputName: nil)
     return discovery
@@ -345,7 +345,7 @@ struct ParallelWalkTests {
     options.jobs = jobs
     do {
       let configurations = try ConfigurationResolver(
-        options: options, currentDirectory: sandbox.root, runner: ThreadPool.runner(width: 1))
+        options: options, currentDirectory: sandbox.root, runner: ThreadPool.runner(width: 1), warn: { _ in })
       var discovery = FileDiscovery(currentDirectory: sandbox.root, options: options, configurations: configurations)
       try discovery.discover(["."], standardInputName: nil)
       let inputs = discovery.inputs.map { input in

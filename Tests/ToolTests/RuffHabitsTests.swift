@@ -182,7 +182,7 @@ struct RuffHabitsTests {
     try sandbox.write(".gitignore", "Build/\n")
     try sandbox.write(
       ".inertia-lint.json",
-      #"{"rules": {"unknown-field": "info", "auto-invoke-type": "off"}, "exclude": ["Drafts"], "containerId": ["animation", "onboarding"]}"#
+      #"{"rules": {"unknown-field": "info", "loop-stretched": "off"}, "exclude": ["Drafts"], "containerId": ["animation", "onboarding"]}"#
     )
     try sandbox.write("Legacy/.inertia-lint.json", #"{"rules": {"non-positive-duration": "warning"}}"#)
     try sandbox.write("Legacy/old.inertia", Documents.mixed)
@@ -237,9 +237,9 @@ struct RuffHabitsTests {
     #expect(lines.contains("  containerIds: animation, onboarding"))
     #expect(lines.contains { $0.hasPrefix("  unknown-field ") && $0.hasSuffix("  info (set)") })
     #expect(lines.contains { $0.hasPrefix("  non-positive-duration ") && $0.hasSuffix("  error") })
-    #expect(!lines.contains { $0.hasPrefix("  auto-invoke-type ") })
+    #expect(!lines.contains { $0.hasPrefix("  loop-stretched ") })
     let off = try #require(lines.first { $0.hasPrefix("Rules that are off: ") })
-    #expect(off.contains("auto-invoke-type"))
+    #expect(off.contains("loop-stretched"))
     // Every rule is either run or off, once.
     let listed = lines.filter { $0.hasPrefix("  ") && !$0.contains(":") }.map { $0.split(separator: " ")[0] }
     #expect(listed.count + off.split(separator: ",").count == RuleRegistry.descriptions.count)

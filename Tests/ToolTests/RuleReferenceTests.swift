@@ -27,7 +27,8 @@ struct RuleReferenceTests {
       Every rule `inertia-lint` applies, at its default severity (the [configuration](configuration.md)
       can change it), and whether its findings carry a fix, [safe or unsafe](lint.md#rules). Each rule's
       section is what `inertia-lint --explain RULE` prints for it. `io-error`, last, is not a rule of the
-      format but a path that could not be linted at all ([Linting](lint.md#rules)).
+      format but a path that could not be linted at all ([Linting](lint.md#rules)). A rule that was removed
+      is not here: its id is still accepted where rules are named ([Removed rules](configuration.md#removed-rules)).
 
       | rule | severity | what it finds | fix |
       |---|---|---|---|

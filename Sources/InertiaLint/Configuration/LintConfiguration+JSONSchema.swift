@@ -7,6 +7,7 @@ extension LintConfiguration {
   /// A JSON Schema (draft 2020-12) of `.inertia-lint.json`, from the keys ``parse(_:path:)`` reads and the
   /// rules ``RuleRegistry`` holds, so that an editor completes rule ids and flags a misspelt key before the
   /// linter does. It accepts what the parser accepts, except what JSON Schema cannot say: a key given twice.
+  /// A removed rule's id is accepted and marked `deprecated`, as the parser accepts it with a warning.
   package static func jsonSchema() -> MessagePackValue {
     let ruleIDs = MessagePackValue.array(RuleRegistry.identifiers.map { .string($0) })
     let nonEmptyString: MessagePackValue = ["type": "string", "minLength": 1]
@@ -17,11 +18,32 @@ extension LintConfiguration {
       severities.append(
         .init(.string(rule.identifier), schema(summary, ["enum": ["error", "warning", "info", "off"]])))
     }
+    // A removed rule's id is accepted, as the parser accepts it (with a warning), and marked deprecated so
+    // that an editor strikes it through rather than flag a file the linter runs with.
+    let removedNote = { (rule: RemovedRule) in
+      "Removed: \(rule.reason). Accepted and ignored, with a warning; delete it."
+    }
+    for rule in RuleRegistry.removedRules {
+      severities.append(
+        .init(
+          .string(rule.identifier),
+          schema(removedNote(rule), ["enum": ["error", "warning", "info", "off"], "deprecated": true])))
+    }
+    let ruleIDItem: MessagePackValue =
+      RuleRegistry.removedRules.isEmpty
+      ? ["enum": ruleIDs]
+      : [
+        "anyOf": .array(
+          [["enum": ruleIDs]]
+            + RuleRegistry.removedRules.map { rule in
+              schema(removedNote(rule), ["enum": [.string(rule.identifier)], "deprecated": true])
+            })
+      ]
     let files = schema(
       "Globs of the files the entry applies to, relative to this file's folder.",
       ["anyOf": [nonEmptyString, ["type": "array", "minItems": 1, "items": nonEmptyString]]])
     let rules = schema(
-      "The rules whose findings are left out.", ["type": "array", "minItems": 1, "items": ["enum": ruleIDs]])
+      "The rules whose findings are left out.", ["type": "array", "minItems": 1, "items": ruleIDItem])
     let pointer = schema(
       "Where: a JSON Pointer or a subject (ids in place of indexes), with everything under it; the whole file "
         + "when absent.", ["type": "string", "pattern": "^(/|$)"])

@@ -5,13 +5,13 @@ import InertiaFormat
 ///
 /// ```json
 /// {
-///   "rules": { "auto-invoke-type": "warning", "loop-stretched": "off" },
+///   "rules": { "hand-authored-vertices": "warning", "loop-stretched": "off" },
 ///   "include": ["*.inertia"],
 ///   "exclude": ["Tests/Fixtures/**"],
 ///   "containerId": ["animation", "onboarding"],
 ///   "loopDuration": 5,
 ///   "ignore": [
-///     { "files": "Legacy/**", "rules": ["auto-invoke-type"], "reason": "played by the old app only" },
+///     { "files": "Legacy/**", "rules": ["hand-authored-vertices"], "reason": "played by the old app only" },
 ///     { "files": ["onboarding.inertia"], "rules": ["schema"], "pointer": "/card0/shapes/Logo" }
 ///   ],
 ///   "baseline": ".inertia-baseline.json",
@@ -20,7 +20,8 @@ import InertiaFormat
 /// ```
 ///
 /// Every key is optional. An unknown key, an unknown rule id or a value of the wrong kind is an error,
-/// never silently ignored. Globs are relative to the directory the file is in.
+/// never silently ignored; a removed rule's id is accepted and ignored, with a ``warnings`` entry. Globs
+/// are relative to the directory the file is in.
 public struct LintConfiguration: Sendable, Equatable {
   /// The name the file is looked for under, from the current directory upward.
   public static let fileName = ".inertia-lint.json"
@@ -47,6 +48,9 @@ public struct LintConfiguration: Sendable, Equatable {
   public var appSources = AppSources()
   /// The configuration file, when there is one.
   public var path: String?
+  /// What the file says that is accepted and has no effect: each removed rule it names (see
+  /// ``RuleRegistry/removedRules``), which the tool prints on standard error.
+  public var warnings: [ConfigurationWarning] = []
 
   /// Which app sources a folder walk reads for the app rules (`appSources`): every Swift, Kotlin and
   /// JavaScript or TypeScript file it finds, unless told otherwise, or none.
@@ -115,6 +119,7 @@ public struct LintConfiguration: Sendable, Equatable {
     var reader = Reader(document: indexed, path: path)
     var configuration = try reader.read()
     configuration.path = path
+    configuration.warnings = reader.warnings
     return configuration
   }
 
@@ -122,6 +127,15 @@ public struct LintConfiguration: Sendable, Equatable {
   private struct Reader {
     let document: IndexedDocument
     let path: String
+
+    /// What is accepted and has no effect, in the order met.
+    var warnings: [ConfigurationWarning] = []
+
+    mutating func warn(_ message: String, at node: IndexedDocument.Node) {
+      let offset = document.byteRange(of: node).lowerBound
+      let (line, column) = document.lineAndColumn(ofOffset: offset)
+      warnings.append(ConfigurationWarning(path: path, line: line, column: column, message: message))
+    }
 
     func fail(_ message: String, at node: IndexedDocument.Node) -> ConfigurationError {
       let offset = document.byteRange(of: node).lowerBound
@@ -175,21 +189,26 @@ public struct LintConfiguration: Sendable, Equatable {
       return configuration
     }
 
-    func rules(_ node: IndexedDocument.Node) throws(ConfigurationError) -> [String: RuleSeverity] {
+    mutating func rules(_ node: IndexedDocument.Node) throws(ConfigurationError) -> [String: RuleSeverity] {
       guard document.isMap(node) else {
         throw fail("rules must be an object of rule ids to \"error\", \"warning\", \"info\" or \"off\"", at: node)
       }
       var severities: [String: RuleSeverity] = [:]
       for entry in document.entries(of: node) {
         let id = document.string(of: entry.key) ?? ""
-        guard RuleRegistry.description(of: id) != nil else {
+        let removed = RuleRegistry.removedRule(id)
+        guard removed != nil || RuleRegistry.description(of: id) != nil else {
           throw fail(RuleSelection.unknownRuleMessage(id), at: entry.key)
         }
         guard severities[id] == nil else { throw fail("rule '\(id)' is configured twice", at: entry.key) }
         guard let severity = document.string(of: entry.value).flatMap(RuleSeverity.init(rawValue:)) else {
           throw fail("rule '\(id)' must be \"error\", \"warning\", \"info\" or \"off\"", at: entry.value)
         }
-        severities[id] = severity
+        if let removed {
+          warn(RuleSelection.removedRuleMessage(removed), at: entry.key)
+        } else {
+          severities[id] = severity
+        }
       }
       return severities
     }
@@ -220,7 +239,7 @@ public struct LintConfiguration: Sendable, Equatable {
       return sources
     }
 
-    func ignores(_ node: IndexedDocument.Node) throws(ConfigurationError) -> [Ignore] {
+    mutating func ignores(_ node: IndexedDocument.Node) throws(ConfigurationError) -> [Ignore] {
       let shape = "ignore must be an array of objects with \"files\" and \"rules\""
       guard document.isArray(node) else { throw fail(shape, at: node) }
       var ignores: [Ignore] = []
@@ -244,7 +263,10 @@ public struct LintConfiguration: Sendable, Equatable {
             rules = try strings(entry.value, "rules")
             for (id, rule) in zip(rules!, document.elements(of: entry.value))
             where RuleRegistry.description(of: id) == nil {
-              throw fail(RuleSelection.unknownRuleMessage(id), at: rule)
+              guard let removed = RuleRegistry.removedRule(id) else {
+                throw fail(RuleSelection.unknownRuleMessage(id), at: rule)
+              }
+              warn(RuleSelection.removedRuleMessage(removed), at: rule)
             }
           case "pointer":
             guard let place = document.string(of: entry.value), place.isEmpty || place.hasPrefix("/") else {
@@ -272,7 +294,8 @@ public struct LintConfiguration: Sendable, Equatable {
           throw fail("an ignore entry needs \"rules\": an array of rule ids", at: element)
         }
         ignore.files = files
-        ignore.rules = rules
+        // A removed rule's id suppresses nothing: the entry keeps the others (none, when it named only it).
+        ignore.rules = rules.filter { RuleRegistry.removedRule($0) == nil }
         ignores.append(ignore)
       }
       return ignores

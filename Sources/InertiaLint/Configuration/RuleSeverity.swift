@@ -6,7 +6,7 @@
 /// gives the rule back its default, and only ``off`` switches it off.
 ///
 /// ```swift
-/// let linter = try Linter(severities: ["loop-stretched": .off, "auto-invoke-type": .warning])
+/// let linter = try Linter(severities: ["loop-stretched": .off, "hand-authored-vertices": .warning])
 /// ```
 public enum RuleSeverity: String, Sendable, Hashable, CaseIterable {
   /// The rule does not run.

@@ -48,10 +48,13 @@ public struct Linter: Sendable {
   /// - Parameters:
   ///   - severities: a ``RuleSeverity`` per rule id, as `.inertia-lint.json`'s `rules` gives them.
   ///   - settings: what the configuration says about container ids and the loop.
+  ///   The id of a rule that was removed (``RuleRegistry/removedRules``) is accepted and has no effect.
   /// - Throws: ``UnknownRuleError`` for an id that names no rule (the first, in alphabetical order), as
   ///   the command line and the configuration refuse one.
   public init(severities: [String: RuleSeverity], settings: LintSettings = .default) throws(UnknownRuleError) {
-    if let unknown = severities.keys.sorted().first(where: { RuleRegistry.description(of: $0) == nil }) {
+    if let unknown = severities.keys.sorted().first(where: {
+      RuleRegistry.description(of: $0) == nil && RuleRegistry.removedRule($0) == nil
+    }) {
       throw UnknownRuleError(id: unknown)
     }
     self.init(checkedSeverities: severities, settings: settings)

@@ -62,18 +62,32 @@ final class ConfigurationResolver {
   /// Whether the configurations' baselines are read: not for `--write-baseline`, which may be making the
   /// very file a configuration names.
   private let readsBaselines: Bool
+  /// Prints a warning line on standard error.
+  private let warn: (String) -> Void
+  /// The run's current directory, which warnings name configuration files relative to.
+  private let currentDirectory: String
 
+  /// - Parameter warn: prints a warning, `inertia-lint: warning: …`, for what is accepted and has no effect
+  ///   (a removed rule named by `--enable`, `--disable` or a configuration), once per option and file.
   /// - Throws: ``ConfigurationError`` for a `--config` file that cannot be read or used, ``UsageError``
   ///   for an unknown rule in `--enable` or `--disable`.
-  init(options: LintOptions, currentDirectory: String, runner: any ParallelRunner) throws {
+  init(
+    options: LintOptions, currentDirectory: String, runner: any ParallelRunner,
+    warn: @escaping (String) -> Void
+  ) throws {
     enable = options.enable
     disable = options.disable
     self.runner = runner
+    self.warn = warn
+    self.currentDirectory = currentDirectory
     maxFindings = options.maxFindings
     worksOutSubjects = options.format == .sarif || options.writeBaseline != nil
     readsBaselines = options.writeBaseline == nil
     // The command line's rule ids are checked once, whatever the configurations say.
     _ = try RuleSelection.severities(configured: [:], enable: enable, disable: disable)
+    for warning in RuleSelection.optionWarnings(enable: enable, disable: disable) {
+      warn("inertia-lint: warning: " + warning)
+    }
     if let path = options.configPath {
       let full = FilePath.isAbsolute(path) ? path : FilePath.join(currentDirectory, path)
       filesRead.append((full, path))
@@ -117,6 +131,12 @@ final class ConfigurationResolver {
   }
 
   private func add(_ configuration: LintConfiguration, displayPath: String?) throws -> Int {
+    for warning in configuration.warnings {
+      // Named as a configuration error is: relative to the current directory when under it.
+      var named = warning
+      if let relative = FilePath.relative(warning.path, to: currentDirectory) { named.path = relative }
+      warn("inertia-lint: warning: \(named)")
+    }
     let severities = try RuleSelection.severities(
       configured: configuration.severities, enable: enable, disable: disable)
     var linter = try Linter(severities: severities, settings: configuration.settings)

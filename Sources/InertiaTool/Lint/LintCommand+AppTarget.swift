@@ -48,14 +48,14 @@ extension LintCommand {
   }
 
   /// The sources and resources of `--app-target`, with their configurations.
-  private static func appTargetPlan(_ options: LintOptions, stderr: (String) -> Void, environment: Environment)
-    -> Result<(Plan, [LintInput]), ExitCode>
-  {
+  private static func appTargetPlan(
+    _ options: LintOptions, stderr: @escaping (String) -> Void, environment: Environment
+  ) -> Result<(Plan, [LintInput]), ExitCode> {
     let directory = environment.currentDirectory
     do {
       let configurations = try ConfigurationResolver(
         options: options, currentDirectory: directory,
-        runner: ThreadPool.runner(width: options.jobs ?? ThreadPool.processorCount))
+        runner: ThreadPool.runner(width: options.jobs ?? ThreadPool.processorCount), warn: stderr)
       let discovery = FileDiscovery(currentDirectory: directory, options: options, configurations: configurations)
       var problems: [Finding] = []
       var sources: [AppSourceInput] = []

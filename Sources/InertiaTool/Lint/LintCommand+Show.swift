@@ -14,7 +14,7 @@ extension LintCommand {
   /// one a line as findings would name them: the animation files, then the app sources. A path that
   /// cannot be read is named on standard error and the exit is 2; otherwise 0.
   static func showFiles(
-    _ options: LintOptions, stdout: CommandOutput, stderr: (String) -> Void, environment: Environment
+    _ options: LintOptions, stdout: CommandOutput, stderr: @escaping (String) -> Void, environment: Environment
   ) -> Int32 {
     guard case .success(let plan) = plan(options, stderr: stderr, environment: environment) else { return 2 }
     var text = ""
@@ -31,7 +31,7 @@ extension LintCommand {
   /// `--enable` and `--disable` applied; then the rules that are off. Exit 0, or 2 when FILE cannot be found
   /// or a configuration cannot be used.
   static func showSettings(
-    _ path: String, _ options: LintOptions, stdout: CommandOutput, stderr: (String) -> Void,
+    _ path: String, _ options: LintOptions, stdout: CommandOutput, stderr: @escaping (String) -> Void,
     environment: Environment
   ) -> Int32 {
     let directory = environment.currentDirectory
@@ -45,7 +45,7 @@ extension LintCommand {
     let index: Int
     do {
       configurations = try ConfigurationResolver(
-        options: options, currentDirectory: directory, runner: ThreadPool.runner(width: 1))
+        options: options, currentDirectory: directory, runner: ThreadPool.runner(width: 1), warn: stderr)
       index = try configurations.configuration(forDirectory: isFolder ? physical : FilePath.directory(of: physical))
     } catch var error as ConfigurationError {
       if let relative = FilePath.relative(error.path, to: directory) { error.path = relative }

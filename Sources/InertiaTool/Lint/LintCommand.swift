@@ -329,13 +329,14 @@ package enum LintCommand {
   }
 
   /// Finds the configurations and the inputs of a run.
-  static func plan(_ options: LintOptions, stderr: (String) -> Void, environment: Environment) -> Result<Plan, ExitCode>
-  {
+  static func plan(
+    _ options: LintOptions, stderr: @escaping (String) -> Void, environment: Environment
+  ) -> Result<Plan, ExitCode> {
     let directory = environment.currentDirectory
     let jobs = options.jobs ?? ThreadPool.processorCount
     do {
       let configurations = try ConfigurationResolver(
-        options: options, currentDirectory: directory, runner: ThreadPool.runner(width: jobs))
+        options: options, currentDirectory: directory, runner: ThreadPool.runner(width: jobs), warn: stderr)
       var discovery = FileDiscovery(currentDirectory: directory, options: options, configurations: configurations)
       try discovery.discover(options.paths, standardInputName: options.standardInputName)
       let problems = discovery.problems.map { problem in

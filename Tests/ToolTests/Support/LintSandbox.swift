@@ -159,9 +159,10 @@ enum Documents {
 
     """
 
-  /// A document with an info only.
+  /// A document with an info only: a 4-second auto track, which stretches the 3-second loop
+  /// (`loop-stretched`); that it is `auto` is no finding (the runtimes all start it).
   static let infoOnly = """
-    [{"id": "card0", "invokeType": "auto", "initialValues": \(pose), "keyframes": []}]
+    [{"id": "card0", "invokeType": "auto", "initialValues": \(pose), "keyframes": [{"id": "A", "duration": 4, "values": \(pose)}]}]
 
     """
 }
