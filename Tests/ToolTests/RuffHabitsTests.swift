@@ -255,6 +255,9 @@ struct RuffHabitsTests {
     let none = sandbox.run(["--no-config", "--disable", "schema", "--show-settings", "animation.inertia"]).stdout
     #expect(none.contains("  configuration: none, the defaults (--no-config)\n"))
     #expect(none.contains("Rules that are off: ") && none.contains("schema"))
+    // The loop a container plays at: the app's when a configuration sets it, else each file's own.
+    #expect(none.contains("  loopDuration: each file's own (the largest of its animations', 3 s without one)\n"))
+    #expect(!run.stdout.contains("nil") && !run.stdout.contains("Optional("))
     let config = sandbox.run(["--config", "Legacy/.inertia-lint.json", "--show-settings", "animation.inertia"]).stdout
     #expect(config.contains("  configuration: Legacy/.inertia-lint.json (--config)\n"))
 

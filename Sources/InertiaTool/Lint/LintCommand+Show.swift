@@ -90,7 +90,10 @@ extension LintCommand {
     let settings = applied.linter.settings
     lines.append(
       "  containerIds: " + settings.containerIDs.map { TextEscaping.line($0) }.joined(separator: ", "))
-    lines.append("  loopDuration: \(settings.loopDuration) s")
+    lines.append(
+      "  loopDuration: "
+        + (settings.loopDuration.map { "\($0) s" }
+          ?? "each file's own (the largest of its animations', 3 s without one)"))
     lines.append("  appSources: " + (applied.readsAppSources ? "read by a walk" : "not read"))
     if !configuration.ignores.isEmpty { lines.append("  ignore entries: \(configuration.ignores.count)") }
     // A rule at its own severity may report some findings at another (as its documentation says); one
