@@ -373,7 +373,10 @@ struct SwiftLexer: SourceLexer {
       if preferRegex { mustBeRegex = true }
       if !mustBeRegex && !isInRegexPosition { return nil }
       switch previous {
-      case .expressionStart where [.openParen, .openBracket, .comma, .colon].contains(bytes[lastTokenEnd - 1]):
+      // (Before the first token, at the start of the file or of its first string's interpolation, nothing
+      // precedes: found by fuzzing, `"\( /` read the byte before the file.)
+      case .expressionStart
+      where lastTokenEnd > 0 && [.openParen, .openBracket, .comma, .colon].contains(bytes[lastTokenEnd - 1]):
         break
       default:
         mustBeRegex = true

@@ -32,6 +32,14 @@ import Testing
     #expect(flags?.contains(.interpolated) == true)
   }
 
+  /// Found by the app-sources fuzz target (an index out of range, so a crash of inertia-lint on a source):
+  /// a `/` that begins the first interpolation of a file's first string has no token before it.
+  @Test func aSlashWithNoTokenBeforeItIsARegexOrAFailureNeverACrash() {
+    #expect(LexerTesting.failure(#"'"card\( /"#, .swift) != "lexes")
+    #expect(literals(#""a\( /x/ )""#) == [#""a\( /x/ )""#])
+    #expect(tokens("/x/.firstMatch(in: s)") == "re:/x/ p:. id:firstMatch p:( id:in p:: id:s p:)")
+  }
+
   @Test func interpolationOfAOneLineStringCannotCrossALine() {
     #expect(LexerTesting.failure("let s = \"a \\(f(\n))\"", .swift) == "1:9 unterminated string literal")
     // In a multi-line string it can.
