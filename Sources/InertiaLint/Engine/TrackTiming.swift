@@ -23,6 +23,7 @@ struct TrackTiming {
   /// The timing of a track with these keyframes: the ones a runtime plays (``DocumentOutline/Keyframe/isPlayed``),
   /// as ``InertiaPlayback/playbackLength(durations:)`` adds them up.
   init(_ keyframes: ArraySlice<DocumentOutline.Keyframe>) {
-    playedLength = InertiaPlayback.playbackLength(durations: keyframes.lazy.filter(\.isPlayed).compactMap(\.seconds))
+    playedLength = InertiaPlayback.playbackLength(
+      durations: keyframes.lazy.compactMap { $0.isPlayed ? $0.seconds : nil })
   }
 }

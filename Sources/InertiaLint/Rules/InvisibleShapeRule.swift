@@ -71,8 +71,10 @@ struct InvisibleShapeRule: LintRule {
       ] {
         if let node, let value, value.isFinite, value <= 0 { flatSides.append((name, node, value)) }
       }
-      let type = description.type.flatMap { document.string(of: $0) }
-      if flatSides.count == 1, let type, Self.drawnAtLongerSide.contains(type) {
+      // The type is read only for the one case it decides (most shapes have no flat side).
+      if flatSides.count == 1, let type = description.type.flatMap({ document.string(of: $0) }),
+        Self.drawnAtLongerSide.contains(type)
+      {
         // Drawn at its longer side, which a fill covers; its stroke is held to half its shorter side, 0.
         let side = flatSides[0]
         if !hasFill, hasStroke, strokeWidth > 0, side.value == 0 {
