@@ -141,9 +141,15 @@ keep() {
     return 1
   }
   for seed in "$seeded/"*; do [ -e "$seed" ] && rm -f "$merged/$(sha1sum <"$seed" | cut -c1-40)" "$merged/$(basename "$seed")"; done
-  while [ "$(du -sbc "$merged" | tail -1 | cut -f1)" -gt $((keep_max_kb * 1024)) ]; do
-    rm -f "$(find "$merged" -type f -printf '%s %p\n' | sort -n | tail -1 | cut -d' ' -f2-)"
-  done
+  # The largest first until the rest fit (one listing: removing one at a time and measuring again took
+  # minutes for a few thousand inputs).
+  local total
+  total=$(find "$merged" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
+  while read -r size path; do
+    [ "$total" -gt $((keep_max_kb * 1024)) ] || break
+    rm -f "$path"
+    total=$((total - size))
+  done < <(find "$merged" -type f -printf '%s %p\n' | sort -rn)
   rm -rf "$kept/$target"
   mkdir -p "$kept/$target"
   cp "$merged/"* "$kept/$target/" 2>/dev/null || true
