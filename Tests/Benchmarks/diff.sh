@@ -10,6 +10,8 @@
 #   --animations N   animations in each file (default 20000)
 #   --skip-build     use the release binary already built
 #
+# INERTIA_TOOLS_DIR: a directory holding inertia-convert as Scripts/build-tools.sh builds it (no build).
+#
 # The data comes from generate.py (msgspec, in Benchmarks/.venv as run.sh makes it); the new version
 # changes a duration in every 50th animation, a pose value in every 70th, and adds and removes one. A
 # third file holds the first with every map's keys in reverse order (as an encoder that keeps maps in a
@@ -32,8 +34,12 @@ while (( $# )); do
   esac
 done
 
-if $build; then swift build -c release --package-path "$root" --product inertia-convert; fi
-bin=$(swift build -c release --package-path "$root" --show-bin-path)/inertia-convert
+if [[ -n ${INERTIA_TOOLS_DIR:-} ]]; then
+  bin=$INERTIA_TOOLS_DIR/inertia-convert   # Scripts/build-tools.sh's build, as appsources.sh takes it
+else
+  if $build; then swift build -c release --package-path "$root" --product inertia-convert; fi
+  bin=$(swift build -c release --package-path "$root" --show-bin-path)/inertia-convert
+fi
 [[ -x $bin ]] || { echo "diff.sh: no release inertia-convert at $bin" >&2; exit 2; }
 
 venv=$here/.venv
