@@ -153,7 +153,7 @@ keep() {
   rm -rf "$kept/$target"
   mkdir -p "$kept/$target"
   cp "$merged/"* "$kept/$target/" 2>/dev/null || true
-  echo "$target: kept $(find "$kept/$target" -type f | wc -l) inputs, $(du -sbc "$kept/$target" | tail -1 | cut -f1) bytes" >&2
+  echo "$target: kept $(find "$kept/$target" -type f | wc -l) inputs, $total bytes" >&2
 }
 
 run() {
