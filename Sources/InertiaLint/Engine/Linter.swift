@@ -76,16 +76,8 @@ public struct Linter: Sendable {
       enabled.append(EnabledRule(rule, description, severity: severity))
       for sort in description.reportedSchemaEvents { schemaEventRules[sort.rawValue] = description.identifier }
     }
-    var appRules: [(rule: any AppRule.Type, severity: Severity?)] = []
-    for rule in RuleRegistry.appRules {
-      switch severities[rule.description.identifier] {
-      case .off?: continue
-      case let configured?: appRules.append((rule, configured.severity))
-      case nil: appRules.append((rule, nil))
-      }
-    }
     (self.rules, self.enabled, self.schemaEventRules) = (rules, enabled, schemaEventRules)
-    self.appRules = appRules
+    self.appRules = Self.appRules(severities: severities)
     self.settings = settings
     self.makeIdentifier = { UUID().uuidString }
   }
@@ -96,21 +88,6 @@ public struct Linter: Sendable {
     public var findings: [Finding]
     /// How many findings were left out by the linter's ``Linter/suppression``.
     public var suppressedCount = 0
-  }
-
-  /// The app rules' findings in one file (``AppLinter/findings(in:rules:)``, all of them the file's) as
-  /// this linter reports them: without the findings of the app rules it does not run, at the severities
-  /// configured, without what ``suppression`` leaves out (counted), at most ``maxFindingsPerRule`` of a
-  /// rule, in ``Finding/reportOrder(_:_:)``.
-  package func configured(appFindings findings: [Finding]) -> Linted {
-    var linted = Linted(findings: [])
-    for var finding in findings {
-      guard let rule = appRules.first(where: { $0.rule.description.identifier == finding.ruleID }) else { continue }
-      if let severity = rule.severity { finding.severity = severity }
-      if suppression.suppresses(finding) { linted.suppressedCount += 1 } else { linted.findings.append(finding) }
-    }
-    linted.findings = Finding.limited(linted.findings.sorted(by: Finding.reportOrder), to: maxFindingsPerRule)
-    return linted
   }
 
   /// Lints a document given as bytes, in whichever encoding its content shows.
