@@ -103,16 +103,8 @@ extension LintCommand {
         configurations: configurations, inputs: [], problems: problems, linters: linters,
         reportedConfiguration: reported, appSources: sources)
       return .success((plan, resources))
-    } catch var error as ConfigurationError {
-      if let relative = FilePath.relative(error.path, to: directory) { error.path = relative }
-      stderr("inertia-lint: configuration: \(error.description)")
-      return .failure(ExitCode(message: "configuration: \(error.description)"))
-    } catch let error as UsageError {
-      stderr("inertia-lint: \(error.message)")
-      return .failure(ExitCode(message: error.message))
     } catch {
-      stderr("inertia-lint: \(error)")
-      return .failure(ExitCode(message: "\(error)"))
+      return .failure(planFailure(error, directory: directory, stderr: stderr))
     }
   }
 }

@@ -370,16 +370,25 @@ package enum LintCommand {
           configurations: configurations, inputs: discovery.inputs, problems: problems, linters: linters,
           reportedConfiguration: reportedConfiguration, appSources: discovery.appSources,
           jsonFiles: discovery.jsonFiles, ignoreFilesRead: discovery.ignoreFilesRead))
-    } catch var error as ConfigurationError {
+    } catch {
+      return .failure(planFailure(error, directory: directory, stderr: stderr))
+    }
+  }
+
+  /// Why a run's plan could not be made (a configuration, usage or other error), said on standard error and
+  /// returned for a machine-readable report: a configuration's path relative to `directory`.
+  static func planFailure(_ error: any Error, directory: String, stderr: (String) -> Void) -> ExitCode {
+    switch error {
+    case var error as ConfigurationError:
       if let relative = FilePath.relative(error.path, to: directory) { error.path = relative }
       stderr("inertia-lint: configuration: \(error.description)")
-      return .failure(ExitCode(message: "configuration: \(error.description)"))
-    } catch let error as UsageError {
+      return ExitCode(message: "configuration: \(error.description)")
+    case let error as UsageError:
       stderr("inertia-lint: \(error.message)")
-      return .failure(ExitCode(message: error.message))
-    } catch {
+      return ExitCode(message: error.message)
+    default:
       stderr("inertia-lint: \(error)")
-      return .failure(ExitCode(message: "\(error)"))
+      return ExitCode(message: "\(error)")
     }
   }
 
