@@ -33,6 +33,10 @@ struct ChangingInputTests {
   /// where other values were, and noise.
   enum Spoiling: CaseIterable, Sendable {
     case str32, array32, map32, bin32, float64, str8, zeros, ones, noise, shiftedByOne
+    /// Every byte that could head a map made an array's head of the same count, and the other way round.
+    case mapsAndArraysSwapped
+    /// One byte in sixteen made random, as a save in place caught halfway.
+    case sparseNoise
 
     func apply(to memory: UnsafeMutableRawBufferPointer, original: [UInt8]) {
       var rng = SeededGenerator(seed: 7)
@@ -48,6 +52,15 @@ struct ChangingInputTests {
         case .ones: memory[index] = 0xFF
         case .noise: memory[index] = UInt8.random(in: 0...255, using: &rng)
         case .shiftedByOne: memory[index] = original[(index + 1) % original.count]
+        case .mapsAndArraysSwapped:
+          switch original[index] {
+          case 0x80...0x8F, 0x90...0x9F: memory[index] = original[index] ^ 0x10
+          case 0xDC, 0xDD: memory[index] = original[index] + 2
+          case 0xDE, 0xDF: memory[index] = original[index] - 2
+          default: break
+          }
+        case .sparseNoise:
+          if UInt8.random(in: 0...15, using: &rng) == 0 { memory[index] = UInt8.random(in: 0...255, using: &rng) }
         }
       }
     }
@@ -90,6 +103,25 @@ struct ChangingInputTests {
       spoiling.apply(to: memory, original: bytes)
       Self.readEverything(document)
       _ = name
+    }
+  }
+
+  /// The rules read the document twice over: through what the linter worked out for them (the outline and
+  /// the schema walk's events) and through the index. Bytes that change between the two (a mapped input
+  /// saved in place while it is linted) make the two disagree: a map the walk met reads as an array, a
+  /// string as a number. No rule may trust one reading with the other's places.
+  @Test("bytes that change after the outline and the schema walk, before the rules", arguments: Spoiling.allCases)
+  func betweenWalkAndRules(_ spoiling: Spoiling) throws {
+    let linter = Linter()
+    for (_, bytes) in Self.documents {
+      let (contents, memory) = Self.contents(bytes)
+      let document = try IndexedDocument.read(contents)
+      var part = linter.beginLint(document, file: "animation.inertia", fileName: "animation.inertia")
+      part.inputs.workOut([.outline, .schemaWalk], document, for: linter)
+      spoiling.apply(to: memory, original: bytes)
+      linter.lint(&part) { _ in true }
+      _ = linter.finished(part)
+      withExtendedLifetime(contents) {}
     }
   }
 

@@ -70,8 +70,9 @@ struct DuplicateKeyRule: LintRule {
     for (event, sort) in zip(walked.list, walked.sorts) where sort == .duplicateKey || sort == .ignoredDuplicateKey {
       guard case .duplicateKey(let entry, let first, let map, _) = event else { continue }
       let entries = document.entries(of: map)
-      // (A CI run crashed here once, an entry past the map's end, while ChangingInputTests rewrote the file
-      // being read; until the cause is found, such an event is passed over rather than trapping.)
+      // The walk's places and the index's can disagree when a mapped input changes while it is linted
+      // (a map the walk met now reads as something else, with no entries): such an event is passed over.
+      // The tool reports the change and uses nothing of the lint (ChangingInputTests.betweenWalkAndRules).
       guard first < entries.count, entry.position < entries.count else { continue }
       let same = document.value(of: entries[first].value) == document.value(of: entries[entry.position].value)
       let fix = same ? fix(for: map) : nil
