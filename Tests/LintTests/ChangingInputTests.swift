@@ -93,6 +93,8 @@ struct ChangingInputTests {
       _ = document.value(forKey: "id", in: node)
     }
     _ = Linter().lint(document, file: "animation.inertia", fileName: "animation.inertia")
+    // What `diff` makes of a side, read from a document like the linter's.
+    _ = try? InertiaMotionDiff.Version(document)
   }
 
   @Test("every value read after the bytes change stays inside them", arguments: Spoiling.allCases)
