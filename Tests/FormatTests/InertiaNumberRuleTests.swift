@@ -146,6 +146,40 @@ struct InertiaNumberRuleTests {
       text(try Converter.toJSON(messagePack: bytes, options: .init(style: .compact))).contains("0.33000001311302185"))
   }
 
+  /// `to-json` prints a float32 that reads alike either way (`0.5`) before it knows whether the document is an
+  /// Inertia document; the colours after it are still printed by the rule, however many such came first, and
+  /// a document that is not one still prints its colours as the doubles they widen to.
+  @Test("Float32s that print alike either way, met first, leave the rule's answer for the colours after them")
+  func alikeFloat32sFirst() throws {
+    for leading in [0, 1, 63, 64, 65, 200] {
+      let translate = Array(repeating: "0.5", count: leading + 2).joined(separator: ", ")
+      for refused in [false, true] {
+        var source = Self.circle.replacingOccurrences(of: #""translate": [0, 0]"#, with: #""translate": [\#(translate)]"#)
+        if refused { source = source.replacingOccurrences(of: #""zIndex": 200"#, with: #""zIndex": 2.5"#) }
+        let bytes = try Converter.toMessagePack(json: Array(source.utf8), numbers: .inertia)
+        if !refused {
+          #expect(try Self.value(at: "/0/initialValues/translate/0", in: bytes) == [0xCA, 0x3F, 0x00, 0x00, 0x00])
+        }
+        // The colour as a float32 in both (the refused document written by hand: its canonical form has none).
+        let withColour = refused ? try Self.replacingColour(in: bytes) : bytes
+        #expect(try Self.value(at: "/0/shapes/0/shape/fill/red", in: withColour) == [0xCA, 0x3E, 0xA8, 0xF5, 0xC3])
+        let json = text(try Converter.toJSON(messagePack: withColour, options: .init(style: .compact, numbers: .inertia)))
+        #expect(json.contains(refused ? #""red":0.33000001311302185,"# : #""red":0.33,"#), "\(leading) \(refused)")
+        #expect(json.contains(#""translate":[0.5,"#))
+      }
+    }
+  }
+
+  /// `bytes` with the float64 at `/0/shapes/0/shape/fill/red` made the float32 nearest 0.33.
+  static func replacingColour(in bytes: [UInt8]) throws -> [UInt8] {
+    let document = try IndexedDocument.read(bytes)
+    let pointer = try #require(JSONPointer(parsing: "/0/shapes/0/shape/fill/red"))
+    let node = try #require(document.node(at: pointer))
+    var result = bytes
+    result.replaceSubrange(document.messagePackRange(of: node), with: [0xCA, 0x3E, 0xA8, 0xF5, 0xC3])
+    return result
+  }
+
   @Test(
     "A zIndex that grows (cc c8 to d1 00 c8) is written whether or not the numbers before it made room",
     arguments: [true, false])

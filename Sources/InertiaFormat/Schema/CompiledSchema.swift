@@ -169,7 +169,7 @@ final class CompiledSchema: @unchecked Sendable {
       fieldStarts.append(fieldStarts[fieldStarts.count - 1] + fields.count)
       fieldTypes += fields.map { number($0.type) }
       requiredMasks.append(mask)
-      names.append(KeyNames(fields.map(\.name)))
+      names.append(KeyNames(fields.map { $0.name }))
     }
     verticesType = valueTypes.firstIndex(of: .array(of: .object(.vertex))) ?? -1
     objectKinds = kinds
@@ -206,9 +206,11 @@ final class CompiledSchema: @unchecked Sendable {
     formatSteps.withUnsafeMutableBufferPointer { formatSteps in
       for (number, (type, isPair)) in zip(compiled, pairs).enumerated() {
         let byKind = Self.kinds.map { Self.step(type, isPair: isPair, $0) } + [.closer]
+        // The format byte says more than the kind only for the number types.
+        let isNumber = type == .number || type == .float32 || type == .integer
         for (format, kind) in Self.formatKinds.enumerated() {
           formatSteps[number << 8 | format] =
-            Self.step(type, format: UInt8(format), notingNumbers: notingNumbers) ?? byKind[kind]
+            (isNumber ? Self.step(type, format: UInt8(format), notingNumbers: notingNumbers) : nil) ?? byKind[kind]
         }
       }
     }
@@ -305,22 +307,31 @@ final class CompiledSchema: @unchecked Sendable {
   /// holds; a uint8 to uint32 is within `Int`'s range. With `notingNumbers`, the numbers a conversion may
   /// write in another format are ``Step/number`` (see ``InertiaNumberRule``).
   private static func step(_ type: CompiledType, format: UInt8, notingNumbers: NumberNotes) -> Step? {
+    // (Switches, not sets: this runs for every type and format byte while a tool starts.)
     let fixint = format < 0x80 || format >= 0xE0
     let toMessagePack = notingNumbers == .toMessagePack
     switch type {
     case .number:
       if toMessagePack && format == 0xCB { return .number }
-      if fixint || [0xCC, 0xCD, 0xCE, 0xD0, 0xD1, 0xD2].contains(format) { return .valid }
+      switch format {
+      case 0xCC, 0xCD, 0xCE, 0xD0, 0xD1, 0xD2: return .valid
+      default: return fixint ? .valid : nil
+      }
     case .float32:
       if (notingNumbers == .toJSON && format == 0xCA) || (toMessagePack && format == 0xCB) { return .number }
-      if fixint || [0xCC, 0xCD, 0xD0, 0xD1].contains(format) { return .valid }
+      switch format {
+      case 0xCC, 0xCD, 0xD0, 0xD1: return .valid
+      default: return fixint ? .valid : nil
+      }
     case .integer:
-      if toMessagePack && (0xCC...0xCF).contains(format) { return .number }
-      if [0xCC, 0xCD, 0xCE].contains(format) { return .valid }
+      switch format {
+      case 0xCC...0xCF where toMessagePack: return .number
+      case 0xCC, 0xCD, 0xCE: return .valid
+      default: return nil
+      }
     default:
-      break
+      return nil
     }
-    return nil
   }
 
   /// The fields of object `slot`, by their numbers across the objects.
