@@ -154,7 +154,8 @@ struct InertiaNumberRuleTests {
     for leading in [0, 1, 63, 64, 65, 200] {
       let translate = Array(repeating: "0.5", count: leading + 2).joined(separator: ", ")
       for refused in [false, true] {
-        var source = Self.circle.replacingOccurrences(of: #""translate": [0, 0]"#, with: #""translate": [\#(translate)]"#)
+        var source = Self.circle.replacingOccurrences(
+          of: #""translate": [0, 0]"#, with: #""translate": [\#(translate)]"#)
         if refused { source = source.replacingOccurrences(of: #""zIndex": 200"#, with: #""zIndex": 2.5"#) }
         let bytes = try Converter.toMessagePack(json: Array(source.utf8), numbers: .inertia)
         if !refused {
@@ -163,7 +164,8 @@ struct InertiaNumberRuleTests {
         // The colour as a float32 in both (the refused document written by hand: its canonical form has none).
         let withColour = refused ? try Self.replacingColour(in: bytes) : bytes
         #expect(try Self.value(at: "/0/shapes/0/shape/fill/red", in: withColour) == [0xCA, 0x3E, 0xA8, 0xF5, 0xC3])
-        let json = text(try Converter.toJSON(messagePack: withColour, options: .init(style: .compact, numbers: .inertia)))
+        let json = text(
+          try Converter.toJSON(messagePack: withColour, options: .init(style: .compact, numbers: .inertia)))
         #expect(json.contains(refused ? #""red":0.33000001311302185,"# : #""red":0.33,"#), "\(leading) \(refused)")
         #expect(json.contains(#""translate":[0.5,"#))
       }
