@@ -123,13 +123,13 @@ public enum Converter {
     }
   }
 
-  /// The offsets of the float32s a plain `to-json` of `bytes` prints as the shortest text that reads back to
-  /// them (``Numbers/inertia``): those in a colour component of an Inertia document. None for a document
-  /// that does not read. The conversion asks only when it meets a float32, from its loop over values, which
-  /// this is kept out of.
+  /// The sites (in order of their heads) of the float32s a plain `to-json` of `bytes` prints as the shortest
+  /// text that reads back to them (``Numbers/inertia``): those in a colour component of an Inertia document.
+  /// None for a document that does not read. The conversion asks only when it meets a float32 that prints
+  /// differently either way, from its loop over values, which this is kept out of.
   @inline(never)
-  static func float32FieldHeads(in bytes: ByteView, limits: DecodingLimits) -> [Int] {
-    return numberSites(in: bytes, schema: .toJSONFile, limits: limits)?.map(\.head) ?? []
+  static func float32FieldSites(in bytes: ByteView, limits: DecodingLimits) -> [InertiaNumberRule.Site] {
+    return numberSites(in: bytes, schema: .toJSONFile, limits: limits) ?? []
   }
 
   /// The numbers of the MessagePack `bytes` that ``InertiaNumberRule`` may write in another format, read with

@@ -110,7 +110,7 @@ struct MessagePackToJSON {
     var nextTaggedMap = 0
     // The float32s printed as float32s, by the rule for an Inertia document's numbers: found when the writing
     // meets the first float32 (so a document without one costs nothing), and passed as `taggedMaps` are.
-    var float32Heads: [Int] = []
+    var float32Heads: [InertiaNumberRule.Site] = []
     var float32HeadsFound = false
     var nextFloat32Head = 0
     // The float32s met before the heads were found that print alike either way.
@@ -217,11 +217,13 @@ struct MessagePackToJSON {
             break
           }
           if !float32HeadsFound && options.numbers == .inertia {
-            float32Heads = Converter.float32FieldHeads(in: scanner.bytes, limits: limits)
+            float32Heads = Converter.float32FieldSites(in: scanner.bytes, limits: limits)
           }
           float32HeadsFound = true
-          while nextFloat32Head < float32Heads.count && float32Heads[nextFloat32Head] < start { nextFloat32Head &+= 1 }
-          if nextFloat32Head < float32Heads.count && float32Heads[nextFloat32Head] == start {
+          while nextFloat32Head < float32Heads.count && float32Heads[nextFloat32Head].head < start {
+            nextFloat32Head &+= 1
+          }
+          if nextFloat32Head < float32Heads.count && float32Heads[nextFloat32Head].head == start {
             // A colour component of an Inertia document, which `to-msgpack` writes as the float32 nearest its
             // text: the shortest text that reads back to this one (`0.33`).
             JSONNumber.write(f, to: out)
