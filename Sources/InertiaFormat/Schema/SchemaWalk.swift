@@ -153,7 +153,7 @@ package final class SchemaWalk {
     /// The sort of each event of ``list``.
     package fileprivate(set) var sorts: [Sort] = []
     /// Where a finding about each event of ``list`` points, for ``SchemaWalk/merged(_:limit:)``.
-    fileprivate var places: [IndexedDocument.Node] = []
+    package fileprivate(set) var places: [IndexedDocument.Node] = []
     /// The numbers a conversion may write in another format, in document order: noted only by a walk with
     /// tables that note numbers, and meant only for a document without an event of an error sort.
     package fileprivate(set) var numbers: [NumberSite] = []

@@ -11,7 +11,9 @@ struct UnknownFieldRule: LintRule {
       The runtimes decode the documented fields and ignore any other key, so a misspelt field is silently \
       lost: `durations` leaves the keyframe without its `duration` (which `schema` then reports), and \
       `opactiy` leaves the pose without its opacity. The message suggests the field a near miss was \
-      probably meant to be. Keys inside an unknown field are not looked at. Warning: the file plays, but \
+      probably meant to be. An integer key, which MessagePack allows and JSON cannot hold, is read and ignored \
+      the same way (msgpack-swift decodes it as a key of a map the runtime reads), and reported without a \
+      suggestion. Keys inside an unknown field are not looked at. Warning: the file plays, but \
       something written in it is ignored. Where there is a suggestion and the object lacks that field, \
       the fix renames the key (only the first of several keys suggesting the same field); it changes \
       what the runtime reads, so it is unsafe: only `inertia-lint --fix --unsafe-fixes` applies it.
@@ -39,6 +41,14 @@ struct UnknownFieldRule: LintRule {
     let walked = context.schemaEvents
     defer { findings.countUnkept(walked, .unknownField) }
     for event in walked.list {
+      if case .integerKey(let entry, _, let kind) = event {
+        // A key MessagePack allows and JSON cannot hold: the runtimes' decoders read it, and ignore it.
+        let key = context.document.value(of: entry.key)
+        findings.report(
+          "unknown field \(RuleText.json(key)) (an integer key) in \(kind.description): the runtimes ignore it",
+          at: entry.key)
+        continue
+      }
       guard case .unknownField(let entry, let name, let object, let kind) = event else { continue }
       let suggestion = NameSuggestion.closest(to: name, in: InertiaSchema.object(kind).fieldNames)
       var message = "unknown field \"\(name)\" in \(kind.description): the runtimes ignore it"
