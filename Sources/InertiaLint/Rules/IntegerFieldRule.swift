@@ -15,9 +15,10 @@ struct IntegerFieldRule: LintRule {
       integer beyond `Int64.max`. The decode fails, `decodeInertiaSchemas` returns nil and a `dev: false` \
       InertiaContainer calls `fatalError()` (Inertia.swift:1020-1023). The spec and the code agree on the \
       type; the spec does not say that a whole float is refused. The other runtimes read it: Compose's \
-      decoder turns any number into an `Int`, truncating (kotlinx-serialization-msgpack 0.6.0 with its \
-      default `strictTypes = false`: `unpackInt` falls back to `unpackNumber`, internal/MsgUnpacker.kt), and \
-      React reads a JavaScript number. JSON \
+      decoder turns any number into an `Int`, truncating (inertia-compose at ffa3007 decodes with \
+      `MsgPackConfiguration(ignoreUnknownKeys = true)`, Library.kt:1041, so kotlinx-serialization-msgpack \
+      0.6.0 keeps its default `strictTypes = false`, and `unpackInt` reads a float as \
+      `unpackNumber(…).toInt()`, internal/MsgUnpacker.kt:150-158), and React reads a JavaScript number. JSON \
       writes `2.0` for a float, and `inertia-convert to-msgpack` keeps it one. Error: the app crashes at \
       launch. Where the float is a whole number, the fix writes that integer, in the signed format the \
       editor writes a `zIndex` in (2 is `02`, 200 is `d1 00 c8`): every runtime reads the same number as \
