@@ -64,12 +64,13 @@ struct InvisibleShapeRule: LintRule {
       let hasFill = description.fill != nil
       let hasStroke = description.stroke != nil
       let strokeWidth = description.strokeWidthValue ?? 0
-      // The sides that are not positive.
+      // The sides that are not positive (an empty array, which allocates nothing, for most shapes).
       var flatSides: [(name: String, node: IndexedDocument.Node, value: Double)] = []
-      for (name, node, value) in [
-        ("width", description.width, description.widthValue), ("height", description.height, description.heightValue),
-      ] {
-        if let node, let value, value.isFinite, value <= 0 { flatSides.append((name, node, value)) }
+      if let node = description.width, let value = description.widthValue, value.isFinite, value <= 0 {
+        flatSides.append(("width", node, value))
+      }
+      if let node = description.height, let value = description.heightValue, value.isFinite, value <= 0 {
+        flatSides.append(("height", node, value))
       }
       // The type is read only for the one case it decides (most shapes have no flat side).
       if flatSides.count == 1, let type = description.type.flatMap({ document.string(of: $0) }),

@@ -53,15 +53,14 @@ struct LoopStretchedRule: LintRule {
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
     let loop = context.outline.loop(loopDuration: context.settings.loopDuration).loopDuration
-    let loopText = RuleText.seconds(loop)
     // The tracks the loop is measured over are the library's loop rule's (``InertiaLoop``).
     for (track, keyframes, played) in context.playedTracks(longerThan: loop)
     where (track.shapeIndex == nil ? InertiaTrackPlacement.animation : .shape).setsLoop {
       let length = RuleText.seconds(played)
       findings.report(
         """
-        \(RuleText.trackName(track, context)) runs \(length), longer than the \(loopText) loop: every track in \
-        the container loops every \(length) or more, holding its final pose until then
+        \(RuleText.trackName(track, context)) runs \(length), longer than the \(RuleText.seconds(loop)) loop: \
+        every track in the container loops every \(length) or more, holding its final pose until then
         """, at: keyframes)
     }
   }
