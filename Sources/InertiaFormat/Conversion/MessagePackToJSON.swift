@@ -207,16 +207,14 @@ struct MessagePackToJSON {
           }
         } else {
           guard f.isFinite else { throw unrepresentable("float32 \(Self.nonFiniteName(Double(f)))", at: start) }
-          if !float32HeadsFound && options.numbers == .inertia && alikeFloat32s < 64
-            && f.description == Double(f).description
-          {
-            // Both ways of printing it agree (`0.5`, `-0.75`): which way is due needs no answer yet, and a small
-            // file of such numbers none at all. (A few dozen are compared so: each makes two strings.)
-            alikeFloat32s &+= 1
-            JSONNumber.write(Double(f), to: out)
-            break
-          }
           if !float32HeadsFound && options.numbers == .inertia {
+            if alikeFloat32s < 64 && f.description == Double(f).description {
+              // Both ways of printing it agree (`0.5`, `-0.75`): which way is due needs no answer yet, and a
+              // small file of such numbers none at all. (A few dozen are compared so: each makes two strings.)
+              alikeFloat32s &+= 1
+              JSONNumber.write(Double(f), to: out)
+              break
+            }
             float32Heads = Converter.float32FieldSites(in: scanner.bytes, limits: limits)
           }
           float32HeadsFound = true

@@ -88,19 +88,8 @@ struct SchemaScan {
   private mutating func value(
     _ step: CompiledSchema.Step, _ format: UInt8, as type: Int, depth: Int
   ) throws(Stop) {
-    // Most values need nothing but stepping over: tested before the switch, a branch the processor
-    // predicts, where the switch's jump through a table it mostly does not.
-    if step == .valid {
-      // The commonest values first (a fixint, a float64, a fixstr), then any scalar.
-      let width = format < 0x80 ? 1 : format == 0xCB ? 9 : format & 0xE0 == 0xA0 ? 1 &+ Int(format & 0x1F) : 0
-      guard width > 0 else { return try skipScalar(format) }
-      guard width <= bytes.count &- offset else { throw .undecided }
-      offset &+= width
-      node &+= 1
-      return
-    }
     switch step {
-    case .valid: try skipScalar(format)
+    case .valid: try stepOver(format)
     case .object: try object(schema.referents[type], depth: depth)
     case .elements: try elements(of: type, atLeast: 0, depth: depth)
     // A number pair: at least two numbers (fewer is an error the walk words).
@@ -109,6 +98,17 @@ struct SchemaScan {
     case .number: try number(type, format)
     case .closer: try closer(type, format, depth: depth)
     }
+  }
+
+  /// ``skipScalar(_:)`` with the commonest scalars (a fixint, a float64, a fixstr: most keys and values)
+  /// stepped over in place, without a call.
+  @inline(__always)
+  private mutating func stepOver(_ format: UInt8) throws(Stop) {
+    let width = format < 0x80 ? 1 : format == 0xCB ? 9 : format & 0xE0 == 0xA0 ? 1 &+ Int(format & 0x1F) : 0
+    guard width > 0 else { return try skipScalar(format) }
+    guard width <= bytes.count &- offset else { throw .undecided }
+    offset &+= width
+    node &+= 1
   }
 
   /// Steps over a string, a boolean or a number: the values a first step of ``CompiledSchema/Step/valid``
@@ -199,15 +199,7 @@ struct SchemaScan {
       } else {
         field = fields + (try spelledField(in: slot))
       }
-      // The key: most are fixstrs, stepped over here; the rest as any scalar.
-      if format & 0xE0 == 0xA0 {
-        let width = 1 &+ Int(format & 0x1F)
-        guard width <= bytes.count &- offset else { throw .undecided }
-        offset &+= width
-        node &+= 1
-      } else {
-        try skipScalar(format)
-      }
+      try stepOver(format)
       // A field met twice: the walk reports it.
       let bit = field.pointee.bit
       guard seen & bit == 0 else { throw .undecided }

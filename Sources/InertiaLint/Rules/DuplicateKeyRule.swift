@@ -57,7 +57,8 @@ struct DuplicateKeyRule: LintRule {
       if let made = fixes[map] { return made }
       let entries = document.entries(of: map)
       var dropped: Set<Int> = []
-      for (first, later) in repeats[map] ?? [:] where ([first] + later).allSatisfy({ $0 < entries.count }) {
+      for (first, later) in repeats[map] ?? [:] where first < entries.count && later.allSatisfy({ $0 < entries.count })
+      {
         let value = document.value(of: entries[first].value)
         if later.allSatisfy({ document.value(of: entries[$0].value) == value }) { dropped.formUnion(later) }
       }
