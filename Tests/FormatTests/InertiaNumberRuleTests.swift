@@ -172,6 +172,28 @@ struct InertiaNumberRuleTests {
     }
   }
 
+  /// A colour beyond the float32 range has infinity for its nearest float32: written so, the number would be
+  /// lost (and the file would no longer convert to plain JSON). It stays the float64 it was written as.
+  @Test("A colour past the largest float32 keeps its value: never written as infinity")
+  func colourPastFloat32Range() throws {
+    for (number, float32) in [
+      ("1e39", nil), ("-1e39", nil), ("3.5e38", nil), ("1.7976931348623157e308", nil),
+      ("3.4028235e38", Float.greatestFiniteMagnitude), ("-3.4028235e38", -Float.greatestFiniteMagnitude),
+    ] as [(String, Float?)] {
+      let source = Self.circle.replacingOccurrences(of: #""red": 0.33"#, with: #""red": \#(number)"#)
+      let bytes = try Converter.toMessagePack(json: Array(source.utf8), numbers: .inertia)
+      let red = try Self.value(at: "/0/shapes/0/shape/fill/red", in: bytes)
+      if let float32 {
+        #expect(red == [0xCA] + withUnsafeBytes(of: float32.bitPattern.bigEndian) { Array($0) }, "\(number)")
+      } else {
+        #expect(red == [0xCB] + withUnsafeBytes(of: Double(number)!.bitPattern.bigEndian) { Array($0) }, "\(number)")
+      }
+      // And it converts back to plain JSON, with the same value.
+      let json = text(try Converter.toJSON(messagePack: bytes, options: Self.plain))
+      #expect(try Converter.toMessagePack(json: Array(json.utf8), numbers: .inertia) == bytes, "\(number)")
+    }
+  }
+
   /// `bytes` with the float64 at `/0/shapes/0/shape/fill/red` made the float32 nearest 0.33.
   static func replacingColour(in bytes: [UInt8]) throws -> [UInt8] {
     let document = try IndexedDocument.read(bytes)

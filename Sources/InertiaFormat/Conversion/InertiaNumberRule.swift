@@ -130,7 +130,10 @@ package enum InertiaNumberRule {
     case (.float, 0xCB):
       let d = Double(bitPattern: bytes.bigEndian(UInt64.self, at: start + 1))
       let single = JSONNumber.nearestFloat32(toDecimalRoundedTo: d) ?? textOf(site.node).flatMap(JSONNumber.float32)
-      return single.map { (Number.float32($0), 9) }
+      // Past the largest float32 the nearest one is infinity, which is not the number written: it stays the
+      // float64 it is (which SwiftUI refuses as it refuses any colour no float32 holds, and the linter says so).
+      guard let single, single.isFinite else { return nil }
+      return (Number.float32(single), 9)
     case (.int, let format) where (0xCC...0xCF).contains(format):
       var scanner = MessagePackScanner(bytes, offset: start)
       let number: Number
