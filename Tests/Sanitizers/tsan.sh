@@ -12,7 +12,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-tests='ThreadPoolTests|deterministicAcrossJobs|durableBeforeRenamed|concurrentAtomicWrites|guardTable|temporaryFileTable|truncatedWhileMapped|rewrittenWhileMapped'
+tests='ThreadPoolTests|WriteBehindTests|deterministicAcrossJobs|durableBeforeRenamed|concurrentAtomicWrites|guardTable|temporaryFileTable|truncatedWhileMapped|rewrittenWhileMapped'
 started=$SECONDS
 swift build --build-tests --sanitize=thread --scratch-path .build/tsan 2>&1 | grep -v 'Cannot export local symbol' | tail -1
 built=$SECONDS

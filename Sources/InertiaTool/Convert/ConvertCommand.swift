@@ -220,18 +220,21 @@ package struct ConvertCommand {
 
   /// Writes the JSON form of an input to `sink` as it is made, a megabyte at a time: the memory a run
   /// holds is about the input's size (and a JSON input's MessagePack form, made and checked first), however
-  /// large the pretty output (2.4 MB of JSON nested 500 deep pretty-prints to 1.2 GB).
+  /// large the pretty output (2.4 MB of JSON nested 500 deep pretty-prints to 1.2 GB). Past the first
+  /// megabyte, the writing overlaps the conversion (``WriteBehind``).
   private static func streamJSON(
     _ bytes: UnsafeRawBufferPointer, encoding: DocumentEncoding, options: Options,
-    to sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void
+    to sink: @escaping @Sendable (UnsafeRawBufferPointer) throws(FileIOError) -> Void
   ) throws {
     let messagePack =
       encoding == .json
       ? try Converter.toMessagePack(json: bytes, extended: options.extended, limits: options.limits) : nil
     try withExtendedLifetime(messagePack) {
-      try Converter.toJSON(
-        messagePack: messagePack?.bytes ?? bytes, options: jsonOptions(options), limits: options.limits,
-        finalNewline: options.compact, streamingTo: sink)
+      try WriteBehind.run(writingWith: sink) { sink in
+        try Converter.toJSON(
+          messagePack: messagePack?.bytes ?? bytes, options: jsonOptions(options), limits: options.limits,
+          finalNewline: options.compact, streamingTo: sink)
+      }
     }
   }
 
