@@ -194,48 +194,17 @@ package final class SchemaWalk {
 
   /// A value for each sort of event, kept without an array's allocation: a walk is made for every file.
   fileprivate struct PerSort<Value: Sendable>: Sendable {
-    private var schema, unknownField, nullInOptionalField, integerField, float32Field, integerPrecision: Value
-    private var translateLength, duplicateKey, ignoredDuplicateKey, mapKeyType, vertexShape: Value
+    /// A value for each sort, at its raw value: an array, so that the events (which every rule of the
+    /// schema walk's takes a copy of) copy a reference, not a table.
+    private var values: [Value]
 
     init(_ value: Value) {
-      (schema, unknownField, nullInOptionalField, integerField, float32Field, integerPrecision) =
-        (value, value, value, value, value, value)
-      (translateLength, duplicateKey, ignoredDuplicateKey, mapKeyType, vertexShape) = (
-        value, value, value, value, value
-      )
+      values = Array(repeating: value, count: Sort.allCases.count)
     }
 
     subscript(sort: Sort) -> Value {
-      get {
-        switch sort {
-        case .schema: schema
-        case .unknownField: unknownField
-        case .nullInOptionalField: nullInOptionalField
-        case .integerField: integerField
-        case .float32Field: float32Field
-        case .integerPrecision: integerPrecision
-        case .translateLength: translateLength
-        case .duplicateKey: duplicateKey
-        case .ignoredDuplicateKey: ignoredDuplicateKey
-        case .mapKeyType: mapKeyType
-        case .vertexShape: vertexShape
-        }
-      }
-      set {
-        switch sort {
-        case .schema: schema = newValue
-        case .unknownField: unknownField = newValue
-        case .nullInOptionalField: nullInOptionalField = newValue
-        case .integerField: integerField = newValue
-        case .float32Field: float32Field = newValue
-        case .integerPrecision: integerPrecision = newValue
-        case .translateLength: translateLength = newValue
-        case .duplicateKey: duplicateKey = newValue
-        case .ignoredDuplicateKey: ignoredDuplicateKey = newValue
-        case .mapKeyType: mapKeyType = newValue
-        case .vertexShape: vertexShape = newValue
-        }
-      }
+      get { values[sort.rawValue] }
+      set { values[sort.rawValue] = newValue }
     }
   }
 
