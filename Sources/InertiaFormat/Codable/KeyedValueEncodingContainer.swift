@@ -1,5 +1,5 @@
-/// The keyed container of ``ValueEncoder``. Every primitive overload forwards to one generic method, and the
-/// encoder's `box` writes each primitive type the way ``NumberConversion`` describes.
+/// The keyed container of ``ValueEncoder``. Its generic `encode` also stands for every numeric overload, and the
+/// encoder's `box` writes each numeric type the way ``NumberConversion`` describes.
 struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let map: EncodedMap
   let encoder: ValueEncoder
@@ -13,22 +13,6 @@ struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
   mutating func encode(_ value: Bool, forKey key: Key) throws { map[key.stringValue] = .value(.bool(value)) }
   mutating func encode(_ value: String, forKey key: Key) throws { map[key.stringValue] = .value(.string(value)) }
-  mutating func encode(_ value: Double, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: Float, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: Int, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: Int8, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: Int16, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: Int32, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: Int64, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: UInt, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: UInt8, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: UInt16, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: UInt32, forKey key: Key) throws { try encode(value, to: key) }
-  mutating func encode(_ value: UInt64, forKey key: Key) throws { try encode(value, to: key) }
-
-  private mutating func encode<T: Encodable>(_ value: T, to key: Key) throws {
-    map[key.stringValue] = try encoder.box(value, at: codingPath + [key])
-  }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key

@@ -1,6 +1,6 @@
-/// The unkeyed container of ``ValueEncoder``. Its generic and numeric `encode`
-/// overloads come from ``NumericEncodingForwarding``.
-struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer, NumericEncodingForwarding {
+/// The unkeyed container of ``ValueEncoder``. Its generic `encode` also stands for every numeric overload, and the
+/// encoder's `box` writes each numeric type the way ``NumberConversion`` describes.
+struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer {
   let array: EncodedArray
   let encoder: ValueEncoder
   let codingPath: [any CodingKey]
@@ -14,7 +14,7 @@ struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer, NumericEncodingF
   mutating func encode(_ value: Bool) throws { array.nodes.append(.value(.bool(value))) }
   mutating func encode(_ value: String) throws { array.nodes.append(.value(.string(value))) }
 
-  mutating func encodeBoxed<T: Encodable>(_ value: T) throws {
+  mutating func encode<T: Encodable>(_ value: T) throws {
     array.nodes.append(try encoder.box(value, at: nextPath))
   }
 
