@@ -8,12 +8,6 @@ package struct SourcePosition: Equatable, Hashable, Sendable, CustomStringConver
   /// The 1-based column, in Unicode scalars.
   package var column: Int
 
-  package init(offset: Int, line: Int, column: Int) {
-    self.offset = offset
-    self.line = line
-    self.column = column
-  }
-
   /// `line:column`.
   package var description: String { "\(line):\(column)" }
 }
@@ -104,13 +98,6 @@ package struct InertiaUse: Equatable, Sendable {
     package var bundle: BundleArgument
     /// The call's form.
     package var form: ContainerForm
-
-    package init(dev: DevArgument, devPosition: SourcePosition? = nil, bundle: BundleArgument, form: ContainerForm) {
-      self.dev = dev
-      self.devPosition = devPosition
-      self.bundle = bundle
-      self.form = form
-    }
   }
 
   /// An assignment's value: a number literal, or something else.
@@ -132,15 +119,5 @@ package struct InertiaUse: Equatable, Sendable {
   package var idPosition: SourcePosition?
   /// Whether the use is compiled only in builds that define `DEBUG` (Swift's `#if DEBUG`; always `false` in
   /// Kotlin and JavaScript, which have no conditional compilation).
-  package var isDebugOnly: Bool
-
-  package init(
-    kind: Kind, id: ID, position: SourcePosition, idPosition: SourcePosition? = nil, isDebugOnly: Bool = false
-  ) {
-    self.kind = kind
-    self.id = id
-    self.position = position
-    self.idPosition = idPosition
-    self.isDebugOnly = isDebugOnly
-  }
+  package var isDebugOnly = false
 }
