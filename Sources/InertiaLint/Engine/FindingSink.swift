@@ -117,6 +117,15 @@ public struct FindingSink {
     if let omitted = walked.omitted(sort) { omit(omitted.count, firstAt: omitted.first) }
   }
 
+  /// Calls `body` with each event of `sort` the schema walk kept, in the order it met them, then counts the ones
+  /// it did not keep (``countUnkept(_:_:)``): the loop of a rule that reports one sort.
+  mutating func forEachEvent(
+    _ sort: SchemaWalk.Sort, in walked: SchemaWalk.Events, _ body: (inout FindingSink, SchemaWalk.Event) -> Void
+  ) {
+    for (event, eventSort) in zip(walked.list, walked.sorts) where eventSort == sort { body(&self, event) }
+    countUnkept(walked, sort)
+  }
+
   /// Counts `count` findings past the limit without reporting them, the first of them at `node` (for a
   /// rule whose source kept only so many, such as the schema walk's events). Their fixes are not known, so
   /// none of them is counted as fixable.

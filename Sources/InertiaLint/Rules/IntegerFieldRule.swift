@@ -44,10 +44,8 @@ struct IntegerFieldRule: LintRule {
   ).reporting(.integerField)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    let walked = context.schemaEvents
-    defer { findings.countUnkept(walked, .integerField) }
-    for (event, sort) in zip(walked.list, walked.sorts) where sort == .integerField {
-      guard case .refusedNumber(let node, let place, let problem, let message) = event else { continue }
+    findings.forEachEvent(.integerField, in: context.schemaEvents) { findings, event in
+      guard case .refusedNumber(let node, let place, let problem, let message) = event else { return }
       let value = context.document.double(of: node)
       var fix: Fix?
       var others = "Compose and React read other numbers in its place"

@@ -37,10 +37,8 @@ struct TranslateLengthRule: LintRule {
   ).reporting(.translateLength)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    let walked = context.schemaEvents
-    defer { findings.countUnkept(walked, .translateLength) }
-    for (event, sort) in zip(walked.list, walked.sorts) where sort == .translateLength {
-      guard case .mismatch(let node, let place, _, let message) = event else { continue }
+    findings.forEachEvent(.translateLength, in: context.schemaEvents) { findings, event in
+      guard case .mismatch(let node, let place, _, let message) = event else { return }
       findings.report(
         "\(place): \(message); the SwiftUI runtime reads its first two numbers by index and crashes as it decodes "
           + "the file (Inertia.swift:2788 at e310d13), at launch and in editor mode. Compose and React skip the "

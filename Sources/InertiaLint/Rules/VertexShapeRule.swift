@@ -37,16 +37,14 @@ struct VertexShapeRule: LintRule {
   ).reporting(.vertexShape)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    let walked = context.schemaEvents
-    defer { findings.countUnkept(walked, .vertexShape) }
-    for (event, sort) in zip(walked.list, walked.sorts) where sort == .vertexShape {
+    findings.forEachEvent(.vertexShape, in: context.schemaEvents) { findings, event in
       switch event {
       case .mismatch(let node, let place, _, let message):
         findings.report("\(place): \(message); \(consequence)", at: node)
       case .missingField(let object, let kind, let field):
         findings.report("\(kind.description) has no \"\(field)\", which is required; \(consequence)", at: object)
       default:
-        continue
+        break
       }
     }
   }
