@@ -162,13 +162,7 @@ public final class IndexedDocument: @unchecked Sendable {
     case .messagePack:
       try limits.checkSize(bytes.count, format: .messagePack)
       var indexer = Indexer(scanner: MessagePackScanner(bytes), limits: limits, checksText: true)
-      do {
-        try indexer.document()
-        try indexer.scanner.checkAtEnd()
-      } catch {
-        indexer.deallocate()
-        throw error
-      }
+      try indexer.index(checkingEnd: true)
       return IndexedDocument(
         encoding: .messagePack, contents: contents, converted: nil, indexer: indexer, textRanges: nil)
     case .json:
@@ -179,12 +173,7 @@ public final class IndexedDocument: @unchecked Sendable {
       let positions = parser.positions
       // The parser wrote valid MessagePack; index it without checking its text again.
       var indexer = Indexer(scanner: MessagePackScanner(out.view), limits: .init(maxDepth: .max), checksText: false)
-      do {
-        try indexer.document()
-      } catch {
-        indexer.deallocate()
-        throw error
-      }
+      try indexer.index(checkingEnd: false)
       return IndexedDocument(
         encoding: .json, contents: contents, converted: out, indexer: indexer, textRanges: positions)
     }
@@ -196,12 +185,7 @@ public final class IndexedDocument: @unchecked Sendable {
   static func indexing(convertedJSON out: ByteBuffer) -> IndexedDocument? {
     guard out.count <= Int(Int32.max) else { return nil }
     var indexer = Indexer(scanner: MessagePackScanner(out.view), limits: .init(maxDepth: .max), checksText: false)
-    do {
-      try indexer.document()
-    } catch {
-      indexer.deallocate()
-      return nil
-    }
+    guard (try? indexer.index(checkingEnd: false)) != nil else { return nil }
     return IndexedDocument(
       encoding: .messagePack, contents: FileContents(out), converted: nil, indexer: indexer, textRanges: nil)
   }
@@ -215,13 +199,7 @@ public final class IndexedDocument: @unchecked Sendable {
       return nil
     }
     var indexer = Indexer(scanner: MessagePackScanner(bytes), limits: limits, checksText: false)
-    do {
-      try indexer.document()
-      try indexer.scanner.checkAtEnd()
-    } catch {
-      indexer.deallocate()
-      return nil
-    }
+    guard (try? indexer.index(checkingEnd: true)) != nil else { return nil }
     return IndexedDocument(
       encoding: .messagePack, contents: contents, converted: nil, indexer: indexer, textRanges: nil)
   }
@@ -276,6 +254,18 @@ public final class IndexedDocument: @unchecked Sendable {
 
     func deallocate() {
       free(entries.baseAddress)
+    }
+
+    /// Indexes the document, and with `checkingEnd` checks that nothing follows it; frees the tables when the
+    /// bytes do not read as one document.
+    mutating func index(checkingEnd: Bool) throws(FormatError) {
+      do {
+        try document()
+        if checkingEnd { try scanner.checkAtEnd() }
+      } catch {
+        deallocate()
+        throw error
+      }
     }
 
     /// A float64's exponent bits, all set in NaN and the infinities alone.
