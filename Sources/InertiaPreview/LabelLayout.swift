@@ -16,19 +16,11 @@ struct LabelLayout {
     }
   }
 
-  /// How a label hangs from its `x`.
-  enum Anchor: String {
-    case start, middle, end
-  }
-
-  /// A placed label.
+  /// A placed label, centred on `x`.
   struct Placed {
     var text: String
     var x: Double
     var baseline: Double
-    var fontSize: Double
-    var anchor: Anchor
-    var box: Box
   }
 
   /// Where labels may go.
@@ -39,37 +31,29 @@ struct LabelLayout {
     self.bounds = bounds
   }
 
-  /// The box `text` occupies drawn at `x` and `baseline`: the estimated width, and from 0.85 of the font size
-  /// above the baseline (capitals and accents) to 0.25 below it (descenders).
-  static func box(_ text: String, x: Double, baseline: Double, fontSize: Double, anchor: Anchor) -> Box {
+  /// The box `text` occupies drawn centred on `x` at `baseline`: the estimated width, and from 0.85 of the font
+  /// size above the baseline (capitals and accents) to 0.25 below it (descenders).
+  static func box(_ text: String, x: Double, baseline: Double, fontSize: Double) -> Box {
     let width = TextMetrics.width(text, fontSize: fontSize)
-    let minX =
-      switch anchor {
-      case .start: x
-      case .middle: x - width / 2
-      case .end: x - width
-      }
+    let minX = x - width / 2
     return Box(minX: minX, minY: baseline - 0.85 * fontSize, maxX: minX + width, maxY: baseline + 0.25 * fontSize)
   }
-
-  /// Reserves `box` (a label placed by other means, or a shape labels must keep clear of).
-  mutating func reserve(_ box: Box) { boxes.append(box) }
 
   /// Places `text` centred on `x` at the first of `baselines` where it fits, moved sideways as little as it takes
   /// to stay within the bounds; `nil` when it fits at none.
   mutating func place(_ text: String, x: Double, baselines: [Double], fontSize: Double) -> Placed? {
     for baseline in baselines {
-      var box = Self.box(text, x: x, baseline: baseline, fontSize: fontSize, anchor: .middle)
+      var box = Self.box(text, x: x, baseline: baseline, fontSize: fontSize)
       var centre = x
       if box.minX < bounds.minX { centre += bounds.minX - box.minX }
       if box.maxX > bounds.maxX { centre -= box.maxX - bounds.maxX }
-      box = Self.box(text, x: centre, baseline: baseline, fontSize: fontSize, anchor: .middle)
+      box = Self.box(text, x: centre, baseline: baseline, fontSize: fontSize)
       // A hair of slack for the rounding of the move sideways.
       guard box.minX >= bounds.minX - 1e-6, box.maxX <= bounds.maxX + 1e-6, box.minY >= bounds.minY,
         box.maxY <= bounds.maxY, !boxes.contains(where: box.intersects)
       else { continue }
       boxes.append(box)
-      return Placed(text: text, x: centre, baseline: baseline, fontSize: fontSize, anchor: .middle, box: box)
+      return Placed(text: text, x: centre, baseline: baseline)
     }
     return nil
   }
