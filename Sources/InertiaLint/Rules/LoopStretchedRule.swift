@@ -52,7 +52,10 @@ struct LoopStretchedRule: LintRule {
     reads: .outline, cost: 24)
 
   static func check(_ context: LintContext, _ findings: inout FindingSink) {
-    let loop = context.outline.loop(loopDuration: context.settings.loopDuration).loopDuration
+    // The loop duration the container starts from: the app's, or the file's own (as ``InertiaLoop`` takes it).
+    let loop =
+      context.settings.loopDuration
+      ?? InertiaPlayback.loopDuration(written: context.outline.animations.map(\.loopDuration))
     // The tracks the loop is measured over are the library's loop rule's (``InertiaLoop``).
     for (track, keyframes, played) in context.playedTracks(longerThan: loop)
     where (track.shapeIndex == nil ? InertiaTrackPlacement.animation : .shape).setsLoop {

@@ -233,7 +233,7 @@ package enum TextconvCommand {
   private static func showHead(
     of path: String, size: Int, limits: DecodingLimits, bounds: Bounds, stdout: CommandOutput
   ) throws(FileIOError) {
-    let fd = try FileIO.openForReading(path, as: .textconvInput)
+    let fd = try FileIO.openForReading(path, as: .textconvInput).fd
     defer { close(fd) }
     let head = ByteBuffer(capacity: bounds.dump)
     while head.count < bounds.dump {

@@ -53,9 +53,9 @@ extension FileIO {
     of path: String, as role: InputRole, maxSize: Int, _ body: (FileContents, FileIdentity?) -> R
   ) throws(FileIOError) -> R {
     if path == "-" { return body(try FileContents(path: path, maxSize: maxSize), nil) }
-    let fd = try openForReading(path, as: role)
+    let (fd, opened) = try openForReading(path, as: role)
     defer { close(fd) }
-    let (contents, before) = try contents(ofOpen: fd, path: path, maxSize: maxSize)
+    let (contents, before) = try contents(ofOpen: fd, opened: opened, path: path, maxSize: maxSize)
     let result = withExtendedLifetime(contents) { body(contents, before) }
     // A FIFO's or device's times change as it is read; only a regular file must stay as it was.
     if before.isRegular, FileIdentity(fd: fd) != before {
@@ -68,14 +68,15 @@ extension FileIO {
   /// read): for a run that names its files first and reads them later.
   /// - Throws: ``FileIOError`` saying why it may not be read.
   package static func checkReadable(_ path: String, as role: InputRole) throws(FileIOError) {
-    close(try openForReading(path, as: role))
+    close(try openForReading(path, as: role).fd)
   }
 
   /// Opens `path` for `role` without waiting (a FIFO with no writer would hold a plain `open` for ever),
   /// then refuses, before anything is read, what the role may not read (see ``InputRole``): a directory,
   /// and a device, FIFO or socket unless the user names it as a stream. A stream is opened again as a
-  /// plain `open` would, to be read as it comes.
-  static func openForReading(_ path: String, as role: InputRole) throws(FileIOError) -> Int32 {
+  /// plain `open` would, to be read as it comes. Returns the descriptor and, for a regular file, its `fstat`
+  /// (`nil` for a stream), which is the identity reading starts from.
+  static func openForReading(_ path: String, as role: InputRole) throws(FileIOError) -> (fd: Int32, info: stat?) {
     let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY
     let fd = PathText.withCString(path) { open($0, flags | O_NONBLOCK) }
     guard fd >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
@@ -86,7 +87,7 @@ extension FileIO {
       throw error
     }
     let type = info.st_mode & S_IFMT
-    if type == S_IFREG { return fd }
+    if type == S_IFREG { return (fd, info) }
     close(fd)
     if type == S_IFDIR { throw FileIOError(path: path, operation: "read", reason: "it is a directory") }
     guard role.isNamedByUser && InputRole.namesStream(path) else {
@@ -94,7 +95,7 @@ extension FileIO {
     }
     let stream = PathText.withCString(path) { open($0, flags) }
     guard stream >= 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
-    return stream
+    return (stream, nil)
   }
 
   /// What a file of type `type` (`st_mode & S_IFMT`) is, in words: `a FIFO`.
@@ -111,12 +112,12 @@ extension FileIO {
   }
 
   /// The open file's contents, mapped when it is large and regular and the guard is installed, else read;
-  /// and its identity before reading.
-  private static func contents(ofOpen fd: Int32, path: String, maxSize: Int) throws(FileIOError) -> (
+  /// and its identity before reading: `opened`, the `fstat` made when it was opened, or one made now.
+  private static func contents(ofOpen fd: Int32, opened: stat?, path: String, maxSize: Int) throws(FileIOError) -> (
     contents: FileContents, identity: FileIdentity
   ) {
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
+    var info = opened ?? stat()
+    guard opened != nil || fstat(fd, &info) == 0 else { throw FileIOError(path: path, operation: "read", errno: errno) }
     let identity = FileIdentity(info)
     let size = try FileContents.checkedSize(info, path: path, maxSize: maxSize)
     if identity.isRegular, size >= mappingThreshold, let mapped = map(fd, size: size, path) {
