@@ -147,27 +147,33 @@ package final class SchemaWalk {
   }
 
   /// What a walk met: its events, up to a limit of each sort, and how many more of each sort there were.
-  package struct Events: Sendable {
+  ///
+  /// A reference to lists that do not change once the walk is done: the rules that read a file's events
+  /// (each of the schema walk's rules takes them from the linter) share them rather than each copying them.
+  package final class Events: Sendable {
     /// The events kept, in the order the walk met them.
-    package var list: [Event] = []
+    package let list: [Event]
     /// The sort of each event of ``list``.
-    package fileprivate(set) var sorts: [Sort] = []
+    package let sorts: [Sort]
     /// Where a finding about each event of ``list`` points, for ``SchemaWalk/merged(_:limit:)``.
-    package fileprivate(set) var places: [IndexedDocument.Node] = []
+    package let places: [IndexedDocument.Node]
     /// The numbers a conversion may write in another format, in document order: noted only by a walk with
     /// tables that note numbers, and meant only for a document without an event of an error sort.
-    package fileprivate(set) var numbers: [NumberSite] = []
+    package let numbers: [NumberSite]
     /// How many events of each sort were past the limit, and where the first of them is (the value a
     /// finding about it would point at).
-    fileprivate var omittedBySort = PerSort<(count: Int, first: IndexedDocument.Node)?>(nil)
-
+    fileprivate let omittedBySort: PerSort<(count: Int, first: IndexedDocument.Node)?>
     /// How many events of each sort the filter left out.
-    fileprivate var filteredBySort = PerSort(0)
-
+    fileprivate let filteredBySort: PerSort<Int>
     /// How many entries the walk stepped over to place the entries that events name (counting positions,
     /// finding a repeated field's first entry): at most about twice an object's entries, plus one pass for
     /// each field of its table that repeats, whatever the number of keys. The tests read it at n and 4n keys.
-    package internal(set) var entriesStepped = 0
+    package let entriesStepped: Int
+
+    fileprivate init(_ met: Met = Met()) {
+      (list, sorts, places, numbers) = (met.list, met.sorts, met.places, met.numbers)
+      (omittedBySort, filteredBySort, entriesStepped) = (met.omittedBySort, met.filteredBySort, met.entriesStepped)
+    }
 
     /// How many events of `sort` were past the limit, and where the first of them is.
     package func omitted(_ sort: Sort) -> (count: Int, first: IndexedDocument.Node)? {
@@ -184,18 +190,28 @@ package final class SchemaWalk {
         sort.isError && (omittedBySort[sort] != nil || filteredBySort[sort] > 0)
       } || sorts.contains { $0.isError }
     }
+  }
+
+  /// ``Events`` as a walk gathers them.
+  fileprivate struct Met {
+    var list: [Event] = []
+    var sorts: [Sort] = []
+    var places: [IndexedDocument.Node] = []
+    var numbers: [NumberSite] = []
+    var omittedBySort = PerSort<(count: Int, first: IndexedDocument.Node)?>(nil)
+    var filteredBySort = PerSort(0)
+    var entriesStepped = 0
 
     /// Counts `count` more events past the limit, of `sort`; `node` is where the first of them is, unless an
     /// earlier one was counted already.
-    fileprivate mutating func omit(_ count: Int, of sort: Sort, firstAt node: IndexedDocument.Node) {
+    mutating func omit(_ count: Int, of sort: Sort, firstAt node: IndexedDocument.Node) {
       omittedBySort[sort] = ((omittedBySort[sort]?.count ?? 0) + count, omittedBySort[sort]?.first ?? node)
     }
   }
 
-  /// A value for each sort of event, kept without an array's allocation: a walk is made for every file.
+  /// A value for each sort of event.
   fileprivate struct PerSort<Value: Sendable>: Sendable {
-    /// A value for each sort, at its raw value: an array, so that the events (which every rule of the
-    /// schema walk's takes a copy of) copy a reference, not a table.
+    /// The values, each at its sort's raw value.
     private var values: [Value]
 
     init(_ value: Value) {
@@ -227,7 +243,7 @@ package final class SchemaWalk {
   private let numbersAsJSON: Bool
   // Only the walk's own thread touches these; unchecked, they cost no runtime exclusivity check at each
   // of the hundreds of values a file holds.
-  @exclusivity(unchecked) private var events = Events()
+  @exclusivity(unchecked) private var events = Met()
   @exclusivity(unchecked) private var keptBySort = PerSort(0)
   /// How many `vertices` arrays the walk is inside (0 or 1), whose faults are ``Sort/vertexShape``.
   @exclusivity(unchecked) private var verticesDepth = 0
@@ -254,7 +270,7 @@ package final class SchemaWalk {
       document: document, schema: schema, limit: limit, filter: filter,
       numbersAsJSON: numbersAsJSON ?? (document.encoding == .json))
     walk.check(node, as: schema.root, context: .root)
-    return walk.events
+    return Events(walk.events)
   }
 
   private init(document: IndexedDocument, schema: CompiledSchema, limit: Int, filter: Filter?, numbersAsJSON: Bool) {
@@ -816,13 +832,13 @@ extension SchemaWalk {
     for element in elements[pieces.starts[piece]..<pieces.starts[piece + 1]] {
       walk.check(element, as: pieces.elementType, context: context)
     }
-    return walk.events
+    return Events(walk.events)
   }
 
   /// The events of the pieces of a walk, in order, as one walk of the whole gives them: at most `limit`
   /// of each sort kept (0: all), the rest counted from the first of them on.
   package static func merged(_ parts: [Events], limit: Int) -> Events {
-    var merged = Events()
+    var merged = Met()
     var kept = PerSort(0)
     for part in parts {
       merged.numbers += part.numbers
@@ -842,6 +858,6 @@ extension SchemaWalk {
         if let (count, first) = part.omittedBySort[sort] { merged.omit(count, of: sort, firstAt: first) }
       }
     }
-    return merged
+    return Events(merged)
   }
 }
