@@ -167,20 +167,4 @@ package enum InertiaNumberRule {
     number.append(to: buffer)
     return buffer.array
   }
-
-  /// Whether `bytes` hold a float32 anywhere, read head by head without indexing them: a document without
-  /// one prints the same with either ``Converter/Numbers``. `false` for bytes that do not read (the
-  /// conversion then reports why).
-  static func holdsFloat32(_ bytes: ByteView) -> Bool {
-    var scanner = MessagePackScanner(bytes)
-    while !scanner.isAtEnd {
-      switch try? scanner.readHeader() {
-      case .float32?: return true
-      case .string(let length)?, .binary(let length)?, .ext(_, let length)?: scanner.offset &+= length
-      case nil: return false
-      default: break
-      }
-    }
-    return false
-  }
 }
