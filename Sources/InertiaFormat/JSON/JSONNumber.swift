@@ -227,41 +227,73 @@ enum JSONNumber {
 
   /// The fast path for the numbers animation files are full of (`-0.648`, `0.25`, `90.0`): a value
   /// between 10^-4 and 10^15 that reads back exactly from at most eight decimals is printed from its
-  /// scaled integer, trying the fewest decimals first, so the text is the shortest that round-trips,
+  /// scaled integer with the fewest decimals that read back, which is the shortest text that round-trips,
   /// as `description` would print it.
   @inline(__always)
   private static func writeShortDecimal(_ value: Double, to out: ByteBuffer) -> Bool {
     let magnitude = value.magnitude
     guard magnitude >= 1e-4 && magnitude < 1e15 else { return false }
-    // 10^decimals, as a double and as an integer: both exact up to 10^8.
-    var power = 1.0
+    let found = magnitude < 0x1p20 ? scaledByEightDecimals(magnitude) : scaledByFewestDecimals(magnitude)
+    guard let (digits, decimals) = found else { return false }
+    if value.sign == .minus { out.append(UInt8(ascii: "-")) }
     var divisor: UInt64 = 1
-    for decimals in 0...8 {
-      if decimals > 0 {
-        power *= 10
-        divisor &*= 10
-      }
-      let product = magnitude * power
-      guard product < 9_007_199_254_740_992 else { return false }  // 2^53: beyond it the test below is unsound
-      // `product.rounded()` (half away from zero), without libm's `round`: the truncation and the
-      // difference from it are exact for 0 <= product < 2^53.
-      var digits = UInt64(Int64(product))
-      var scaled = Double(digits)
-      if product - scaled >= 0.5 {
-        scaled += 1
-        digits &+= 1
-      }
-      guard scaled / power == magnitude else { continue }
-      if value.sign == .minus { out.append(UInt8(ascii: "-")) }
-      write(digits / divisor, to: out)
-      out.append(UInt8(ascii: "."))
-      if decimals == 0 {
-        out.append(UInt8(ascii: "0"))
-        return true
-      }
+    for _ in 0..<decimals { divisor &*= 10 }
+    write(digits / divisor, to: out)
+    out.append(UInt8(ascii: "."))
+    if decimals == 0 {
+      out.append(UInt8(ascii: "0"))
+    } else {
       out.appendDigits(digits % divisor, count: decimals)
-      return true
     }
-    return false
+    return true
+  }
+
+  /// `magnitude` (from 10^-4 to 10^15) as `digits` / 10^`decimals` with the fewest decimals, up to eight,
+  /// that read back as it, trying each number of decimals from none up; `nil` when none does.
+  @inline(__always)
+  static func scaledByFewestDecimals(_ magnitude: Double) -> (digits: UInt64, decimals: Int)? {
+    // 10^decimals, exact up to 10^8.
+    var power = 1.0
+    for decimals in 0...8 {
+      if decimals > 0 { power *= 10 }
+      guard magnitude * power < 9_007_199_254_740_992 else { return nil }  // 2^53: beyond it the test is unsound
+      if let digits = roundedIfReadsBack(magnitude, scale: power) { return (digits, decimals) }
+    }
+    return nil
+  }
+
+  /// ``scaledByFewestDecimals(_:)`` below 2^20 (from 10^-4), in one division instead of one for each
+  /// number of decimals tried (most of `to-json`'s time on numbers): eight decimals first, then the
+  /// trailing zeros dropped. The same answer, because below 2^20 a double's spacing is under 2^-32: two
+  /// texts of at most eight decimals (1e-8 apart at least) cannot read back as the same double, so when
+  /// some number of decimals reads back, eight do, with the same digits and zeros after them; and
+  /// `magnitude` times a power of ten up to 10^8 lies within 0.02 of those digits, so each number of
+  /// decimals rounds to them. `JSONNumberFormattingTests` holds both to `description`.
+  @inline(__always)
+  static func scaledByEightDecimals(_ magnitude: Double) -> (digits: UInt64, decimals: Int)? {
+    // The product is below 2^47.
+    guard var digits = roundedIfReadsBack(magnitude, scale: 1e8) else { return nil }
+    var decimals = 8
+    while decimals > 0 && digits % 10 == 0 {
+      digits /= 10
+      decimals -= 1
+    }
+    return (digits, decimals)
+  }
+
+  /// `magnitude` times `scale` (the product below 2^53) rounded to an integer (half away from zero), when that
+  /// integer divided by `scale` reads back as `magnitude`; `nil` otherwise.
+  @inline(__always)
+  private static func roundedIfReadsBack(_ magnitude: Double, scale: Double) -> UInt64? {
+    let product = magnitude * scale
+    // `product.rounded()` (half away from zero), without libm's `round`: the truncation and the difference
+    // from it are exact for 0 <= product < 2^53.
+    var digits = UInt64(Int64(product))
+    var scaled = Double(digits)
+    if product - scaled >= 0.5 {
+      scaled += 1
+      digits &+= 1
+    }
+    return scaled / scale == magnitude ? digits : nil
   }
 }
