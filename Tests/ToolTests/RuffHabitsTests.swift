@@ -1,9 +1,9 @@
 import Foundation
 import InertiaFormat
-import InertiaLint
 import TestSupport
 import Testing
 
+@testable import InertiaLint
 @testable import InertiaTool
 
 /// Issue 31, item 4: what users bring from Ruff. Fixable findings marked `[*]` and counted, the fixable

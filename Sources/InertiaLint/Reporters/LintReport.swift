@@ -46,14 +46,6 @@ public struct LintReport: Sendable {
     public var count: Int
     /// How many of them have a fix that `--fix` applies.
     public var fixable: Int
-
-    /// A row: `count` findings of `rule` at `severity`, `fixable` of them with a safe fix.
-    public init(rule: String, severity: Severity, count: Int, fixable: Int) {
-      self.rule = rule
-      self.severity = severity
-      self.count = count
-      self.fixable = fixable
-    }
   }
   /// The run's findings counted as a file's are (``FileCounts``): its rule counts a short list where each
   /// rule first came, as a run's findings come from a few rules, whose ids are the same strings in every
