@@ -15,15 +15,6 @@ public struct InertiaMotionReadError: Error, Equatable, Sendable, CustomStringCo
   /// What is wrong, in one sentence without a trailing period.
   public var message: String
 
-  /// An error at `offset` (and, for JSON, `line` and `column`), at `path`.
-  public init(offset: Int, line: Int? = nil, column: Int? = nil, path: JSONPointer, message: String) {
-    self.offset = offset
-    self.line = line
-    self.column = column
-    self.path = path
-    self.message = message
-  }
-
   /// The position as the tools print it after the file name: `:3:14` for JSON, `: offset 1234` for MessagePack.
   public var locationSuffix: String {
     if let line, let column { return ":\(line):\(column)" }
