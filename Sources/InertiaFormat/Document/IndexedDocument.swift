@@ -454,19 +454,8 @@ public final class IndexedDocument: @unchecked Sendable {
     ) {
       var scanner = MessagePackScanner(scanner.bytes, offset: start)
       var opened: (values: Int, isMap: Bool)?
-      switch try scanner.readHeader() {
-      case .string(let length):
-        if checksText {
-          _ = try scanner.readString(length: length, start: start)
-        } else {
-          _ = scanner.take(length)
-        }
-      case .binary(let length), .ext(_, let length):
-        _ = scanner.take(length)
-      case .float32(let number):
-        if !number.isFinite { sawNonFiniteNumber = true }
-      case .float64(let number):
-        if !number.isFinite { sawNonFiniteNumber = true }
+      let header = try scanner.readHeader()
+      switch header {
       case .array(let elements):
         try scanner.checkDepth(depth, limits, at: start)
         if elements > 0 { opened = (elements, false) }
@@ -474,7 +463,7 @@ public final class IndexedDocument: @unchecked Sendable {
         try scanner.checkDepth(depth, limits, at: start)
         if entries > 0 { opened = (2 &* entries, true) }
       default:
-        break
+        try scanner.readPayload(of: header, start: start, checksText: checksText, sawNonFinite: &sawNonFiniteNumber)
       }
       return (scanner.offset, opened)
     }
@@ -553,18 +542,11 @@ public final class IndexedDocument: @unchecked Sendable {
       var scanner = MessagePackScanner(new, offset: start)
       guard let header = try? scanner.readHeader() else { return nil }
       switch header {
-      case .string(let length):
-        guard (try? scanner.readString(length: length, start: start)) != nil else { return nil }
-      case .binary(let length), .ext(_, let length):
-        _ = scanner.take(length)
-      case .float32(let number):
-        if !number.isFinite { nonFinite = true }
-      case .float64(let number):
-        if !number.isFinite { nonFinite = true }
       case .array, .map:
         return nil
       default:
-        break
+        guard (try? scanner.readPayload(of: header, start: start, checksText: true, sawNonFinite: &nonFinite)) != nil
+        else { return nil }
       }
       (oldEnd, newEnd) = (old.upperBound, scanner.offset)
       moves.append((start, newEnd - oldEnd))

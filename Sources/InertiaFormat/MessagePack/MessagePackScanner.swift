@@ -276,6 +276,31 @@ struct MessagePackScanner {
     return payload
   }
 
+  /// Reads the rest of a value that is not an array or map, whose head `header` was read from `start`: the
+  /// bytes of a string (checked to be UTF-8 when `checksText`), a binary or an extension. Sets
+  /// `sawNonFinite` for a float that is not finite.
+  @inline(__always)
+  mutating func readPayload(
+    of header: MessagePackHeader, start: Int, checksText: Bool, sawNonFinite: inout Bool
+  ) throws(FormatError) {
+    switch header {
+    case .string(let length):
+      if checksText {
+        _ = try readString(length: length, start: start)
+      } else {
+        _ = take(length)
+      }
+    case .binary(let length), .ext(_, let length):
+      _ = take(length)
+    case .float32(let number):
+      if !number.isFinite { sawNonFinite = true }
+    case .float64(let number):
+      if !number.isFinite { sawNonFinite = true }
+    default:
+      break
+    }
+  }
+
   @inline(__always)
   func checkDepth(_ depth: Int, _ limits: DecodingLimits, at start: Int) throws(FormatError) {
     if depth >= limits.maxDepth {
