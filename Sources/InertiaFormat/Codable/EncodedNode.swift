@@ -21,6 +21,18 @@ enum EncodedNode: CustomStringConvertible {
     }
   }
 
+  /// The map, when the node is one.
+  var asMap: EncodedMap? {
+    if case .map(let map) = self { return map }
+    return nil
+  }
+
+  /// The array, when the node is one.
+  var asArray: EncodedArray? {
+    if case .array(let array) = self { return array }
+    return nil
+  }
+
   var description: String {
     switch self {
     case .value: return "single value"

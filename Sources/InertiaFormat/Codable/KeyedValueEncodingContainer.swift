@@ -17,25 +17,15 @@ struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let nested: EncodedMap
-    if case .map(let existing)? = map[key.stringValue] {
-      nested = existing
-    } else {
-      nested = EncodedMap()
-      map[key.stringValue] = .map(nested)
-    }
+    let nested = map[key.stringValue]?.asMap ?? EncodedMap()
+    map[key.stringValue] = .map(nested)
     return KeyedEncodingContainer(
       KeyedValueEncodingContainer<NestedKey>(map: nested, encoder: encoder, codingPath: codingPath + [key]))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    let nested: EncodedArray
-    if case .array(let existing)? = map[key.stringValue] {
-      nested = existing
-    } else {
-      nested = EncodedArray()
-      map[key.stringValue] = .array(nested)
-    }
+    let nested = map[key.stringValue]?.asArray ?? EncodedArray()
+    map[key.stringValue] = .array(nested)
     return UnkeyedValueEncodingContainer(array: nested, encoder: encoder, codingPath: codingPath + [key])
   }
 

@@ -25,26 +25,18 @@ final class ValueEncoder: Encoder {
   var value: MessagePackValue { storage?.value ?? .map([]) }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    let map: EncodedMap
-    if case .map(let existing) = storage {
-      map = existing
-    } else {
-      precondition(storage == nil, "a keyed container was asked for after a \(storage!) was encoded")
-      map = EncodedMap()
-      storage = .map(map)
-    }
+    precondition(
+      storage == nil || storage?.asMap != nil, "a keyed container was asked for after a \(storage!) was encoded")
+    let map = storage?.asMap ?? EncodedMap()
+    storage = .map(map)
     return KeyedEncodingContainer(KeyedValueEncodingContainer(map: map, encoder: self, codingPath: codingPath))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    let array: EncodedArray
-    if case .array(let existing) = storage {
-      array = existing
-    } else {
-      precondition(storage == nil, "an unkeyed container was asked for after a \(storage!) was encoded")
-      array = EncodedArray()
-      storage = .array(array)
-    }
+    precondition(
+      storage == nil || storage?.asArray != nil, "an unkeyed container was asked for after a \(storage!) was encoded")
+    let array = storage?.asArray ?? EncodedArray()
+    storage = .array(array)
     return UnkeyedValueEncodingContainer(array: array, encoder: self, codingPath: codingPath)
   }
 
