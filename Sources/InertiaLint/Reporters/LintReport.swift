@@ -69,13 +69,6 @@ public struct LintReport: Sendable {
     /// The sources that could not be read (each named on standard error), which the rules went without.
     public var unreadableSources: Int
 
-    /// What the app rules read.
-    public init(sources: Int, uncheckedIDs: Int, unreadableSources: Int) {
-      self.sources = sources
-      self.uncheckedIDs = uncheckedIDs
-      self.unreadableSources = unreadableSources
-    }
-
     /// `12 app sources, 3 ids that are not literals not checked` (and `, 1 source not read`).
     public var summary: String {
       var text =

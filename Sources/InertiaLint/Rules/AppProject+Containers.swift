@@ -162,8 +162,12 @@ extension AppProject {
     return names
   }
 
-  /// How many uses in `sources` name an id that is not a literal, which no rule checks.
-  package static func uncheckedIDCount(_ sources: [AppSource]) -> Int {
-    sources.reduce(0) { count, source in count + source.uses.count { $0.id == .dynamic } }
+  /// What the app rules read: `sources`, with the uses among them whose id is not a literal (which no rule
+  /// checks) counted, and `unreadable` sources that could not be read.
+  package static func appCode(_ sources: [AppSource], unreadable: Int) -> LintReport.AppCode {
+    LintReport.AppCode(
+      sources: sources.count,
+      uncheckedIDs: sources.reduce(0) { count, source in count + source.uses.count { $0.id == .dynamic } },
+      unreadableSources: unreadable)
   }
 }

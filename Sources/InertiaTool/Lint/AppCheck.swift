@@ -68,8 +68,7 @@ struct AppCheck {
     }
     let json = (jsonFiles + walked.map(\.path).filter { $0.hasSuffix(".json") }).sorted()
     let project = AppProject(bundling: bundling, sources: sources, animationFiles: animationFiles, jsonFiles: json)
-    let counts = LintReport.AppCode(
-      sources: sources.count, uncheckedIDs: AppProject.uncheckedIDCount(sources), unreadableSources: unreadable)
+    let counts = AppProject.appCode(sources, unreadable: unreadable)
     return AppCheck(project: project, counts: counts, places: places)
   }
 
