@@ -157,8 +157,6 @@ struct JavaScriptLexer: SourceLexer {
     }
     if byte.isDigit || (byte == .dot && self.byte(at: index + 1)?.isDigit == true) {
       lexNumber()
-      emit(.number, from: start)
-      previous = .operand
       return
     }
     switch byte {
@@ -241,8 +239,9 @@ struct JavaScriptLexer: SourceLexer {
     return bytes.isText("=>", from: lastToken.lowerBound, to: lastToken.upperBound)
   }
 
-  /// `123`, `1_000`, `0x1F`, `1.5e-3`, `.5`, `10n`.
+  /// `123`, `1_000`, `0x1F`, `1.5e-3`, `.5`, `10n`: its token, as the other literals' lexers emit theirs.
   private mutating func lexNumber() {
+    let start = index
     let isHex = bytes[index] == UInt8(ascii: "0") && byte(at: index + 1).map { $0 | 0x20 == UInt8(ascii: "x") } == true
     var sawDot = bytes[index] == .dot
     index += 1
@@ -260,6 +259,8 @@ struct JavaScriptLexer: SourceLexer {
         break
       }
     }
+    emit(.number, from: start)
+    previous = .operand
   }
 
   /// The length of the operator at `offset`: the longest of JavaScript's multi-character operators that is

@@ -102,8 +102,6 @@ struct SwiftLexer: SourceLexer {
     }
     if byte.isDigit {
       lexNumber()
-      emit(.number, from: start)
-      previous = .operand
       return
     }
     switch byte {
@@ -163,10 +161,13 @@ struct SwiftLexer: SourceLexer {
   }
 
   /// `123`, `1_000.5e-3`, `0x1Fp-2`, `0b1010`: digits, letters and `_`, a `.` followed by a digit, and a
-  /// sign after an exponent.
+  /// sign after an exponent; its token, as the other literals' lexers emit theirs.
   private mutating func lexNumber() {
+    let start = index
     let exponent = bytes.matches("0x", at: index) ? UInt8(ascii: "p") : UInt8(ascii: "e")
     index = bytes.numberEnd(from: index + 1, exponent: exponent)
+    emit(.number, from: start)
+    previous = .operand
   }
 
   /// `` `name` `` on one line is a name; a backtick without its closing one is punctuation.
