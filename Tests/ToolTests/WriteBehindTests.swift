@@ -30,9 +30,15 @@ struct WriteBehindTests {
 
   /// Hands chunk `i` to `sink` in memory of its own, as the converter lends its buffer.
   static func send(_ i: Int, to sink: (UnsafeRawBufferPointer) throws(FileIOError) -> Void) throws(FileIOError) {
-    let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk(i).count, alignment: 1)
+    try send(chunk(i), to: sink)
+  }
+
+  /// Hands `chunk` to `sink` in memory of its own.
+  static func send(_ chunk: [UInt8], to sink: (UnsafeRawBufferPointer) throws(FileIOError) -> Void) throws(FileIOError)
+  {
+    let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk.count, alignment: 1)
     defer { bytes.deallocate() }
-    bytes.copyBytes(from: chunk(i))
+    bytes.copyBytes(from: chunk)
     try sink(UnsafeRawBufferPointer(bytes))
   }
 
@@ -55,8 +61,10 @@ struct WriteBehindTests {
     #expect(written.all == (0..<count).map(Self.chunk))
   }
 
-  @Test("the first failed write is the error, nothing after it is written, even when the maker fails later")
-  func firstWriteFailureWins() {
+  @Test(
+    "nothing is written after a failed write, whose error is the run's unless the maker fails too",
+    arguments: [false, true])
+  func failedWrite(makerFails: Bool) {
     for failing in [0, 1, 5] {
       let written = Written()
       let failure = FileIOError(path: "<stdout>", operation: "write", reason: "No space left on device")
@@ -64,17 +72,36 @@ struct WriteBehindTests {
         if chunk.first == UInt8(failing) { throw failure }
         written.add(chunk)
       }
-      #expect(throws: failure) {
+      let outcome = Result {
         try WriteBehind.run(writingWith: write) { sink in
           for i in 0..<20 {
-            // The maker stops at a send once it learns of the failure, or fails on its own at the end.
-            try Self.send(i, to: sink)
+            // As a converter does: a failed write is kept, and the making goes on.
+            try? Self.send(i, to: sink)
           }
-          throw BodyError()
+          if makerFails { throw BodyError() }
         }
+      }
+      if makerFails {
+        #expect(throws: BodyError()) { try outcome.get() }
+      } else {
+        #expect(throws: failure) { try outcome.get() }
       }
       #expect(written.all == (0..<failing).map(Self.chunk), "failing at chunk \(failing)")
     }
+  }
+
+  @Test("a chunk larger than a megabyte is written in order, where it lies")
+  func largeChunk() throws {
+    let written = Written()
+    let write: @Sendable (UnsafeRawBufferPointer) throws(FileIOError) -> Void = { written.add($0) }
+    let large = [UInt8](repeating: 7, count: (1 << 20) + 1)
+    try WriteBehind.run(writingWith: write) { sink in
+      try Self.send(0, to: sink)
+      try Self.send(1, to: sink)
+      try Self.send(large, to: sink)
+      try Self.send(2, to: sink)
+    }
+    #expect(written.all == [Self.chunk(0), Self.chunk(1), large, Self.chunk(2)])
   }
 
   @Test("the maker's own error, once every chunk it made is written")

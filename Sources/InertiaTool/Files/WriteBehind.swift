@@ -10,16 +10,18 @@ import InertiaLint
 /// they overlap it. The first chunk is written at once, on the caller's thread: an output of one chunk
 /// (every small file) starts no thread. From the second on, each chunk is copied (the converter reuses its
 /// memory for the next) into one of two buffers taken in turn, and a serial queue writes them in order;
-/// the caller waits only when both buffers are still being written.
+/// the caller waits only when both buffers are still being written. A chunk larger than a megabyte (one
+/// long string makes one) is written where it lies once those before it are, rather than copied.
 ///
 /// The bytes written, their order and which error is reported are as if each chunk were written before
-/// the next was made: the first write that fails is the error, even when the caller failed after it, and
-/// no chunk after a failed one is written.
+/// the next was made: no chunk after a failed one is written, and the caller's own error comes before a
+/// failed write's (a converter keeps a failed write and goes on, so the error it meets later is the one
+/// it reports).
 package enum WriteBehind {
   /// Runs `body` with a sink that writes each chunk it is given through `write`, and returns once every
   /// chunk is written.
   ///
-  /// - Throws: the first error of `write`, or else `body`'s.
+  /// - Throws: `body`'s error, or else the first error of `write`.
   package static func run(
     writingWith write: @escaping @Sendable (UnsafeRawBufferPointer) throws(FileIOError) -> Void,
     _ body: (_ sink: @escaping (UnsafeRawBufferPointer) throws(FileIOError) -> Void) throws -> Void
@@ -38,9 +40,10 @@ package enum WriteBehind {
         try writer!.send(chunk)
       }
     }
-    try first?.get()
-    if let failure = writer?.finish() { throw failure }
+    let failure = writer?.finish()
     try outcome.get()
+    try first?.get()
+    if let failure { throw failure }
   }
 
   private final class Writer: Sendable {
@@ -55,12 +58,21 @@ package enum WriteBehind {
     /// The first write that failed; nothing is written after it.
     private let failure = Locked<FileIOError?>(nil)
 
+    /// The largest chunk copied into a buffer: the converter's chunk, a megabyte.
+    static let largestCopied = 1 << 20
+
     init(_ write: @escaping @Sendable (UnsafeRawBufferPointer) throws(FileIOError) -> Void) {
       self.write = write
     }
 
     func send(_ chunk: UnsafeRawBufferPointer) throws(FileIOError) {
       if let failure = failure.withLock({ $0 }) { throw failure }
+      if chunk.count > Self.largestCopied {
+        queue.sync {}
+        attempt(chunk)
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        return
+      }
       free.wait()
       var buffer = spare.withLock { $0.popLast() } ?? []
       buffer.removeAll(keepingCapacity: true)
